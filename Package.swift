@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// libgemstone: the shared core of a multi-chain wallet, shipped as libgemstone.so + include/gemstone.h.
+// Layers (DESIGN.md § 2), dependencies pointing down:
+//   GemstoneFFI -> Gemstone -> Blockchain -> Primitives, GemCrypto -> libsecp256k1, libsodium
+import PackageDescription
+
+let root = Context.packageDirectory
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "gemstone",
+    products: [
+        // The one artefact hosts link: libgemstone.so, Swift runtime linked statically, only gem_* exported.
+        .library(name: "gemstone", type: .dynamic, targets: ["GemstoneFFI"]),
+    ],
+    targets: [
+        // System libraries (Debian: libsecp256k1-dev, libsodium-dev).
+        .systemLibrary(name: "CSecp256k1", pkgConfig: "libsecp256k1", providers: [.apt(["libsecp256k1-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        // The public header, include/gemstone.h, as a Clang module so that @c @implementation checks every signature.
+        .systemLibrary(name: "CGemstone", path: "include"),
+
+        .target(name: "GemCrypto", dependencies: ["CSecp256k1", "CSodium"], swiftSettings: strict),
+        .target(name: "Primitives", swiftSettings: strict),
+        .target(name: "Blockchain", dependencies: ["Primitives", "GemCrypto"], swiftSettings: strict),
+        .target(name: "Gemstone", dependencies: ["Blockchain", "Primitives", "GemCrypto"], swiftSettings: strict),
+        .target(
+            name: "GemstoneFFI",
+            dependencies: ["Gemstone", "CGemstone"],
+            swiftSettings: strict + [.enableExperimentalFeature("CImplementation")],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-static-stdlib",
+                    "-Xlinker", "--version-script=\(root)/include/gemstone.map",
+                    "-Xlinker", "-soname=libgemstone.so",
+                ]),
+            ]
+        ),
+
+        .testTarget(name: "GemCryptoTests", dependencies: ["GemCrypto"], resources: [.copy("Vectors")], swiftSettings: strict),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),
+        .testTarget(name: "BlockchainTests", dependencies: ["Blockchain"], swiftSettings: strict),
+        .testTarget(name: "GemstoneTests", dependencies: ["Gemstone"], swiftSettings: strict),
+    ]
+)
