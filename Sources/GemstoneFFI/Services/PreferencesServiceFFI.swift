@@ -9,9 +9,9 @@ struct PreferencesRecord: Codable {
     var priceAlertsEnabled: Bool
 
     init(_ service: GemPreferencesService) {
-        currency = service.currency
-        deviceId = service.deviceId
-        priceAlertsEnabled = service.isPriceAlertsEnabled
+        currency = service.currency()
+        deviceId = service.deviceId()
+        priceAlertsEnabled = service.isPriceAlertsEnabled()
     }
 }
 

@@ -7,19 +7,6 @@ struct PriceAlertServiceConfig: Decodable {
     var timeoutMs: Int?
 }
 
-/// An alert as a list answers it: its id, then the record.
-struct ListedPriceAlert: Encodable {
-    let alert: PriceAlert
-
-    private enum CodingKeys: String, CodingKey { case id }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(alert.id, forKey: .id)
-        try alert.encode(to: encoder)
-    }
-}
-
 @c @implementation
 public func gem_price_alert_service_new(_ configJSON: UnsafePointer<CChar>?,
                                         _ transport: UnsafePointer<gem_http_transport>?,
@@ -63,7 +50,7 @@ public func gem_price_alert_service_get_price_alerts(_ service: OpaquePointer?, 
         let assetId = try optionalString(assetId, "asset_id")
         return {
             let alerts = try await service.getPriceAlerts(assetId: assetId)
-            return try JSONCodec.encode(alerts.map(ListedPriceAlert.init))
+            return try JSONCodec.encode(alerts)
         }
     }
 }
