@@ -10,12 +10,12 @@ final class PriceAlertStoreAdapter: GemPriceAlertStore {
     private let release: TableRelease
     private let lifetime: Lifetime
 
-    init(_ pointer: UnsafePointer<gem_price_alert_store>?, lifetime: Lifetime) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_price_alert_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
         let context = HostPointer(raw: table.context)
         getPriceAlerts = try requireMethod(table.get_price_alerts, "store.get_price_alerts", context)
         updatePriceAlerts = try requireMethod(table.update_price_alerts, "store.update_price_alerts", context)
-        release = TableRelease(table.release, context)
+        release = TableRelease(table.release, context, construction)
         self.lifetime = lifetime
     }
 

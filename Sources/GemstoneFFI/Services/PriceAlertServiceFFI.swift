@@ -22,18 +22,16 @@ public func gem_price_alert_service_new(_ configJSON: UnsafePointer<CChar>?,
             throw ABIError(message: "config_json.timeout_ms must be between 1 and 600000")
         }
         let preferencesService = try ServiceHandle<GemPreferencesService>.require(preferences, "preferences").service
-        // Validate every table before any adapter exists, so a failure releases nothing.
-        _ = try copyTable(transport, "transport")
-        _ = try copyTable(store, "store")
-        _ = try copyTable(permissions, "permissions")
         let lifetime = Lifetime()
+        let construction = Construction()
         let service = try GemPriceAlertService(
             baseURL: config.apiUrl,
-            transport: try HTTPTransportAdapter(transport, lifetime: lifetime, timeout: .milliseconds(timeoutMs)),
+            transport: try HTTPTransportAdapter(transport, lifetime: lifetime, timeout: .milliseconds(timeoutMs), construction: construction),
             preferences: preferencesService,
-            store: try PriceAlertStoreAdapter(store, lifetime: lifetime),
-            permissions: try NotificationPermissionsAdapter(permissions, lifetime: lifetime)
+            store: try PriceAlertStoreAdapter(store, lifetime: lifetime, construction: construction),
+            permissions: try NotificationPermissionsAdapter(permissions, lifetime: lifetime, construction: construction)
         )
+        construction.commit()
         return ServiceHandle(service, lifetime: lifetime).retainedPointer()
     }
 }
