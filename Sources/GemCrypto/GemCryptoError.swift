@@ -206,7 +206,7 @@ public enum KeyError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Failures of the keystore primitives (Argon2id, AEAD).
+/// Failures of keyed primitives and their parameters: Argon2id, AEAD, PBKDF2, BLAKE2b.
 public enum CipherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A key of the wrong length.
     case invalidKeyLength(Int)
@@ -224,6 +224,8 @@ public enum CipherError: Error, Sendable, Equatable, CustomStringConvertible {
     case kdfFailed
     /// An output length outside what the primitive supports.
     case invalidOutputLength(Int)
+    /// The randomness source failed while drawing a nonce.
+    case randomUnavailable
 
     public var description: String {
         switch self {
@@ -235,6 +237,7 @@ public enum CipherError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidKDFParameters: "Argon2id parameters out of range"
         case .kdfFailed: "Argon2id failed (memory limit could not be met)"
         case .invalidOutputLength(let n): "output length \(n) is not supported"
+        case .randomUnavailable: "system randomness is unavailable"
         }
     }
 }
