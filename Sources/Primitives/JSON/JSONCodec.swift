@@ -1,0 +1,112 @@
+/// Encodes and decodes Codable records to and from the JSON shape of DESIGN § 3: Swift's
+/// camelCase property names become snake_case keys (`assetId` -> `asset_id`, `explorerURL` ->
+/// `explorer_url`), nil optionals are left out, and decoding is strict about types.
+///
+/// Enums with payload write their own `init(from:)`/`encode(to:)` with a `"type"` key (see
+/// `TypeCodingKey`); enums without payload are `String` raw-value enums with snake_case values.
+public enum JSONCodec {
+    public static func encode(_ value: some Encodable) throws(JSONCodecError) -> [UInt8] {
+        JSONWriter.bytes(try encodeValue(value))
+    }
+
+    public static func encodeString(_ value: some Encodable) throws(JSONCodecError) -> String {
+        JSONWriter.string(try encodeValue(value))
+    }
+
+    public static func encodeValue(_ value: some Encodable) throws(JSONCodecError) -> JSON {
+        let encoder = TreeEncoder(codingPath: [])
+        do {
+            try value.encode(to: encoder)
+        } catch let error as JSONCodecError {
+            throw error
+        } catch {
+            throw JSONCodecError(path: "", reason: String(describing: error))
+        }
+        return encoder.storage.json
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws(JSONCodecError) -> T {
+        let json: JSON
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw JSONCodecError(path: "", reason: error.description)
+        }
+        return try decode(type, from: json)
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws(JSONCodecError) -> T {
+        do {
+            return try T(from: TreeDecoder(value: json, codingPath: []))
+        } catch let error as JSONCodecError {
+            throw error
+        } catch let DecodingError.dataCorrupted(context) {
+            throw JSONCodecError(path: render(context.codingPath), reason: context.debugDescription)
+        } catch {
+            throw JSONCodecError(path: "", reason: String(describing: error))
+        }
+    }
+
+    static func render(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? snakeCase(key.stringValue) : "." + snakeCase(key.stringValue)
+            }
+        }
+        return text
+    }
+
+    /// `assetId` -> `asset_id`; `explorerURL` -> `explorer_url`; `URLString` -> `url_string`;
+    /// names that are already snake_case pass through unchanged.
+    public static func snakeCase(_ name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        guard scalars.contains(where: { $0.properties.isUppercase }) else { return name }
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar.properties.isUppercase {
+                let previous = index > 0 ? scalars[index - 1] : nil
+                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+                let startsWord = previous.map { !$0.properties.isUppercase && $0 != "_" } ?? false
+                let endsAcronym = (previous?.properties.isUppercase ?? false) && (next?.properties.isLowercase ?? false)
+                if startsWord || endsAcronym { out.append("_") }
+                out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}
+
+/// A record that could not be encoded or decoded: where (a dotted snake_case path) and why.
+public struct JSONCodecError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
+}
+
+/// The `"type"` discriminator of an enum with payload (DESIGN § 3).
+public struct TypeCodingKey: CodingKey {
+    public static let type = TypeCodingKey(stringValue: "type")
+    public let stringValue: String
+    public var intValue: Int? { nil }
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { nil }
+}
+
+struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { intValue.map(String.init) ?? "" }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
