@@ -1,7 +1,7 @@
 /// What a list whose rows come from a store query shows (spec: `GemListPhase`): its rows, its
 /// empty state, or the error of a load that left nothing to show. The scene switches over the
 /// phase and never tests emptiness or the load state itself.
-public enum GemListPhase: Sendable, Equatable, Hashable {
+public enum GemListPhase: Sendable, Equatable {
     case rows
     case empty(state: GemEmptyState)
     case error(error: GemServiceError)

@@ -1,7 +1,7 @@
 /// What a screen in flight shows (spec: "A screen's load state is one Core state"): the same four
 /// cases the apps' own state views take. Every screen uses this one enum; a fifth case is a
 /// restatement of it.
-public enum GemLoadState: Sendable, Equatable, Hashable {
+public enum GemLoadState: Sendable, Equatable {
     case noData
     case loading
     case data
@@ -65,7 +65,6 @@ public struct GemLoad<Value> {
 
 extension GemLoad: Sendable where Value: Sendable {}
 extension GemLoad: Equatable where Value: Equatable {}
-extension GemLoad: Hashable where Value: Hashable {}
 extension GemLoad: Codable where Value: Codable {}
 
 extension GemLoadState: Codable {
