@@ -26,18 +26,6 @@ public struct ChainConfig: Sendable, Hashable, Codable {
     public var evmChainId: UInt64? {
         type == .ethereum ? UInt64(networkId) : nil
     }
-
-    enum CodingKeys: String, CodingKey {
-        case chain
-        case type
-        case networkId = "network_id"
-        case slip44
-        case denom
-        case nativeAsset = "native_asset"
-        case curve
-        case derivationPath = "derivation_path"
-        case addressFormat = "address_format"
-    }
 }
 
 /// A chain's native coin as the wallet lists it.
