@@ -114,14 +114,17 @@ public struct UTXONetwork: Sendable, Hashable, Codable {
     public let p2shPrefix: [UInt8]
     /// The extended public key version the account's `extended_public_key` is written with.
     public let extendedPublicKey: ExtendedKeyVersion
+    /// bech32m prefix of Zcash TEX (transparent-source-only, ZIP-320) addresses, which wrap a P2PKH hash.
+    public let texHrp: String?
 
     public init(segwitHrp: String?, cashAddrPrefix: String?, p2pkhPrefix: [UInt8], p2shPrefix: [UInt8],
-                extendedPublicKey: ExtendedKeyVersion) {
+                extendedPublicKey: ExtendedKeyVersion, texHrp: String? = nil) {
         self.segwitHrp = segwitHrp
         self.cashAddrPrefix = cashAddrPrefix
         self.p2pkhPrefix = p2pkhPrefix
         self.p2shPrefix = p2shPrefix
         self.extendedPublicKey = extendedPublicKey
+        self.texHrp = texHrp
     }
 }
 

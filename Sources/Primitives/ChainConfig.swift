@@ -63,7 +63,7 @@ extension ChainConfig {
             utxo(chain, "00040fe8ec8471911baa1db1266ea15dd06b4a8a5c453883c000b031973dce08", 133, "Zcash", "ZEC",
                  path: DerivationPath(hardened: [44, 133, 0], soft: [0, 0]), kind: .p2pkh,
                  network: UTXONetwork(segwitHrp: nil, cashAddrPrefix: nil, p2pkhPrefix: [0x1C, 0xB8],
-                                      p2shPrefix: [0x1C, 0xBD], extendedPublicKey: .xpub))
+                                      p2shPrefix: [0x1C, 0xBD], extendedPublicKey: .xpub, texHrp: "tex"))
 
         case .ethereum: evm(chain, 1, slip44: 60, "Ethereum", "ETH")
         case .smartChain: evm(chain, 56, slip44: 9006, "BNB Chain", "BNB")
