@@ -113,12 +113,12 @@ public struct UTXONetwork: Sendable, Hashable, Codable {
     public let p2pkhPrefix: [UInt8]
     public let p2shPrefix: [UInt8]
     /// The extended public key version the account's `extended_public_key` is written with.
-    public let extendedPublicKey: ExtendedKeyVersion
+    public let extendedPublicKey: ExtendedKeyFormat
     /// bech32m prefix of Zcash TEX (transparent-source-only, ZIP-320) addresses, which wrap a P2PKH hash.
     public let texHrp: String?
 
     public init(segwitHrp: String?, cashAddrPrefix: String?, p2pkhPrefix: [UInt8], p2shPrefix: [UInt8],
-                extendedPublicKey: ExtendedKeyVersion, texHrp: String? = nil) {
+                extendedPublicKey: ExtendedKeyFormat, texHrp: String? = nil) {
         self.segwitHrp = segwitHrp
         self.cashAddrPrefix = cashAddrPrefix
         self.p2pkhPrefix = p2pkhPrefix
@@ -141,7 +141,7 @@ public enum UTXOAddressKind: String, Sendable, Hashable, Codable {
 }
 
 /// The version prefix of a BIP32 extended public key and its conventional name.
-public enum ExtendedKeyVersion: String, Sendable, Hashable, Codable {
+public enum ExtendedKeyFormat: String, Sendable, Hashable, Codable {
     /// BIP32 `xpub`.
     case xpub
     /// BIP84 (native SegWit) `zpub`.

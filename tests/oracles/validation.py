@@ -253,7 +253,9 @@ def doge():
         add("doge", a, "valid", "derived P2PKH (addresses.json)",
             checked_by=confirm(lambda x: bu.P2PKHAddrDecoder.DecodeAddr(x, net_ver=b"\x1e"), a, True, "doge"))
     utxo_common("doge", b"\x1e", b"\x16", b"\x00")
-    add("doge", ACCOUNTS[0]["bitcoin"]["address"], "invalid_checksum", "a bech32 Bitcoin address is not base58check")
+    btc = ACCOUNTS[0]["bitcoin"]["address"]
+    add("doge", btc, "invalid_character" if set(btc) & set("0OIl") else "invalid_checksum",
+        "a bech32 Bitcoin address is not base58check")
 
 
 def zcash():
@@ -280,6 +282,12 @@ def bitcoincash():
         add("bitcoincash", short, "valid", "derived CashAddr without prefix (addresses.json)")
         add("bitcoincash", full, "valid", "CashAddr with its prefix", normalized=short, checked_by=confirm(dec, full, True, "bch"))
         add("bitcoincash", full.upper(), "valid", "CashAddr in upper case", normalized=short)
+    # The pair given as an example in the CashAddr specification (Bitcoin Cash upgrade document, 2018).
+    spec = "bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a"
+    add("bitcoincash", spec, "valid", "CashAddr specification example", normalized=spec.split(":")[1],
+        checked_by=confirm(dec, spec, True, "bch"))
+    add("bitcoincash", "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu", "valid",
+        "the legacy form of the CashAddr specification example", normalized=spec.split(":")[1])
     key = bytes.fromhex(ACCOUNTS[0]["bitcoincash"]["public_key"])
     h = hash160(key)
     short = ACCOUNTS[0]["bitcoincash"]["address"]
