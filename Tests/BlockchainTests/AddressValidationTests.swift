@@ -16,7 +16,7 @@ struct AddressValidationTests {
             #expect(kinds.count >= 3, "\(family) has too few kinds of invalid vectors: \(kinds)")
         }
         for kind in ["invalid_checksum", "wrong_prefix", "wrong_network", "invalid_length", "invalid_character",
-                     "mixed_case", "unsupported_format", "empty"] {
+                     "mixed_case", "unsupported_format", "non_canonical_encoding", "empty"] {
             #expect(vectors.contains { $0.expect == kind }, "no vector expects \(kind)")
         }
     }

@@ -328,6 +328,12 @@ def cosmos(chain, hrp, other_hrp):
     short = bech32_bytes(hrp, payload[:-1])
     add(chain, short, "invalid_length", "19-byte account with a valid checksum", checked_by=confirm(dec, short, False, chain))
     add(chain, bech32_bytes(hrp, payload, BECH32M), "invalid_checksum", "bech32m checksum instead of bech32")
+    data5 = to5(payload)
+    data5[-1] |= 1  # 160 bits take 32 characters exactly; 21 bytes leave 2 padding bits, set one of them
+    padded = to5(payload + b"\x00")
+    padded[-1] |= 1
+    add(chain, bech32_encode(hrp, padded), "non_canonical_encoding", "non-zero padding bits after a 21-byte payload (valid checksum)",
+        checked_by=confirm(dec, bech32_encode(hrp, padded), False, chain))
 
 
 def injective():
@@ -430,6 +436,8 @@ def ton():
     add("ton", "0:" + account.hex()[:-2], "invalid_length", "raw form with 31 bytes")
     add("ton", "0:" + account.hex()[:-1] + "g", "invalid_character", "raw form with a non-hex digit")
     add("ton", "x:" + account.hex(), "invalid_character", "raw form with a non-numeric workchain")
+    add("ton", "+0:" + account.hex(), "invalid_character", "raw form with a signed workchain")
+    add("ton", "2:" + account.hex(), "unsupported_format", "raw form on a workchain that does not exist")
     add("ton", a[:10] + "*" + a[11:], "invalid_character", "* is not base64")
 
 
@@ -517,6 +525,9 @@ def algorand():
     add("algorand", flip(a, 10), "invalid_checksum", "one character changed", checked_by=confirm(dec, flip(a, 10), False, "algo"))
     add("algorand", a[:-8], "invalid_length", "8 characters short")
     add("algorand", a.lower(), "invalid_character", "lower case")
+    last = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".index(a[-1])
+    add("algorand", a[:-1] + "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[last | 1 if last % 2 == 0 else last & ~1],
+        "non_canonical_encoding", "the last character's unused low bit set")
 
 
 def polkadot():

@@ -49,7 +49,12 @@ public enum TonAddress {
     }
 
     private static func validateRaw(workchain: Substring, account: Substring) throws(AddressError) {
-        guard let chain = Int8(workchain) else { throw .invalidCharacter }
+        // A decimal workchain id, optionally negative; no `+`, no spaces.
+        let digits = workchain.first == "-" ? workchain.dropFirst() : workchain
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            throw .invalidCharacter
+        }
+        guard let chain = Int8(workchain) else { throw .unsupportedFormat }
         guard account.utf8.allSatisfy(EthereumAddress.isHexDigit) else { throw .invalidCharacter }
         guard account.utf8.count == 64 else { throw .invalidLength }
         try checkWorkchain(chain)
