@@ -47,10 +47,11 @@ let package = Package(
 
         // Benchmarks (bench/): programs that print their figures; not tests.
         .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
+        .executableTarget(name: "bench-wallet", dependencies: ["Gemstone"], path: "bench/wallet", swiftSettings: strict),
 
         .testTarget(name: "GemCryptoTests", dependencies: ["GemCrypto"], resources: [.copy("Vectors")], swiftSettings: strict),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),
         .testTarget(name: "BlockchainTests", dependencies: ["Blockchain"], resources: [.copy("Vectors")], swiftSettings: strict),
-        .testTarget(name: "GemstoneTests", dependencies: ["Gemstone"], swiftSettings: strict),
+        .testTarget(name: "GemstoneTests", dependencies: ["Gemstone"], resources: [.copy("Wallet/Vectors")], swiftSettings: strict),
     ]
 )

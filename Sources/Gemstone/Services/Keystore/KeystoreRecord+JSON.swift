@@ -119,7 +119,7 @@ private struct Fields {
     }
 
     func hex(_ key: String, count: Int) throws(GemKeystoreError) -> [UInt8] {
-        let bytes = try hex(key, minimumCount: count)
+        let bytes = try hex(key, minimumCount: 0)
         guard bytes.count == count else { throw .malformedRecord("\(path(key)) must be \(count) bytes") }
         return bytes
     }
