@@ -60,24 +60,29 @@ public enum JSONCodec {
     }
 
     /// `assetId` -> `asset_id`; `explorerURL` -> `explorer_url`; `URLString` -> `url_string`;
-    /// names that are already snake_case pass through unchanged.
+    /// names that are already snake_case pass through unchanged (without allocating).
     public static func snakeCase(_ name: String) -> String {
-        let scalars = Array(name.unicodeScalars)
-        guard scalars.contains(where: { $0.properties.isUppercase }) else { return name }
-        var out = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() {
-            if scalar.properties.isUppercase {
-                let previous = index > 0 ? scalars[index - 1] : nil
-                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-                let startsWord = previous.map { !$0.properties.isUppercase && $0 != "_" } ?? false
-                let endsAcronym = (previous?.properties.isUppercase ?? false) && (next?.properties.isLowercase ?? false)
-                if startsWord || endsAcronym { out.append("_") }
-                out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+        var utf8 = name.utf8
+        guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 4)
+        let bytes = Array(utf8)
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        for (index, byte) in bytes.enumerated() {
+            if isUpper(byte) {
+                let previous: UInt8? = index > 0 ? bytes[index - 1] : nil
+                let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+                let startsWord = previous.map { !isUpper($0) && $0 != 0x5F } ?? false
+                let endsAcronym = (previous.map(isUpper) ?? false) && (next.map(isLower) ?? false)
+                if startsWord || endsAcronym { out.append(0x5F) }
+                out.append(byte + 0x20)
             } else {
-                out.append(scalar)
+                out.append(byte)
             }
         }
-        return String(out)
+        utf8 = String(decoding: out, as: UTF8.self).utf8
+        return String(utf8)
     }
 }
 
