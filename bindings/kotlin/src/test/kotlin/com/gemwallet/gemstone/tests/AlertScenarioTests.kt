@@ -45,6 +45,14 @@ class AlertScenarioTests : Suite {
                 checkEqual(true, host.alerts.isEnabled(), "isEnabled after add")
                 checkEqual(listOf(added.alert.id), host.database.storedAlertIds(), "SQLite rows after add")
                 checkEqual(setOf(btc), remoteTargets(), "server alerts after add")
+                val post = server.requests().let { it.getJSONObject(it.length() - 1) }
+                checkEqual("POST", post.getString("method"), "method of the add")
+                checkEqual(deviceId, post.getString("device_id"), "device of the add")
+                checkEqual(
+                    listOf(btc),
+                    PriceAlert.listFromJson(org.json.JSONArray(post.getString("body"))).map { it.copy(id = null) },
+                    "body of the add"
+                )
 
                 // List.
                 val listed = host.alerts.getPriceAlerts()
@@ -63,15 +71,19 @@ class AlertScenarioTests : Suite {
 
                 // A second sync finds the sides agreeing and writes nothing.
                 val writesAfterSync = host.database.alertWrites().size
+                val requestsBefore = server.requests().length()
                 val again = host.alerts.sync()
                 check(again.isEmpty) { "second sync changed $again" }
                 checkEqual(writesAfterSync, host.database.alertWrites().size, "rows written by an agreeing sync")
+                val syncRequests = server.requests().let { all -> (requestsBefore until all.length()).map { all.getJSONObject(it).getString("method") } }
+                checkEqual(listOf("GET"), syncRequests, "requests of an agreeing sync")
 
                 // A refused write is rolled back locally and reported as the API's error.
                 val localBefore = host.alerts.getPriceAlerts()
                 server.refuseNextWrite()
                 val refused = checkThrows<ApiException>("add refused by the API") { host.alerts.add(btc) }
-                check(refused.httpStatus == null || refused.httpStatus!! >= 400) { "HTTP status ${refused.httpStatus}" }
+                checkEqual(409, refused.httpStatus, "HTTP status in the error record")
+                check(refused.message!!.contains("refused by test server")) { "message ${refused.message}" }
                 checkEqual(localBefore, host.alerts.getPriceAlerts(), "local alerts after the refused add")
                 checkEqual(setOf(eth, sol), remoteTargets(), "server alerts after the refused add")
 
@@ -111,7 +123,8 @@ class AlertScenarioTests : Suite {
                 host.database.countAlertWrites()
                 val before = host.database.alertWrites().size
                 server.failNext()
-                checkThrows<ApiException>("sync while the server fails") { host.alerts.sync() }
+                val error = checkThrows<ApiException>("sync while the server fails") { host.alerts.sync() }
+                checkEqual(500, error.httpStatus, "HTTP status in the error record")
                 checkEqual(before, host.database.alertWrites().size, "rows written by a failed sync")
                 checkEqual(listOf("bitcoin"), host.alerts.getPriceAlerts().map { it.assetId }, "local after the failed sync")
             }

@@ -67,13 +67,13 @@ class ApiServer : java.io.Closeable {
         control("PUT", "/_control/alerts/$deviceId", PriceAlert.listToJson(alerts).toString())
     }
 
-    /** The alerts the server keeps for [deviceId], read through the API itself. */
+    /** The alerts the server keeps for [deviceId] (a control read: not logged, not switched). */
     fun alerts(deviceId: String): List<PriceAlert> {
-        val response = control("GET", "/v1/devices/$deviceId/price_alerts")
+        val response = control("GET", "/_control/alerts/$deviceId")
         return PriceAlert.listFromJson(JSONArray(response.body))
     }
 
-    /** The requests the server received (API requests, not control ones), oldest first. */
+    /** The API requests the server received, oldest first: {"method","path","device_id","query","body","status"}. */
     fun requests(): JSONArray = JSONArray(control("GET", "/_control/requests").body)
 
     override fun close() {
