@@ -42,12 +42,10 @@ stale() { # stale JAR DIR [NEWER_THAN]
 compile() { # compile OUT_JAR CLASSPATH SRC [extra kotlinc flags]
     local jar="$1" classpath="$2" src="$3"; shift 3
     echo "kotlinc: $(realpath --relative-to="$repo" "$src") -> $(realpath --relative-to="$repo" "$jar")"
-    rm -rf "$jar.classes"
+    rm -f "$jar.tmp.jar"
     # kotlinc 1.3 prints a JVM warning about -Xverify on Java 13+; it is harmless.
-    kotlinc -jvm-target 1.8 -Werror -cp "$classpath" "$@" "$src" -d "$jar.classes" 2> >(grep -v 'Xverify:none' >&2)
-    (cd "$jar.classes" && jar --create --file "$jar.tmp" .)
-    mv "$jar.tmp" "$jar"
-    rm -rf "$jar.classes"
+    kotlinc -jvm-target 1.8 -Werror -cp "$classpath" "$@" "$src" -d "$jar.tmp.jar" 2> >(grep -v 'Xverify:none' >&2)
+    mv "$jar.tmp.jar" "$jar"
 }
 
 library_jar="$out/gemstone.jar"
