@@ -14,7 +14,13 @@ public enum JSONCodec {
     }
 
     public static func encodeValue<T: Encodable>(_ value: T) throws(JSONCodecError) -> JSON {
-        if let convertible = value as? any JSONConvertible { return convertible.json }
+        if let convertible = value as? any JSONConvertible {
+            let json = convertible.json
+            if let path = json.nonFinitePath() {
+                throw JSONCodecError(path: path, reason: "not a finite number, which JSON cannot hold")
+            }
+            return json
+        }
         let encoder = TreeEncoder(codingPath: [])
         do {
             try value.encode(to: encoder)
