@@ -58,11 +58,19 @@ public enum JSONWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    private static func needsEscaping(_ bytes: Span<UInt8>) -> Bool {
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+        }
+        return false
+    }
+
     static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let utf8 = text.utf8
         // Most strings need no escaping: copy them in one go.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        if !needsEscaping(utf8.span) {
             out.append(contentsOf: utf8)
             out.append(UInt8(ascii: "\""))
             return

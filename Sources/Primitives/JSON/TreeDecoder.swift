@@ -118,8 +118,8 @@ struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.0) } }
 
     private func lookup(_ key: Key) -> JSON? {
-        let name = JSONCodec.snakeCase(key.stringValue)
-        for member in members where member.0 == name { return member.1 }
+        let name = key.stringValue
+        for member in members where JSONCodec.matches(member: member.0, name: name) { return member.1 }
         return nil
     }
 
