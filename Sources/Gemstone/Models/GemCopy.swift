@@ -71,8 +71,27 @@ public func formatAddress(_ address: String, style: GemAddressFormatStyle) -> St
     let prefix = GemConstants.addressShortPrefixLength
     let suffix = GemConstants.addressShortSuffixLength
     let ellipsis = "..."
-    guard style == .short, address.count > prefix + ellipsis.count + suffix else { return address }
+    guard style == .short else { return address }
+    if isASCII(address) {
+        // ASCII (every chain's address format): one character per byte, sliced without grapheme breaking.
+        let utf8 = address.utf8
+        guard utf8.count > prefix + ellipsis.utf8.count + suffix else { return address }
+        let head = utf8.index(utf8.startIndex, offsetBy: prefix)
+        let tail = utf8.index(utf8.endIndex, offsetBy: -suffix)
+        return String(Substring(utf8[..<head])) + ellipsis + String(Substring(utf8[tail...]))
+    }
+    guard address.count > prefix + ellipsis.count + suffix else { return address }
     return address.prefix(prefix) + ellipsis + address.suffix(suffix)
+}
+
+/// Whether every byte of `text` is ASCII: the string's own flag when it knows, else a scan.
+func isASCII(_ text: String) -> Bool {
+    if text.utf8Span.isKnownASCII { return true }
+    let bytes = text.utf8.span
+    for index in bytes.indices where bytes[index] >= 0x80 {
+        return false
+    }
+    return true
 }
 
 // A secret never reaches a log through print, string interpolation or dump.

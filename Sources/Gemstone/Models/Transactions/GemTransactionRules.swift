@@ -8,8 +8,16 @@ public func transactionRows(_ transactions: [Transaction], assets: [GemPricedAss
     for asset in assets { byId[asset.asset.id] = asset }
     var rows: [GemTransactionRow] = []
     rows.reserveCapacity(transactions.count)
+    // A page usually holds runs of one asset: the last match answers before the dictionary does.
+    var last: GemPricedAsset?
     for transaction in transactions {
-        guard let asset = byId[transaction.assetId] else {
+        let asset: GemPricedAsset
+        if let last, last.asset.id == transaction.assetId {
+            asset = last
+        } else if let found = byId[transaction.assetId] {
+            asset = found
+            last = found
+        } else {
             throw .invalidInput(message: "transaction \(transaction.id) names asset \(transaction.assetId.id), which is not among the assets")
         }
         rows.append(GemTransactionRules.row(transaction, asset: asset, currency: currency))
@@ -26,10 +34,11 @@ public enum GemAmountSign: String, Sendable, Equatable, Hashable, Codable, CaseI
 enum GemTransactionRules {
     static func row(_ transaction: Transaction, asset priced: GemPricedAsset, currency: String) -> GemTransactionRow {
         let asset = priced.asset
-        let value = value(transaction, asset: asset)
+        let magnitude = transaction.value.doubleValue(decimals: Int(asset.decimals))
+        let value = value(transaction, magnitude: magnitude, symbol: asset.symbol)
         var fiat: GemFormattedNumber?
         if case .amount = value, let price = priced.price {
-            fiat = .currency(transaction.value.doubleValue(decimals: Int(asset.decimals)) * price, code: currency, style: .fiat)
+            fiat = .currency(magnitude * price, code: currency, style: .fiat)
         }
         return GemTransactionRow(
             id: transaction.id,
@@ -111,16 +120,15 @@ enum GemTransactionRules {
 
     /// What the row shows: nothing for an activation, an NFT or a call that moved no value, the
     /// symbol for an approval, otherwise the amount signed and toned.
-    static func value(_ transaction: Transaction, asset: Asset) -> GemTransactionValue {
+    static func value(_ transaction: Transaction, magnitude: Double, symbol: String) -> GemTransactionValue {
         switch transaction.type {
         case .assetActivation, .transferNFT: return .none
-        case .tokenApproval: return .symbol(symbol: asset.symbol)
+        case .tokenApproval: return .symbol(symbol: symbol)
         case .smartContractCall where transaction.value.isZero: return .none
         default: break
         }
         let sign = sign(transaction.type, direction: transaction.direction, state: transaction.state)
-        let magnitude = transaction.value.doubleValue(decimals: Int(asset.decimals))
-        var amount = GemFormattedNumber.amount(sign == .minus ? -magnitude : magnitude, symbol: asset.symbol, style: .short)
+        var amount = GemFormattedNumber.amount(sign == .minus ? -magnitude : magnitude, symbol: symbol, style: .short)
         amount.notation = sign == .none ? .plain : .signed
         amount.tone = tone(sign, state: transaction.state)
         return .amount(amount: amount)
