@@ -362,18 +362,19 @@ extension BigUInt: CustomStringConvertible, LosslessStringConvertible {
     /// Parses ASCII decimal digits only (leading zeros allowed, no sign, no separators).
     public init?(_ text: String) {
         var text = text
-        guard let parsed = text.withUTF8({ BigUInt.parseDecimal($0) }) else { return nil }
+        text.makeContiguousUTF8()
+        guard let parsed = BigUInt.parseDecimal(text.utf8.span) else { return nil }
         self = parsed
     }
 
     /// Parses `digits` (ASCII '0'...'9' only) in chunks of 19 digits.
-    static func parseDecimal(_ digits: UnsafeBufferPointer<UInt8>) -> BigUInt? {
+    static func parseDecimal(_ digits: Span<UInt8>) -> BigUInt? {
         guard !digits.isEmpty else { return nil }
         var result = BigUInt.zero
         var chunk: UInt64 = 0
         var chunkLength = 0
-        for byte in digits {
-            let digit = byte &- 0x30
+        for index in digits.indices {
+            let digit = digits[index] &- 0x30
             guard digit < 10 else { return nil }
             chunk = chunk &* 10 &+ UInt64(digit)
             chunkLength += 1
