@@ -23,8 +23,13 @@ let package = Package(
         // The public header, include/gemstone.h, as a Clang module so that @c @implementation checks every signature.
         .systemLibrary(name: "CGemstone", path: "include"),
 
-        .target(name: "GemCrypto", dependencies: ["CSecp256k1", "CSodium"], swiftSettings: strict),
-        .target(name: "Primitives", swiftSettings: strict),
+        .target(
+            name: "GemCrypto",
+            dependencies: ["CSecp256k1", "CSodium"],
+            exclude: ["README.md", "Unicode/generate_nfkd_table.py"],
+            swiftSettings: strict
+        ),
+        .target(name: "Primitives", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Blockchain", dependencies: ["Primitives", "GemCrypto"], swiftSettings: strict),
         .target(name: "Gemstone", dependencies: ["Blockchain", "Primitives", "GemCrypto"], swiftSettings: strict),
         .target(
@@ -40,9 +45,12 @@ let package = Package(
             ]
         ),
 
+        // Benchmarks (bench/): programs that print their figures; not tests.
+        .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
+
         .testTarget(name: "GemCryptoTests", dependencies: ["GemCrypto"], resources: [.copy("Vectors")], swiftSettings: strict),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),
-        .testTarget(name: "BlockchainTests", dependencies: ["Blockchain"], swiftSettings: strict),
+        .testTarget(name: "BlockchainTests", dependencies: ["Blockchain"], resources: [.copy("Vectors")], swiftSettings: strict),
         .testTarget(name: "GemstoneTests", dependencies: ["Gemstone"], swiftSettings: strict),
     ]
 )
