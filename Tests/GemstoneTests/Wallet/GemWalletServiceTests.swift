@@ -90,7 +90,7 @@ struct GemWalletServiceTests {
 
     @Test func createMakesANewPhraseWalletAndShowsThePhraseOnce() async throws {
         let h = WalletHarness(random: FixedRandom(byte: 0))
-        let (wallet, created) = try await h.service.createWallet(name: nil, chains: [.ethereum, .bitcoin])
+        let (wallet, created) = try await h.service.createWalletWords(name: nil, wordCount: 12, chains: [.ethereum, .bitcoin])
         // All-zero entropy is BIP39's "abandon … about".
         #expect(created == words)
         #expect(wallet.source == .create)
@@ -100,10 +100,25 @@ struct GemWalletServiceTests {
         #expect(try await h.service.revealSecret(walletId: wallet.id) == .phrase(words: words))
     }
 
+    @Test func createAndExportAnswerSensitiveCopies() async throws {
+        let h = WalletHarness(random: FixedRandom(byte: 0))
+        let created = try await h.service.createWallet(name: nil, chains: [.ethereum])
+        #expect(created.phrase == GemCopy(kind: .secretPhrase, value: Phrases.abandon, display: ""))
+        #expect(created.phrase.kind.isSensitive)
+        #expect(try await h.service.exportSecret(walletId: created.wallet.id) == created.phrase)
+        let json = try JSONCodec.encodeString(created)
+        #expect(json.hasSuffix(#","phrase":{"kind":{"type":"secret_phrase"},"value":"\#(Phrases.abandon)","display":""}}"#))
+        let key = try await h.service.importWallet(requests[2]).wallet
+        let exported = try await h.service.exportSecret(walletId: key.id)
+        #expect(exported == GemCopy(kind: .privateKey, value: "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", display: ""))
+        #expect(try JSONCodec.encodeString(exported) == #"{"kind":{"type":"private_key"},"value":"0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318","display":""}"#)
+        #expect(!String(describing: exported).contains("4c0883"))
+    }
+
     @Test func createDrawsFreshPhrases() async throws {
         let h = WalletHarness()
-        let (a, wordsA) = try await h.service.createWallet(name: "A", wordCount: 24, chains: [.ethereum])
-        let (b, wordsB) = try await h.service.createWallet(name: "B", chains: [.ethereum])
+        let (a, wordsA) = try await h.service.createWalletWords(name: "A", wordCount: 24, chains: [.ethereum])
+        let (b, wordsB) = try await h.service.createWalletWords(name: "B", wordCount: 12, chains: [.ethereum])
         #expect(wordsA.count == 24 && wordsB.count == 12)
         #expect(a.id != b.id)
         #expect((try? Mnemonic(wordsA.joined(separator: " "))) != nil)

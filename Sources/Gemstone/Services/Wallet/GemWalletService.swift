@@ -43,8 +43,13 @@ public final class GemWalletService: Sendable {
     // MARK: create and import
 
     /// Creates a multi-coin wallet from a new phrase of `wordCount` words (12 or 24) and returns it with
-    /// the phrase, which the core shows only this once (for the user's backup).
-    public func createWallet(name: String?, wordCount: Int = 12, chains: [Chain] = []) async throws(GemServiceError) -> (wallet: Wallet, words: [String]) {
+    /// the phrase as a sensitive copy model, which the core shows only this once (for the user's backup).
+    public func createWallet(name: String?, wordCount: Int = 12, chains: [Chain] = []) async throws(GemServiceError) -> GemWalletCreated {
+        let (wallet, words) = try await createWalletWords(name: name, wordCount: wordCount, chains: chains)
+        return GemWalletCreated(wallet: wallet, phrase: .secretPhrase(words))
+    }
+
+    func createWalletWords(name: String?, wordCount: Int, chains: [Chain]) async throws(GemServiceError) -> (wallet: Wallet, words: [String]) {
         guard wordCount == 12 || wordCount == 24 else {
             throw .invalidInput(message: "a new phrase has 12 or 24 words, not \(wordCount)")
         }
@@ -146,6 +151,14 @@ public final class GemWalletService: Sendable {
     }
 
     // MARK: secrets
+
+    /// The wallet's secret as a copy model whose kind (`secretPhrase`, `privateKey`) marks it sensitive.
+    public func exportSecret(walletId: WalletId) async throws(GemServiceError) -> GemCopy {
+        switch try await revealSecret(walletId: walletId) {
+        case .phrase(let words): .secretPhrase(words)
+        case .privateKey(let key): .privateKey(key)
+        }
+    }
 
     /// The wallet's secret for the user to copy: its phrase (words joined by one space) or its private key
     /// in the chain's export form. The password port is asked first; a watch-only wallet has none.
