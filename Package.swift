@@ -47,7 +47,7 @@ let package = Package(
 
         // Benchmarks (bench/): programs that print their figures; not tests.
         .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
-        .executableTarget(name: "bench-wallet", dependencies: ["Gemstone"], path: "bench/wallet", swiftSettings: strict),
+        .executableTarget(name: "bench-wallet", dependencies: ["Gemstone", "GemCrypto", "Primitives"], path: "bench/wallet", swiftSettings: strict),
 
         .testTarget(name: "GemCryptoTests", dependencies: ["GemCrypto"], resources: [.copy("Vectors")], swiftSettings: strict),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),
