@@ -38,7 +38,7 @@ enum PrivateKeyEncoding {
         guard isSupported(chain) else {
             throw .invalidInput(message: "\(chain.id) wallets cannot be imported from a private key")
         }
-        let trimmed = trim(text)
+        let trimmed = WalletRules.trimmed(text)
         guard !trimmed.isEmpty else { throw .invalidInput(message: "the private key is empty") }
         var bytes = try decodeBytes(trimmed, chain: chain)
         defer { SecretBytes.wipe(&bytes) }
@@ -167,13 +167,5 @@ enum PrivateKeyEncoding {
         case .sui: "hex or suiprivkey1…"
         default: "64 hex digits"
         }
-    }
-
-    private static func trim(_ text: String) -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let start = text.firstIndex(where: { !isSpace($0) }), let end = text.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(text[start...end])
     }
 }

@@ -73,7 +73,8 @@ enum WalletRules {
         return remaining.first?.id
     }
 
-    private static func trimmed(_ text: String) -> String {
+    /// `text` without leading and trailing whitespace (Unicode whitespace and newlines).
+    static func trimmed(_ text: String) -> String {
         guard let start = text.firstIndex(where: { !$0.isWhitespace }),
               let end = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(text[start...end])
