@@ -45,7 +45,13 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "GemCryptoTests", dependencies: ["GemCrypto"], resources: [.copy("Vectors")], swiftSettings: strict),
+        .testTarget(
+            name: "GemCryptoTests",
+            dependencies: ["GemCrypto"],
+            exclude: ["VectorTools"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),
         .testTarget(name: "BlockchainTests", dependencies: ["Blockchain"], swiftSettings: strict),
         .testTarget(name: "GemstoneTests", dependencies: ["Gemstone"], swiftSettings: strict),
