@@ -45,6 +45,14 @@ let package = Package(
             ]
         ),
 
+        // bench/crypto: GemCrypto against the raw C libraries; driven by bench/crypto/run.py.
+        .executableTarget(
+            name: "GemCryptoBench",
+            dependencies: ["GemCrypto", "CSecp256k1", "CSodium"],
+            path: "bench/crypto/GemCryptoBench",
+            swiftSettings: strict
+        ),
+
         .testTarget(
             name: "GemCryptoTests",
             dependencies: ["GemCrypto"],
