@@ -29,7 +29,7 @@ let package = Package(
             exclude: ["README.md", "Unicode/generate_nfkd_table.py"],
             swiftSettings: strict
         ),
-        .target(name: "Primitives", swiftSettings: strict),
+        .target(name: "Primitives", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Blockchain", dependencies: ["Primitives", "GemCrypto"], swiftSettings: strict),
         .target(name: "Gemstone", dependencies: ["Blockchain", "Primitives", "GemCrypto"], swiftSettings: strict),
         .target(
@@ -45,6 +45,8 @@ let package = Package(
             ]
         ),
 
+        // Benchmarks (bench/): programs that print their figures; not tests.
+        .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
         // bench/crypto: GemCrypto against the raw C libraries; driven by bench/crypto/run.py.
         .executableTarget(
             name: "GemCryptoBench",
@@ -61,7 +63,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),
-        .testTarget(name: "BlockchainTests", dependencies: ["Blockchain"], swiftSettings: strict),
+        .testTarget(name: "BlockchainTests", dependencies: ["Blockchain"], resources: [.copy("Vectors")], swiftSettings: strict),
         .testTarget(name: "GemstoneTests", dependencies: ["Gemstone"], swiftSettings: strict),
     ]
 )

@@ -142,8 +142,8 @@ typedef void (*gem_completion_fn)(void *_Nullable context, gem_status status,
 typedef struct gem_call gem_call;
 
 /**
- * Answers `call` with success. data/len is the result JSON the method documents (may be
- * NULL/0 for methods that return nothing). Borrowed: the core copies it before returning.
+ * Answers `call` with success. data/len is the result JSON the method documents; for a method
+ * that answers null, "null" and NULL/0 are the same. Borrowed: the core copies it before returning.
  * Returns GEM_OK, GEM_ERR_STALE_CALL, or GEM_ERR_INVALID_ARGUMENT (call is NULL).
  */
 gem_status gem_call_ok(gem_call *_Nullable call, const uint8_t *_Nullable data, size_t len);
@@ -154,6 +154,201 @@ gem_status gem_call_ok(gem_call *_Nullable call, const uint8_t *_Nullable data, 
  * record. Returns GEM_OK, GEM_ERR_STALE_CALL, or GEM_ERR_INVALID_ARGUMENT (call is NULL).
  */
 gem_status gem_call_fail(gem_call *_Nullable call, gem_status status, const char *_Nullable message);
+
+/* ---------------------------------------------------------------------------------------------
+ * Port tables
+ *
+ * Every port method has the same shape:
+ *     void method(void *context, const uint8_t *args, size_t args_len, gem_call *call);
+ * `args` is a JSON object (borrowed for the duration of the call; copy what you keep) and the
+ * host answers `call` with the JSON the method documents. Async ports may answer later, from
+ * any thread; sync ports (marked SYNC) must answer before the method returns.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef void (*gem_port_fn)(void *_Nullable context, const uint8_t *_Nonnull args, size_t args_len,
+                            gem_call *_Nonnull call);
+
+/** Called once, on any thread, after the core's last use of a table. May be NULL. */
+typedef void (*gem_release_fn)(void *_Nullable context);
+
+/**
+ * Values the user set (GemPreferencesStore). All methods are SYNC: answer before returning. They
+ * run on the thread the core is on when it needs the value: the caller's thread for the
+ * gem_preferences_service_* functions, a core thread when another service (price alerts) reads
+ * or stores a preference. Keep them quick (an in-memory or key-value read).
+ */
+typedef struct gem_preferences_store {
+    uint32_t struct_size;            /* sizeof(gem_preferences_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {"key":K}. Answer the stored value as a JSON string, or null when absent. Cannot fail. */
+    gem_port_fn _Nullable /* required */ get;
+    /** args {"key":K,"value":V}. Answer null. */
+    gem_port_fn _Nullable /* required */ set;
+    /** args {"key":K}. Answer null. */
+    gem_port_fn _Nullable /* required */ remove;
+} gem_preferences_store;
+
+/**
+ * The price alerts kept on the device (GemPriceAlertStore). Async; called on a core dispatch
+ * thread where blocking (a SQLite transaction) is allowed.
+ */
+typedef struct gem_price_alert_store {
+    uint32_t struct_size;            /* sizeof(gem_price_alert_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {"asset_id":"bitcoin"} or {} for all. Answer a JSON array of price alerts. */
+    gem_port_fn _Nullable /* required */ get_price_alerts;
+    /**
+     * args {"alerts":[…],"delete_ids":["…"]}. Upsert each alert under its "id" and delete the
+     * ids, in one transaction, writing only rows that change. Answer null, or fail with
+     * GEM_ERR_STORE and nothing written.
+     */
+    gem_port_fn _Nullable /* required */ update_price_alerts;
+} gem_price_alert_store;
+
+/**
+ * The host's HTTP client (the spec's AlienProvider). Async.
+ * args {"url":"https://…","method":"GET|POST|PUT|DELETE","headers":[{"name":N,"value":V}],
+ *       "body":"…" (absent when none)}.
+ * Answer {"status":200,"body":"…"} for any HTTP answer (an HTTP error status is an answer), or
+ * fail with GEM_ERR_OFFLINE when no answer came (DNS, connection, TLS). The core fails the call
+ * with GEM_ERR_TIMEOUT when the host has not answered within the service's timeout.
+ */
+typedef struct gem_http_transport {
+    uint32_t struct_size;            /* sizeof(gem_http_transport) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    gem_port_fn _Nullable /* required */ request;
+} gem_http_transport;
+
+/** The OS notification permission. Async. args {}. Answer true (allowed) or false (refused). */
+typedef struct gem_notification_permissions {
+    uint32_t struct_size;            /* sizeof(gem_notification_permissions) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    gem_port_fn _Nullable /* required */ request;
+} gem_notification_permissions;
+
+/* ---------------------------------------------------------------------------------------------
+ * Async commands
+ *
+ * Every function that takes (gem_completion_fn done, void *context) reports its outcome through
+ * `done`, exactly once, on a core thread, whatever happens, including a NULL service or malformed
+ * arguments (then done receives GEM_ERR_INVALID_ARGUMENT and its error record). It returns
+ * GEM_OK, or GEM_ERR_INVALID_ARGUMENT without calling anything when `done` itself is NULL.
+ * `done` may run before the starting function has returned (on a core thread): register
+ * whatever `context` points to before the call.
+ * ------------------------------------------------------------------------------------------- */
+
+/* ---------------------------------------------------------------------------------------------
+ * GemPreferencesService: typed access to the user's preferences, over a gem_preferences_store.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct gem_preferences_service gem_preferences_service;
+
+/**
+ * Creates the service over a copy of *store. On success *out_service is set (free it with
+ * gem_preferences_service_free); on failure *out_error (may be NULL) holds the error record and
+ * store->release is not called. A table whose struct_size is smaller than this header's, or
+ * whose required methods are NULL, is rejected with GEM_ERR_INVALID_ARGUMENT.
+ */
+gem_status gem_preferences_service_new(const gem_preferences_store *_Nullable store,
+                                       gem_preferences_service *_Nullable *_Nullable out_service,
+                                       gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference. NULL-safe. */
+void gem_preferences_service_free(gem_preferences_service *_Nullable service);
+
+/**
+ * Reads every preference the core owns, in one record:
+ * {"currency":"USD","device_id":"…" (absent when unset),"price_alerts_enabled":false}.
+ * *out holds the record, or the error record on failure.
+ */
+gem_status gem_preferences_service_get(gem_preferences_service *_Nullable service, gem_buffer *_Nullable out);
+
+/**
+ * Applies a patch {"currency":"EUR","device_id":"…"} (each key optional). The currency must be
+ * three upper-case letters. price_alerts_enabled is changed only through
+ * gem_price_alert_service_set_enabled. *out holds the updated record, or the error record.
+ */
+gem_status gem_preferences_service_update(gem_preferences_service *_Nullable service,
+                                          const char *_Nullable patch_json, gem_buffer *_Nullable out);
+
+/* ---------------------------------------------------------------------------------------------
+ * GemPriceAlertService: price alerts, kept locally and on the remote API.
+ *
+ * A price alert record: {"asset_id":"bitcoin","currency":"USD","price":70000.5,
+ *   "price_percent_change":5,"price_direction":"up"|"down","last_notified_at":1700000000}
+ * (every key after currency optional). Alerts the core writes or answers also carry their "id",
+ * the store key, derived by the core from the other fields (the host never computes it).
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct gem_price_alert_service gem_price_alert_service;
+
+/**
+ * Creates the service. config_json: {"api_url":"http(s)://host[/prefix]","timeout_ms":30000}
+ * (timeout_ms optional, 1 to 600000: how long the transport may take before GEM_ERR_TIMEOUT).
+ * The tables are copied; `preferences` is retained (the host may free its reference at once).
+ * On failure *out_error holds the error record and no release is called: the host still owns
+ * every context it passed.
+ */
+gem_status gem_price_alert_service_new(const char *_Nullable config_json,
+                                       const gem_http_transport *_Nullable transport,
+                                       gem_preferences_service *_Nullable preferences,
+                                       const gem_price_alert_store *_Nullable store,
+                                       const gem_notification_permissions *_Nullable permissions,
+                                       gem_price_alert_service *_Nullable *_Nullable out_service,
+                                       gem_buffer *_Nullable out_error);
+
+/**
+ * Releases the host's reference; in-flight commands complete with GEM_ERR_CANCELLED and their
+ * pending port calls become stale. NULL-safe.
+ */
+void gem_price_alert_service_free(gem_price_alert_service *_Nullable service);
+
+/** Lists the stored alerts (asset_id NULL for all). done receives a JSON array of alerts. */
+gem_status gem_price_alert_service_get_price_alerts(gem_price_alert_service *_Nullable service,
+                                                    const char *_Nullable asset_id,
+                                                    gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Reads the remote alerts and the stored ones, and writes only the difference (nothing when they
+ * agree). asset_id NULL syncs all. done receives what was written:
+ * {"upserted":[alert, …],"deleted_ids":["…"]} (both empty when local and remote agreed).
+ */
+gem_status gem_price_alert_service_sync(gem_price_alert_service *_Nullable service, const char *_Nullable asset_id,
+                                        gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Adds an alert: stored locally first, then sent to the API; an API refusal (GEM_ERR_API),
+ * transport failure or timeout restores the previous local state and done receives that error.
+ * Adding turns alerts on and asks the permission port every time. done receives
+ * {"alert":{…with "id"},"enabled":true|false,"permission":"granted"|"denied"}.
+ * Needs a device id (gem_preferences_service_update), else GEM_ERR_INVALID_INPUT before any write.
+ */
+gem_status gem_price_alert_service_add(gem_price_alert_service *_Nullable service, const char *_Nullable alert_json,
+                                       gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Deletes alerts by id (ids_json: ["id", …]): removed locally first, then on the API; an API
+ * refusal restores them and done receives the API's error. Ids not stored are ignored.
+ * done receives the deleted alerts as a JSON array.
+ */
+gem_status gem_price_alert_service_delete(gem_price_alert_service *_Nullable service, const char *_Nullable ids_json,
+                                          gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Turns price alerts on (enabled != 0: asks the permission port every time) or off.
+ * done receives {"enabled":true|false,"permission":"granted"|"denied"} ("permission" absent when
+ * turning off, which does not ask): a refusal is a value, not an error. Only a failing
+ * permission port is an error, and then nothing is stored.
+ */
+gem_status gem_price_alert_service_set_enabled(gem_price_alert_service *_Nullable service, int32_t enabled,
+                                               gem_completion_fn _Nullable done, void *_Nullable context);
+
+/** Whether alerts are on: *out holds true or false (JSON), or the error record. */
+gem_status gem_price_alert_service_is_enabled(gem_price_alert_service *_Nullable service, gem_buffer *_Nullable out);
 
 #ifdef __cplusplus
 }

@@ -165,14 +165,14 @@ public enum Bech32 {
     }
 
     /// Decodes a segwit address for `humanReadablePart` ("bc", "tb", "ltc", ...).
-    /// Throws what `decode` throws, `.unexpectedHumanReadablePart`, `.emptyData`, `.invalidWitnessVersion`,
+    /// Throws what `decode` throws, `.unexpectedHumanReadablePart`, `.invalidWitnessVersion`,
     /// `.wrongBech32Variant`, `.invalidPaddingBits` or `.invalidWitnessProgramLength`.
     public static func decodeSegwit(humanReadablePart: String, _ address: String) throws(EncodingError) -> WitnessProgram {
         let decoded = try decode(address)
         guard decoded.humanReadablePart == humanReadablePart.lowercased() else {
             throw .unexpectedHumanReadablePart(expected: humanReadablePart.lowercased(), found: decoded.humanReadablePart)
         }
-        guard let version = decoded.data.first else { throw .emptyData }
+        guard let version = decoded.data.first else { throw .invalidWitnessProgramLength(0) }
         guard version <= 16 else { throw .invalidWitnessVersion(Int(version)) }
         let expected: Variant = version == 0 ? .bech32 : .bech32m
         guard decoded.variant == expected else { throw .wrongBech32Variant(found: decoded.variant) }

@@ -35,11 +35,10 @@ public enum EncodingError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPaddingBits
     /// Bech32: the decoded human-readable part is not the one expected.
     case unexpectedHumanReadablePart(expected: String, found: String)
-    /// Segwit: no data at all after the separator and checksum (not even a witness version).
-    case emptyData
     /// Segwit: witness version above 16.
     case invalidWitnessVersion(Int)
-    /// Segwit: program length outside 2...40 bytes, or not 20/32 for version 0.
+    /// Segwit: program length outside 2...40 bytes, or not 20/32 for version 0; 0 also when the data part holds
+    /// not even a witness version.
     case invalidWitnessProgramLength(Int)
 
     public var description: String {
@@ -60,7 +59,6 @@ public enum EncodingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongBech32Variant(let found): "bech32 checksum is \(found), another variant is required"
         case .invalidPaddingBits: "invalid padding bits in 5-bit to 8-bit conversion"
         case .unexpectedHumanReadablePart(let expected, let found): "expected prefix \(expected), found \(found)"
-        case .emptyData: "bech32 string has no data before its checksum"
         case .invalidWitnessVersion(let v): "witness version \(v) is above 16"
         case .invalidWitnessProgramLength(let n): "witness program of invalid length \(n)"
         }

@@ -35,7 +35,7 @@ struct Bech32Invalid: Decodable, Sendable, CustomTestStringConvertible {
         case "invalidWitnessVersion": version.map { .invalidWitnessVersion($0) }
         case "invalidWitnessProgramLength": length.map { .invalidWitnessProgramLength($0) }
         case "invalidPaddingBits": .invalidPaddingBits
-        case "emptyData": .emptyData
+        case "emptyData": .invalidWitnessProgramLength(0)
         case "unexpectedHumanReadablePart": .unexpectedHumanReadablePart(expected: humanReadablePart, found: String(text.lowercased().prefix(while: { $0 != "1" })))
         default: nil
         }

@@ -1,0 +1,138 @@
+import CGemstone
+import Dispatch
+import Gemstone
+import Synchronization
+
+/// What one service handle has in flight: the commands it started and the port calls they wait
+/// on. Freeing the handle closes its lifetime: every pending port call is failed with
+/// `cancelled` (the host's later answer becomes stale), every running command's `done` fires
+/// with GEM_ERR_CANCELLED, and nothing new starts.
+final class Lifetime: Sendable {
+    private struct State {
+        var closed = false
+        var nextCommand: UInt64 = 1
+        var commands: [UInt64: (Completion, Task<Void, Never>?)] = [:]
+        var calls: Set<UInt64> = []
+    }
+
+    private let state = Mutex(State())
+
+    var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Starts `work` as a command reporting to `completion`. The work runs on the core's
+    /// executors, never on the caller's thread.
+    func start(_ completion: Completion, _ work: @escaping @Sendable () async throws -> [UInt8]) {
+        let id: UInt64? = state.withLock { state in
+            guard !state.closed else { return nil }
+            let id = state.nextCommand
+            state.nextCommand += 1
+            state.commands[id] = (completion, nil)
+            return id
+        }
+        guard let id else {
+            DispatchQueue.global().async { completion.fire(Outcome(GemServiceError.cancelled)) }
+            return
+        }
+        let task = Task.detached { [self] in
+            let outcome: Outcome
+            do {
+                outcome = .success(try await work())
+            } catch {
+                outcome = Outcome(error)
+            }
+            finish(id)
+            completion.fire(outcome)
+        }
+        state.withLock { state in
+            if state.commands[id] != nil { state.commands[id] = (completion, task) }
+        }
+    }
+
+    private func finish(_ id: UInt64) {
+        _ = state.withLock { $0.commands.removeValue(forKey: id) }
+    }
+
+    /// Registers a port call made on behalf of this lifetime; false once closed.
+    func track(_ token: UInt64) -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.calls.insert(token)
+            return true
+        }
+    }
+
+    func untrack(_ token: UInt64) {
+        _ = state.withLock { $0.calls.remove(token) }
+    }
+
+    func close() {
+        let (commands, calls) = state.withLock { state in
+            state.closed = true
+            defer {
+                state.commands = [:]
+                state.calls = []
+            }
+            return (Array(state.commands.values), state.calls)
+        }
+        for token in calls {
+            PortCalls.shared.answer(token, .failure(.cancelled))
+        }
+        for (completion, task) in commands {
+            task?.cancel()
+            DispatchQueue.global().async { completion.fire(Outcome(GemServiceError.cancelled)) }
+        }
+    }
+}
+
+/// A port method of a host table, bound to its context and to the lifetime of the service that
+/// owns the table.
+struct PortMethod: Sendable {
+    let function: gem_port_fn
+    let context: HostPointer
+
+    /// Calls the method on a dispatch thread (blocking allowed) and suspends until the host
+    /// answers, the lifetime closes, or `timeout` passes.
+    func call(_ args: [UInt8], lifetime: Lifetime, timeout: Duration? = nil) async throws(GemServiceError) -> [UInt8] {
+        let function = function
+        let context = context
+        let issued = Atomic<UInt64>(0)
+        let result: Result<[UInt8], GemServiceError> = await withCheckedContinuation { continuation in
+            let token = PortCalls.shared.register(.async(continuation))
+            issued.store(token, ordering: .releasing)
+            guard lifetime.track(token) else {
+                PortCalls.shared.answer(token, .failure(.cancelled))
+                return
+            }
+            if let timeout {
+                let (seconds, attoseconds) = timeout.components
+                let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                    PortCalls.shared.answer(token, .failure(.timeout(message: "the host did not answer within \(timeout)")))
+                }
+            }
+            DispatchQueue.global().async {
+                args.withUnsafeBufferPointer { buffer in
+                    guard let base = buffer.baseAddress, let call = PortCalls.pointer(token) else {
+                        PortCalls.shared.answer(token, .failure(.internal(message: "empty port arguments")))
+                        return
+                    }
+                    function(context.raw, base, buffer.count, call)
+                }
+            }
+        }
+        lifetime.untrack(issued.load(ordering: .acquiring))
+        return try result.get()
+    }
+
+    /// Calls a SYNC method on the calling thread; nil when the host did not answer before returning.
+    func callSync(_ args: [UInt8]) -> Result<[UInt8], GemServiceError>? {
+        let answer = SyncAnswer()
+        let token = PortCalls.shared.register(.sync(answer))
+        args.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let call = PortCalls.pointer(token) else { return }
+            function(context.raw, base, buffer.count, call)
+        }
+        PortCalls.shared.drop(token)
+        return answer.take()
+    }
+}

@@ -1,0 +1,36 @@
+import CGemstone
+import Gemstone
+import Primitives
+
+/// GemPreferencesStore over a host's gem_preferences_store table. SYNC: each method runs on
+/// the calling thread and the host answers before returning. A get the host fails or does not
+/// answer reads as absent (the port's get cannot fail); a failed set or remove is dropped.
+final class PreferencesStoreAdapter: GemPreferencesStore {
+    private let get: PortMethod
+    private let set: PortMethod
+    private let remove: PortMethod
+    private let release: TableRelease
+
+    init(_ pointer: UnsafePointer<gem_preferences_store>?, construction: Construction) throws(ABIError) {
+        let table = try copyTable(pointer, "store")
+        let context = HostPointer(raw: table.context)
+        get = try requireMethod(table.get, "store.get", context)
+        set = try requireMethod(table.set, "store.set", context)
+        remove = try requireMethod(table.remove, "store.remove", context)
+        release = TableRelease(table.release, context, construction)
+    }
+
+    func get(key: String) -> String? {
+        let args = JSONWriter.bytes(.object([("key", .string(key))]))
+        guard case let .success(bytes)? = get.callSync(args), let value = try? JSONParser.parse(bytes) else { return nil }
+        return value.stringValue
+    }
+
+    func set(key: String, value: String) {
+        _ = set.callSync(JSONWriter.bytes(.object([("key", .string(key)), ("value", .string(value))])))
+    }
+
+    func remove(key: String) {
+        _ = remove.callSync(JSONWriter.bytes(.object([("key", .string(key))])))
+    }
+}

@@ -1,0 +1,77 @@
+/// An asset: a chain's native coin (`token == nil`) or a token on it.
+///
+/// Storage string (the specification's `asset_id.rs`): the bare chain id for a native asset (`ethereum`), or
+/// `<chain>_<token id>` (`ethereum_0xdAC17F958D2ee523a2206206994597C13D831ec7`). The chain part ends at the first
+/// `_`; the token id keeps everything after it, so a token id may itself contain `_` or `::`.
+public struct AssetId: Sendable, Hashable {
+    public let chain: Chain
+    /// The token id on `chain` (contract address, mint, denom…), `nil` for the native asset. Never empty.
+    public let tokenId: String?
+
+    /// The native asset of `chain`.
+    public init(chain: Chain) {
+        self.chain = chain
+        self.tokenId = nil
+    }
+
+    /// A token on `chain`; an empty `tokenId` is rejected because it would print as `<chain>_`.
+    public init(chain: Chain, tokenId: String) throws(AssetIdError) {
+        guard !tokenId.isEmpty else { throw .emptyTokenId }
+        self.chain = chain
+        self.tokenId = tokenId
+    }
+
+    /// Parses a storage string.
+    public init(parsing text: String) throws(AssetIdError) {
+        if let separator = text.firstIndex(of: Self.chainSeparator) {
+            let chainId = String(text[..<separator])
+            guard let chain = Chain(rawValue: chainId) else { throw .unknownChain(chainId) }
+            try self.init(chain: chain, tokenId: String(text[text.index(after: separator)...]))
+        } else {
+            guard let chain = Chain(rawValue: text) else { throw .unknownChain(text) }
+            self.init(chain: chain)
+        }
+    }
+
+    /// The storage string.
+    public var id: String {
+        guard let tokenId else { return chain.rawValue }
+        return chain.rawValue + String(Self.chainSeparator) + tokenId
+    }
+
+    public var isNative: Bool { tokenId == nil }
+
+    /// Separates the chain from the token id (the specification's `CHAIN_SEPARATOR`).
+    public static let chainSeparator: Character = "_"
+    /// Joins the parts of a composite token id (the specification's `TOKEN_ID_SEPARATOR`).
+    public static let tokenIdSeparator = "::"
+}
+
+extension AssetId: CustomStringConvertible {
+    public var description: String { id }
+}
+
+extension AssetId: Codable {
+    /// An asset id crosses as its storage string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "invalid asset id: \(error)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(id)
+    }
+}
+
+public enum AssetIdError: Error, Sendable, Hashable {
+    /// The chain part is not a known chain id.
+    case unknownChain(String)
+    /// `<chain>_` with nothing after the separator.
+    case emptyTokenId
+}

@@ -1,0 +1,162 @@
+/// Encodes and decodes Codable records to and from the JSON shape of DESIGN § 3: Swift's
+/// camelCase property names become snake_case keys (`assetId` -> `asset_id`, `explorerURL` ->
+/// `explorer_url`), nil optionals are left out, and decoding is strict about types.
+///
+/// Enums with payload write their own `init(from:)`/`encode(to:)` with a `"type"` key (see
+/// `TypeCodingKey`); enums without payload are `String` raw-value enums with snake_case values.
+public enum JSONCodec {
+    public static func encode(_ value: some Encodable) throws(JSONCodecError) -> [UInt8] {
+        JSONWriter.bytes(try encodeValue(value))
+    }
+
+    public static func encodeString(_ value: some Encodable) throws(JSONCodecError) -> String {
+        JSONWriter.string(try encodeValue(value))
+    }
+
+    public static func encodeValue<T: Encodable>(_ value: T) throws(JSONCodecError) -> JSON {
+        if let convertible = value as? any JSONConvertible {
+            let json = convertible.json
+            if let path = json.nonFinitePath() {
+                throw JSONCodecError(path: path, reason: "not a finite number, which JSON cannot hold")
+            }
+            return json
+        }
+        let encoder = TreeEncoder(codingPath: [])
+        do {
+            try value.encode(to: encoder)
+        } catch let error as JSONCodecError {
+            throw error
+        } catch {
+            throw JSONCodecError(path: "", reason: String(describing: error))
+        }
+        return encoder.storage.json
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws(JSONCodecError) -> T {
+        let json: JSON
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw JSONCodecError(path: "", reason: error.description)
+        }
+        return try decode(type, from: json)
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws(JSONCodecError) -> T {
+        if let convertible = T.self as? any JSONConvertible.Type, let value = try convertible.init(json: json) as? T {
+            return value
+        }
+        do {
+            return try T(from: TreeDecoder(value: json, codingPath: []))
+        } catch let error as JSONCodecError {
+            throw error
+        } catch let DecodingError.dataCorrupted(context) {
+            throw JSONCodecError(path: render(context.codingPath), reason: context.debugDescription)
+        } catch {
+            throw JSONCodecError(path: "", reason: String(describing: error))
+        }
+    }
+
+    static func render(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? snakeCase(key.stringValue) : "." + snakeCase(key.stringValue)
+            }
+        }
+        return text
+    }
+
+    private static func hasUppercase(_ bytes: Span<UInt8>) -> Bool {
+        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { return true }
+        return false
+    }
+
+    /// Whether `member` (a JSON key) is the snake_case form of the property name `name`,
+    /// decided without building the converted string.
+    static func matches(member: String, name: String) -> Bool {
+        matches(member.utf8.span, name.utf8.span)
+    }
+
+    private static func matches(_ member: Span<UInt8>, _ name: Span<UInt8>) -> Bool {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        var at = 0
+        for index in name.indices {
+            let byte = name[index]
+            if isUpper(byte) {
+                let previous: UInt8? = index > 0 ? name[index - 1] : nil
+                let next: UInt8? = index + 1 < name.count ? name[index + 1] : nil
+                let startsWord = previous.map { !isUpper($0) && $0 != 0x5F } ?? false
+                let endsAcronym = (previous.map(isUpper) ?? false) && (next.map(isLower) ?? false)
+                if startsWord || endsAcronym {
+                    guard at < member.count, member[at] == 0x5F else { return false }
+                    at += 1
+                }
+                guard at < member.count, member[at] == byte + 0x20 else { return false }
+            } else {
+                guard at < member.count, member[at] == byte else { return false }
+            }
+            at += 1
+        }
+        return at == member.count
+    }
+
+    /// `assetId` -> `asset_id`; `explorerURL` -> `explorer_url`; `URLString` -> `url_string`;
+    /// names that are already snake_case pass through unchanged (without allocating).
+    public static func snakeCase(_ name: String) -> String {
+        var utf8 = name.utf8
+        guard hasUppercase(utf8.span) else { return name }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 4)
+        let bytes = Array(utf8)
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        for (index, byte) in bytes.enumerated() {
+            if isUpper(byte) {
+                let previous: UInt8? = index > 0 ? bytes[index - 1] : nil
+                let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+                let startsWord = previous.map { !isUpper($0) && $0 != 0x5F } ?? false
+                let endsAcronym = (previous.map(isUpper) ?? false) && (next.map(isLower) ?? false)
+                if startsWord || endsAcronym { out.append(0x5F) }
+                out.append(byte + 0x20)
+            } else {
+                out.append(byte)
+            }
+        }
+        utf8 = String(decoding: out, as: UTF8.self).utf8
+        return String(utf8)
+    }
+}
+
+/// A record that could not be encoded or decoded: where (a dotted snake_case path) and why.
+public struct JSONCodecError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
+}
+
+/// The `"type"` discriminator of an enum with payload (DESIGN § 3).
+public struct TypeCodingKey: CodingKey {
+    public static let type = TypeCodingKey(stringValue: "type")
+    public let stringValue: String
+    public var intValue: Int? { nil }
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { nil }
+}
+
+struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { intValue.map(String.init) ?? "" }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
