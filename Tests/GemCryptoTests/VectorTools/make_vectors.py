@@ -10,14 +10,16 @@ Inputs (paths are arguments so the script can be re-run anywhere):
   --blake2   a checkout of github.com/BLAKE2/BLAKE2
   --mnemonic the unpacked PyPI sdist mnemonic-0.21 (trezor/python-mnemonic)
   --pyca     the unpacked PyPI wheel cryptography_vectors-50.0.2 (the cryptography_vectors directory)
+  --cips     a checkout of github.com/cardano-foundation/CIPs
 Oracles (pip): mnemonic 0.21 (only for the Japanese NFKD seed cases), ecdsa 0.19 (pure-Python secp256k1),
 argon2-cffi 25.1 (the Argon2 reference C code), pycryptodome 3.24 (XChaCha20-Poly1305), hashlib (BLAKE2b with
-salt/personalization, PBKDF2-HMAC-SHA512), unicodedata (NFKD).
+salt/personalization, PBKDF2-HMAC-SHA512), unicodedata (NFKD), pycardano 0.x crypto/bip32.py (BIP32-Ed25519
+derivation and extended-key signing; loaded on its own because the package's other modules are not needed).
 """
 import argparse, csv, hashlib, hmac, io, json, os, random, re, subprocess, sys, unicodedata
 
 ap = argparse.ArgumentParser()
-for a in ["bips", "slips", "blake2", "mnemonic", "pyca"]:
+for a in ["bips", "slips", "blake2", "mnemonic", "pyca", "cips"]:
     ap.add_argument("--" + a, required=True)
 ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Vectors"))
 args = ap.parse_args()
@@ -421,3 +423,45 @@ for _ in range(200):
 write("nfkd.json", {"source": "computed with the oracle Python %s unicodedata.normalize('NFKD'), Unicode %s" %
                               (sys.version.split()[0], unicodedata.unidata_version),
                     "vectors": [{"input": s, "nfkd": unicodedata.normalize("NFKD", s)} for s in samples]})
+
+# ---------------------------------------------------------------- Cardano (Icarus master, BIP32-Ed25519)
+import importlib.util, types  # noqa: E402
+icarus = git_show(args.cips, "CIP-0003/Icarus.md")
+section = icarus[icarus.index("## Test vectors"):]
+masters = []
+for block in section.split("<details>")[1:]:
+    phrase = re.search(r"recovery phrase\n\s*```\n\s*([a-z ]+)\n", block).group(1).strip()
+    pp = re.search(r"passphrase\n\s*```\n\s*(\S+)", block)
+    master = re.search(r"master key\n\s*```\n\s*([0-9a-f]+)", block).group(1)
+    masters.append({"phrase": phrase, "passphrase": pp.group(1) if pp else "", "masterKey": master})
+
+# pycardano's bip32 module only needs its logger from the rest of the package.
+stub = types.ModuleType("pycardano"); stub.__path__ = []
+log = types.ModuleType("pycardano.logging"); import logging; log.logger = logging.getLogger("pycardano")
+sys.modules["pycardano"] = stub; sys.modules["pycardano.logging"] = log
+import site  # noqa: E402
+spec = None
+for sp in site.getsitepackages():
+    path = os.path.join(sp, "pycardano", "crypto", "bip32.py")
+    if os.path.exists(path):
+        spec = importlib.util.spec_from_file_location("pycardano_bip32", path)
+bip32ed = importlib.util.module_from_spec(spec); spec.loader.exec_module(bip32ed)
+derived = []
+for phrase, passphrase in [(masters[0]["phrase"], ""), (masters[0]["phrase"], "foo"),
+                           ("shoot island position soft burden budget tooth cruel issue economy destroy above", ""),
+                           ("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon art", "TREZOR")]:
+    root = bip32ed.HDWallet.from_mnemonic(phrase, passphrase)
+    for path in ["m/1852'/1815'/0'/0/0", "m/1852'/1815'/0'/2/0", "m/1852'/1815'/1'/0/7", "m/1852'/1815'/0'/0/2147483647",
+                 "m/44'/1815'/0'/0/0/1/2"]:
+        w_ = root.derive_from_path(path)
+        key = bip32ed.BIP32ED25519PrivateKey(w_.xprivate_key[:64], w_.chain_code)
+        msg = hashlib.sha256(path.encode()).digest()
+        derived.append({"phrase": phrase, "passphrase": passphrase, "path": path,
+                        "extendedSecret": w_.xprivate_key[:64].hex(), "chainCode": w_.chain_code.hex(),
+                        "publicKey": w_.public_key.hex(), "message": msg.hex(), "signature": key.sign(msg).hex()})
+write("cardano.json", {
+    "source": "masters: cardano-foundation/CIPs CIP-0003/Icarus.md test vectors, commit " + git_head(args.cips) +
+              "; derived: computed with the oracle pycardano crypto/bip32.py (HDWallet.from_mnemonic, derive_from_path, "
+              "BIP32ED25519PrivateKey.sign)",
+    "masters": masters, "derived": derived,
+})
