@@ -137,9 +137,9 @@ public struct Secp256k1PrivateKey: Sendable, Equatable, CustomStringConvertible,
         return signature
     }
 
-    /// Schnorr signature with auxiliary randomness drawn from `random`.
+    /// Schnorr signature with 32 bytes of auxiliary randomness drawn from `random`. Throws `.randomUnavailable`.
     public func signSchnorr(message: [UInt8], random: some RandomSource) throws(KeyError) -> [UInt8] {
-        guard let aux = try? random.randomBytes(32) else { throw .signingFailed }
+        guard let aux = try? random.randomBytes(32), aux.count == 32 else { throw .randomUnavailable }
         return try signSchnorr(message: message, auxRand: aux)
     }
 

@@ -91,5 +91,6 @@ struct BIP341File: Decodable, Sendable {
         #expect(throws: KeyError.invalidTweak) { try key.xOnlyPublicKey.taprootOutputKey(merkleRoot: [1]) }
         #expect(throws: KeyError.invalidPublicKeyLength(33)) { try XOnlyPublicKey([UInt8](repeating: 2, count: 33)) }
         #expect(!key.xOnlyPublicKey.verifySchnorr(signature: [1, 2, 3], message: []))
+        #expect(throws: KeyError.randomUnavailable) { try key.signSchnorr(message: [], random: FixedRandom(bytes: nil)) }
     }
 }
