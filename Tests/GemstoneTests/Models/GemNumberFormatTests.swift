@@ -145,7 +145,7 @@ import Testing
         try expectGolden(GemAmountError.tooManyDecimals(decimals: 6), #"{"type":"too_many_decimals","decimals":6}"#)
         try expectGolden(
             GemAmountError.insufficientBalance(asset: Fixtures.tron, available: BigUInt(5)),
-            #"{"type":"insufficient_balance","asset":{"id":"tron","name":"TRX","symbol":"TRX","decimals":6,"type":"NATIVE"},"available":"5"}"#
+            #"{"type":"insufficient_balance","asset":{"id":"tron","name":"TRX","symbol":"TRX","decimals":6,"type":"native"},"available":"5"}"#
         )
         try expectGolden(GemAmountErrorDisplay.none, #"{"type":"none"}"#)
         try expectGolden(GemAmountErrorDisplay.insufficientBalance(title: "TRX"), #"{"type":"insufficient_balance","title":"TRX"}"#)
