@@ -119,7 +119,7 @@ import Testing
         try expectGolden(GemAmountEvent.balanceChanged(balance: BigUInt(5)), #"{"type":"balance_changed","balance":"5"}"#)
         try expectGolden(
             Self.session.typed("1,5"),
-            #"{"asset":{"id":"ethereum","name":"Ethereum","symbol":"ETH","decimals":18,"type":"NATIVE"},"balance":"2000000000000000000","currency":"EUR","format":{"decimal_separator":","},"text":"1,5","is_max":false}"#
+            #"{"asset":{"id":"ethereum","name":"Ethereum","symbol":"ETH","decimals":18,"type":"native"},"balance":"2000000000000000000","currency":"EUR","format":{"decimal_separator":","},"text":"1,5","is_max":false}"#
         )
         try expectGolden(
             Self.session.typed("3").viewState(price: nil),
