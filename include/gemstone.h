@@ -377,8 +377,7 @@ gem_status gem_price_alert_service_is_enabled(gem_price_alert_service *_Nullable
  * Phrases: BIP39 English, 12-24 words, any case and spacing. Private keys: 64 hex digits
  * (0x optional) on every chain that takes one; also base58 (Solana), S… secret seeds (Stellar),
  * suiprivkey1… (Sui), ed25519:<base58> (Near), and seed‖public-key keypairs on ed25519 chains.
- * Bitcoin-family chains and Cardano take no private key. Cardano accounts are not derived yet
- * (a request naming cardano fails with GEM_ERR_INVALID_INPUT). A name is trimmed, at most 64
+ * Bitcoin-family chains and Cardano take no private key. A name is trimmed, at most 64
  * characters; absent or blank gives "Wallet #<index>". A bad phrase, key or address fails with
  * GEM_ERR_INVALID_INPUT before anything is written; a request that is not this JSON fails with
  * GEM_ERR_INVALID_ARGUMENT.

@@ -3,8 +3,6 @@ import Primitives
 import Testing
 @testable import Gemstone
 
-/// Chains a phrase wallet derives today (Cardano waits for BIP32-Ed25519 in GemCrypto).
-private let derivable = Chain.allCases.filter { $0 != .cardano }
 
 struct GemWalletServiceImportTests {
     // MARK: multi-coin phrase
@@ -19,7 +17,7 @@ struct GemWalletServiceImportTests {
             Issue.record("expected a new wallet, got \(result)")
             return
         }
-        #expect(wallet.accounts.map(\.chain) == derivable)
+        #expect(wallet.accounts.map(\.chain) == Chain.allCases)
         for account in wallet.accounts {
             let expected = try #require(oracle.accounts[account.chain.id], "\(account.chain.id)")
             #expect(account.address == expected.address, "\(account.chain.id), source: \(AddressOracle.shared.source)")
@@ -63,15 +61,19 @@ struct GemWalletServiceImportTests {
         #expect(a == b)
     }
 
-    @Test func cardanoIsRefusedUntilItCanBeDerived() async throws {
+    /// Cardano is derived beside the other chains and lands in its place in the chain order.
+    @Test func cardanoAccountsMatchTheOracle() async throws {
         let h = WalletHarness()
-        await #expect(throws: GemServiceError.self) {
-            try await h.service.importWallet(.multicoin(phrase: Phrases.abandon, chains: [.cardano], name: nil))
-        }
-        await #expect(throws: GemServiceError.self) {
-            try await h.service.importWallet(.single(phrase: Phrases.abandon, chain: .cardano, name: nil))
-        }
-        #expect(await h.expectUntouched())
+        let oracle = AddressOracle.shared.phrases[1]
+        let wallet = try await h.service.importWallet(.multicoin(phrase: oracle.phrase, chains: [.stable, .cardano, .abstract], name: nil)).wallet
+        #expect(wallet.accounts.map(\.chain) == [.cardano, .abstract, .stable])
+        let expected = try #require(oracle.accounts["cardano"])
+        #expect(wallet.accounts.first?.address == expected.address)
+        // chains.md's example address for this phrase, from the specification's apps.
+        #expect(expected.address == "addr1qyr8jjfnypp95eq74aqzn7ss687ehxclgj7mu6gratmg3mul2040vt35dypp042awzsjk5xm3zr3zm5qh7454uwdv08s84ray2")
+        let single = try await h.service.importWallet(.single(phrase: oracle.phrase, chain: .cardano, name: nil)).wallet
+        #expect(single.id == .single(chain: .cardano, address: expected.address))
+        #expect(single.accounts.map(\.derivationPath) == ["m/1852'/1815'/0'/0/0"])
     }
 
     @Test(arguments: [

@@ -14,13 +14,10 @@ struct WalletRulesTests {
         #expect(WalletRules.walletId(type: .view, chain: .ton, address: "UQ_x").id == "view_ton_UQ_x")
     }
 
-    @Test func multicoinChains() throws {
-        let all = try WalletRules.multicoinChains([], supported: { $0 != .cardano })
-        #expect(all == Chain.allCases.filter { $0 != .cardano })
-        #expect(try WalletRules.multicoinChains([.tron, .bitcoin, .tron], supported: { _ in true }) == [.bitcoin, .tron])
-        #expect(throws: GemServiceError.invalidInput(message: "cardano accounts cannot be derived from a phrase yet")) {
-            try WalletRules.multicoinChains([.bitcoin, .cardano], supported: { $0 != .cardano })
-        }
+    @Test func multicoinChains() {
+        #expect(WalletRules.multicoinChains([]) == Chain.allCases)
+        #expect(WalletRules.multicoinChains([.tron, .bitcoin, .tron]) == [.bitcoin, .tron])
+        #expect(WalletRules.multicoinChains([.cardano, .ethereum]) == [.ethereum, .cardano])
     }
 
     @Test func positions() {

@@ -9,7 +9,9 @@ import Primitives
 /// on m/44'/118'/0'/0/0) share one derivation, and secp256k1 paths share their hardened account key, which
 /// also gives a Bitcoin-family account its extended public key. Keys live only for the call.
 struct AccountDerivation {
-    private let seed: Secret
+    private let mnemonic: Mnemonic
+    /// The BIP39 seed, computed on first use (a Cardano-only wallet never needs it).
+    private var seedStorage: Secret?
     private var secpMaster: ExtendedPrivateKey?
     private var edMaster: Ed25519HDKey?
     private var accountKeys: [String: ExtendedPrivateKey] = [:]
@@ -17,7 +19,14 @@ struct AccountDerivation {
     private var edKeys: [String: [UInt8]] = [:]
 
     init(mnemonic: Mnemonic) {
-        seed = mnemonic.seed()
+        self.mnemonic = mnemonic
+    }
+
+    private mutating func seed() -> Secret {
+        if let seed = seedStorage { return seed }
+        let seed = mnemonic.seed()
+        seedStorage = seed
+        return seed
     }
 
     /// The account of `chain` at its default path.
@@ -33,7 +42,30 @@ struct AccountDerivation {
             let key = try ed25519(path: path)
             return Account(chain: chain, address: try Self.address(chain, .ed25519(key)), derivationPath: path)
         case .ed25519ExtendedCardano:
-            throw .invalidInput(message: "\(chain.id) accounts need BIP32-Ed25519 (Icarus) derivation, which GemCrypto does not offer yet")
+            return try Self.cardanoAccount(mnemonic, chain: chain)
+        }
+    }
+
+    /// A Cardano account (CIP-1852): the Icarus master key from the phrase's entropy, the account key at the
+    /// path's hardened levels, then the payment key (role 0, the chain's path) and the stake key (role 2,
+    /// index 0), whose hashes make the Shelley base address. Static and independent of the BIP39 seed, so an
+    /// import runs it beside the other chains (its master key alone costs four seed derivations: PBKDF2 with
+    /// 4096 iterations and two output blocks).
+    static func cardanoAccount(_ mnemonic: Mnemonic, chain: Chain) throws(GemServiceError) -> Account {
+        let text = chain.config.derivationPath
+        let path = try parse(text)
+        guard path.components.count == 5 else { throw .internal(message: "chain table path \(text) is not CIP-1852") }
+        do {
+            let account = try CardanoHDKey(mnemonic: mnemonic).derive(DerivationPath(components: Array(path.components[..<3])))
+            let payment = try account.derive(DerivationPath(components: Array(path.components[3...])))
+            let stake = try account.derive(DerivationPath(components: [DerivationPath.Component(childNumber: 2),
+                                                                       DerivationPath.Component(childNumber: 0)]))
+            let key = AddressKey.cardano(payment: payment.publicKey.bytes, stake: stake.publicKey.bytes)
+            return Account(chain: chain, address: try address(chain, key), derivationPath: text)
+        } catch let error as GemServiceError {
+            throw error
+        } catch {
+            throw .crypto(message: "\(text): \(error)")
         }
     }
 
@@ -65,7 +97,7 @@ struct AccountDerivation {
     private mutating func accountKey(_ path: DerivationPath) throws(GemServiceError) -> ExtendedPrivateKey {
         if let key = accountKeys[path.description] { return key }
         do {
-            let master = try secpMaster ?? ExtendedPrivateKey(seed: seed)
+            let master = try secpMaster ?? ExtendedPrivateKey(seed: seed())
             secpMaster = master
             let key = try master.derive(path)
             accountKeys[path.description] = key
@@ -79,7 +111,7 @@ struct AccountDerivation {
         if let key = edKeys[text] { return key }
         let path = try Self.parse(text)
         do {
-            let master = try edMaster ?? Ed25519HDKey(seed: seed)
+            let master = try edMaster ?? Ed25519HDKey(seed: seed())
             edMaster = master
             let key = try master.derive(path).publicKey.bytes
             edKeys[text] = key
@@ -99,7 +131,7 @@ struct AccountDerivation {
         }
     }
 
-    private static func parse(_ text: String) throws(GemServiceError) -> DerivationPath {
+    static func parse(_ text: String) throws(GemServiceError) -> DerivationPath {
         do {
             return try DerivationPath(text)
         } catch {

@@ -60,7 +60,7 @@ public final class GemWalletService: Sendable {
             throw .crypto(message: error.description)
         }
         let words = mnemonic.revealWords()
-        let plan = try WalletImportPlan(.multicoin(phrase: words.joined(separator: " "), chains: chains, name: name))
+        let plan = try await WalletImportPlan.make(.multicoin(phrase: words.joined(separator: " "), chains: chains, name: name))
         let result = try await lane.run { () async throws(GemServiceError) -> GemWalletImportResult in
             try await commit(plan, name: name, source: .create)
         }
@@ -73,7 +73,7 @@ public final class GemWalletService: Sendable {
     /// Imports a wallet (see the type's order of operations). Answers `existing` for a wallet already
     /// stored under the same id.
     public func importWallet(_ request: GemWalletImport) async throws(GemServiceError) -> GemWalletImportResult {
-        let plan = try WalletImportPlan(request)
+        let plan = try await WalletImportPlan.make(request)
         return try await lane.run { () async throws(GemServiceError) -> GemWalletImportResult in
             try await commit(plan, name: request.name, source: .import)
         }
@@ -82,7 +82,7 @@ public final class GemWalletService: Sendable {
     /// What `importWallet` would make, without writing: the wallet id, its accounts, and whether it is
     /// already stored.
     public func previewImport(_ request: GemWalletImport) async throws(GemServiceError) -> GemWalletPreview {
-        let plan = try WalletImportPlan(request)
+        let plan = try await WalletImportPlan.make(request)
         let existing = try await walletStore.getWallet(walletId: plan.walletId) != nil
         return GemWalletPreview(walletId: plan.walletId, accounts: plan.accounts, existing: existing)
     }

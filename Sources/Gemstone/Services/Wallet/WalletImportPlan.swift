@@ -10,34 +10,43 @@ struct WalletImportPlan {
     let accounts: [Account]
     let secret: KeystoreSecret?
 
-    init(_ request: GemWalletImport) throws(GemServiceError) {
+    init(walletId: WalletId, accounts: [Account], secret: KeystoreSecret?) {
+        self.walletId = walletId
+        self.accounts = accounts
+        self.secret = secret
+    }
+
+    /// Validates `request` and derives what it makes. A multi-coin phrase derives Cardano (whose Icarus
+    /// master key is the one slow step) in a child task beside the other chains.
+    static func make(_ request: GemWalletImport) async throws(GemServiceError) -> WalletImportPlan {
         switch request {
         case let .multicoin(phrase, chains, _):
-            let mnemonic = try Self.mnemonic(phrase)
-            let chains = try WalletRules.multicoinChains(chains, supported: AccountDerivation.supports)
+            let mnemonic = try mnemonic(phrase)
+            let chains = WalletRules.multicoinChains(chains)
+            async let cardano = chains.contains(.cardano)
+                ? Result { () throws(GemServiceError) -> Account? in try AccountDerivation.cardanoAccount(mnemonic, chain: .cardano) }
+                : Result<Account?, GemServiceError>.success(nil)
             var derivation = AccountDerivation(mnemonic: mnemonic)
-            walletId = .multicoin(address: try derivation.ethereumAddress())
+            let walletId = WalletId.multicoin(address: try derivation.ethereumAddress())
             var accounts: [Account] = []
             accounts.reserveCapacity(chains.count)
-            for chain in chains { accounts.append(try derivation.account(chain)) }
-            self.accounts = accounts
-            secret = .phrase(mnemonic.phrase)
-        case let .single(phrase, chain, _):
-            guard AccountDerivation.supports(chain) else {
-                throw .invalidInput(message: "\(chain.id) accounts cannot be derived from a phrase yet")
+            for chain in chains where chain != .cardano { accounts.append(try derivation.account(chain)) }
+            if let account = try await cardano.get() {
+                accounts.insert(account, at: chains.firstIndex(of: .cardano) ?? accounts.endIndex)
             }
-            let mnemonic = try Self.mnemonic(phrase)
+            return WalletImportPlan(walletId: walletId, accounts: accounts, secret: .phrase(mnemonic.phrase))
+        case let .single(phrase, chain, _):
+            let mnemonic = try mnemonic(phrase)
             var derivation = AccountDerivation(mnemonic: mnemonic)
             let account = try derivation.account(chain)
-            walletId = .single(chain: chain, address: account.address)
-            accounts = [account]
-            secret = .phrase(mnemonic.phrase)
+            return WalletImportPlan(walletId: .single(chain: chain, address: account.address), accounts: [account],
+                                    secret: .phrase(mnemonic.phrase))
         case let .privateKey(text, chain, _):
             let key = try PrivateKeyEncoding.decode(text, chain: chain)
             let address = try AccountDerivation.address(chain, try PrivateKeyEncoding.addressKey(key, chain: chain))
-            walletId = .privateKey(chain: chain, address: address)
-            accounts = [Account(chain: chain, address: address, derivationPath: "")]
-            secret = .privateKey(key)
+            return WalletImportPlan(walletId: .privateKey(chain: chain, address: address),
+                                    accounts: [Account(chain: chain, address: address, derivationPath: "")],
+                                    secret: .privateKey(key))
         case let .view(text, chain, _):
             let address: String
             do {
@@ -45,9 +54,8 @@ struct WalletImportPlan {
             } catch {
                 throw .invalidInput(message: "not a valid \(chain.id) address: \(error)")
             }
-            walletId = .view(chain: chain, address: address)
-            accounts = [Account(chain: chain, address: address, derivationPath: "")]
-            secret = nil
+            return WalletImportPlan(walletId: .view(chain: chain, address: address),
+                                    accounts: [Account(chain: chain, address: address, derivationPath: "")], secret: nil)
         }
     }
 
@@ -67,12 +75,5 @@ struct WalletImportPlan {
         return Wallet(id: walletId, externalId: secret == nil ? nil : walletId.id,
                       name: try WalletRules.name(name, index: index), index: index, accounts: accounts,
                       order: WalletRules.nextOrder(existing), isPinned: false, imageUrl: nil, source: source)
-    }
-}
-
-extension AccountDerivation {
-    /// Whether a phrase wallet can have an account on `chain` (Cardano waits for BIP32-Ed25519).
-    static func supports(_ chain: Chain) -> Bool {
-        chain.config.curve != .ed25519ExtendedCardano
     }
 }

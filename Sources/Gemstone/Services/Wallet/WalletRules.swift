@@ -16,13 +16,10 @@ enum WalletRules {
     }
 
     /// The chains a multi-coin phrase wallet gets: those asked for, once each, in `Chain.allCases` order;
-    /// every chain the wallet can derive when none is asked for.
-    static func multicoinChains(_ requested: [Chain], supported: (Chain) -> Bool) throws(GemServiceError) -> [Chain] {
-        if requested.isEmpty { return Chain.allCases.filter(supported) }
+    /// every chain when none is asked for.
+    static func multicoinChains(_ requested: [Chain]) -> [Chain] {
+        if requested.isEmpty { return Chain.allCases }
         let wanted = Set(requested)
-        if let unsupported = Chain.allCases.first(where: { wanted.contains($0) && !supported($0) }) {
-            throw .invalidInput(message: "\(unsupported.id) accounts cannot be derived from a phrase yet")
-        }
         return Chain.allCases.filter { wanted.contains($0) }
     }
 
