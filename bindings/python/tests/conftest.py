@@ -1,0 +1,110 @@
+"""Shared fixtures: the package on sys.path, the library (tests needing it skip with the reason
+when it is not built), and the test API server of tests/server/api_server.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PACKAGE_ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import gemstone  # noqa: E402
+from gemstone import abi  # noqa: E402
+from header import REPO  # noqa: E402
+
+SERVER = REPO / "tests" / "server" / "api_server.py"
+
+
+def library_or_skip():
+    try:
+        return abi.lib()
+    except abi.LibraryError as error:
+        if os.environ.get("GEMSTONE_REQUIRE_LIB"):
+            raise
+        pytest.skip(f"libgemstone not available: {error}")
+
+
+@pytest.fixture(scope="session")
+def library():
+    return library_or_skip()
+
+
+@pytest.fixture(autouse=True)
+def no_swallowed_errors():
+    """Every test: no Python exception was swallowed at the C boundary, and no completion or
+    release arrived that the binding was not waiting for."""
+    before = (gemstone.stats.callback_errors, gemstone.stats.unknown_completions,
+              gemstone.stats.unknown_releases, gemstone.stats.unknown_port_calls)
+    yield
+    after = (gemstone.stats.callback_errors, gemstone.stats.unknown_completions,
+             gemstone.stats.unknown_releases, gemstone.stats.unknown_port_calls)
+    assert after == before, "callback errors / unknown completions / unknown releases / unknown port calls"
+
+
+class ApiServer:
+    """The test API server, started on 127.0.0.1 with --port 0."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen([sys.executable, str(SERVER), "--port", "0"], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline() if self.process.stdout else ""
+        if not line.startswith("PORT "):
+            self.process.kill()
+            raise RuntimeError(f"api_server.py did not print PORT: {line!r} {self.process.stderr.read()!r}")
+        self.port = int(line.split()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def control(self, method: str, path: str, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        with opener.open(request, timeout=10) as response:
+            text = response.read().decode()
+        return json.loads(text) if text.strip() else None
+
+    def requests(self) -> list:
+        return self.control("GET", "/_control/requests")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream:
+                stream.close()
+
+
+@pytest.fixture(scope="session")
+def api_server_process():
+    if not SERVER.exists():
+        pytest.skip(f"{SERVER} not in this checkout yet")
+    server = ApiServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def api_server(api_server_process):
+    api_server_process.control("POST", "/_control/reset")
+    return api_server_process
+
+
+def wait_until(predicate, timeout: float = 10.0, interval: float = 0.01) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(interval)
+    return predicate()
