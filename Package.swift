@@ -23,7 +23,12 @@ let package = Package(
         // The public header, include/gemstone.h, as a Clang module so that @c @implementation checks every signature.
         .systemLibrary(name: "CGemstone", path: "include"),
 
-        .target(name: "GemCrypto", dependencies: ["CSecp256k1", "CSodium"], swiftSettings: strict),
+        .target(
+            name: "GemCrypto",
+            dependencies: ["CSecp256k1", "CSodium"],
+            exclude: ["README.md", "Unicode/generate_nfkd_table.py"],
+            swiftSettings: strict
+        ),
         .target(name: "Primitives", swiftSettings: strict),
         .target(name: "Blockchain", dependencies: ["Primitives", "GemCrypto"], swiftSettings: strict),
         .target(name: "Gemstone", dependencies: ["Blockchain", "Primitives", "GemCrypto"], swiftSettings: strict),

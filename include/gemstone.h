@@ -276,7 +276,8 @@ gem_status gem_preferences_service_update(gem_preferences_service *_Nullable ser
  *
  * A price alert record: {"asset_id":"bitcoin","currency":"USD","price":70000.5,
  *   "price_percent_change":5,"price_direction":"up"|"down","last_notified_at":1700000000}
- * (every key after currency optional). Listed alerts also carry their "id".
+ * (every key after currency optional). Alerts the core writes or answers also carry their "id",
+ * the store key, derived by the core from the other fields (the host never computes it).
  * ------------------------------------------------------------------------------------------- */
 
 typedef struct gem_price_alert_service gem_price_alert_service;
@@ -308,29 +309,35 @@ gem_status gem_price_alert_service_get_price_alerts(gem_price_alert_service *_Nu
 
 /**
  * Reads the remote alerts and the stored ones, and writes only the difference (nothing when they
- * agree). asset_id NULL syncs all. done receives {"added":N,"deleted":M}.
+ * agree). asset_id NULL syncs all. done receives what was written:
+ * {"upserted":[alert, …],"deleted_ids":["…"]} (both empty when local and remote agreed).
  */
 gem_status gem_price_alert_service_sync(gem_price_alert_service *_Nullable service, const char *_Nullable asset_id,
                                         gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Adds an alert: stored locally first, then sent to the API; an API refusal removes it again
- * and done receives the API's error. Adding turns alerts on, asking the permission port.
+ * Adds an alert: stored locally first, then sent to the API; an API refusal (GEM_ERR_API),
+ * transport failure or timeout restores the previous local state and done receives that error.
+ * Adding turns alerts on and asks the permission port every time. done receives
+ * {"alert":{…with "id"},"enabled":true|false,"permission":"granted"|"denied"}.
+ * Needs a device id (gem_preferences_service_update), else GEM_ERR_INVALID_INPUT before any write.
  */
 gem_status gem_price_alert_service_add(gem_price_alert_service *_Nullable service, const char *_Nullable alert_json,
                                        gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
  * Deletes alerts by id (ids_json: ["id", …]): removed locally first, then on the API; an API
- * refusal restores them and done receives the API's error.
+ * refusal restores them and done receives the API's error. Ids not stored are ignored.
+ * done receives the deleted alerts as a JSON array.
  */
 gem_status gem_price_alert_service_delete(gem_price_alert_service *_Nullable service, const char *_Nullable ids_json,
                                           gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
  * Turns price alerts on (enabled != 0: asks the permission port every time) or off.
- * done receives {"enabled":true|false,"permission":"granted"|"denied"|"not_asked"}: a refusal is
- * a value, not an error.
+ * done receives {"enabled":true|false,"permission":"granted"|"denied"} ("permission" absent when
+ * turning off, which does not ask): a refusal is a value, not an error. Only a failing
+ * permission port is an error, and then nothing is stored.
  */
 gem_status gem_price_alert_service_set_enabled(gem_price_alert_service *_Nullable service, int32_t enabled,
                                                gem_completion_fn _Nullable done, void *_Nullable context);

@@ -56,7 +56,7 @@ func deliverHandle(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ outError: Uns
 
 /// Starts an async command: `prepare` reads the borrowed arguments on the caller's thread and
 /// returns the work; any failure, including a bad argument, reaches `done` on a core thread.
-func startCommand<Service>(_ pointer: OpaquePointer?, _ type: Service.Type, _ done: gem_completion_fn?,
+func startCommand<Service: Sendable>(_ pointer: OpaquePointer?, _ type: Service.Type, _ done: gem_completion_fn?,
                            _ context: UnsafeMutableRawPointer?,
                            _ prepare: (Service) throws -> @Sendable () async throws -> [UInt8]) -> gem_status {
     guard let done else { return GEM_ERR_INVALID_ARGUMENT }

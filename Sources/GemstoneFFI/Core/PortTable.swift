@@ -1,4 +1,5 @@
 import CGemstone
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,17 +28,38 @@ func requireMethod(_ function: gem_port_fn?, _ name: String, _ context: HostPoin
     return PortMethod(function: function, context: context)
 }
 
-/// Calls the host's `release(context)` once, when the last adapter holding the table goes away.
+/// Calls the host's `release(context)` once, when the last adapter holding the table goes away,
+/// provided the constructor that copied the table succeeded (`Construction.commit`): a table
+/// of a failed constructor still belongs to the host.
 final class TableRelease: Sendable {
     private let release: gem_release_fn?
     private let context: HostPointer
+    private let armed = Atomic<Bool>(false)
 
-    init(_ release: gem_release_fn?, _ context: HostPointer) {
+    init(_ release: gem_release_fn?, _ context: HostPointer, _ construction: Construction) {
         self.release = release
         self.context = context
+        construction.add(self)
+    }
+
+    fileprivate func arm() {
+        armed.store(true, ordering: .releasing)
     }
 
     deinit {
-        release?(context.raw)
+        if armed.load(ordering: .acquiring) { release?(context.raw) }
+    }
+}
+
+/// The tables one constructor copies; committed once the service exists.
+final class Construction: Sendable {
+    private let releases = Mutex<[TableRelease]>([])
+
+    func add(_ release: TableRelease) {
+        releases.withLock { $0.append(release) }
+    }
+
+    func commit() {
+        for release in releases.withLock({ $0 }) { release.arm() }
     }
 }

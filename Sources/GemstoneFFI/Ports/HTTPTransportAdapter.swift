@@ -10,11 +10,11 @@ final class HTTPTransportAdapter: GemHTTPTransport {
     private let lifetime: Lifetime
     private let timeout: Duration
 
-    init(_ pointer: UnsafePointer<gem_http_transport>?, lifetime: Lifetime, timeout: Duration) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_http_transport>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "transport")
         let context = HostPointer(raw: table.context)
         method = try requireMethod(table.request, "transport.request", context)
-        release = TableRelease(table.release, context)
+        release = TableRelease(table.release, context, construction)
         self.lifetime = lifetime
         self.timeout = timeout
     }

@@ -8,11 +8,11 @@ final class NotificationPermissionsAdapter: GemNotificationPermissions {
     private let release: TableRelease
     private let lifetime: Lifetime
 
-    init(_ pointer: UnsafePointer<gem_notification_permissions>?, lifetime: Lifetime) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_notification_permissions>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "permissions")
         let context = HostPointer(raw: table.context)
         method = try requireMethod(table.request, "permissions.request", context)
-        release = TableRelease(table.release, context)
+        release = TableRelease(table.release, context, construction)
         self.lifetime = lifetime
     }
 

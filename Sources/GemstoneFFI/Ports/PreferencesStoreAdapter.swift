@@ -11,13 +11,13 @@ final class PreferencesStoreAdapter: GemPreferencesStore {
     private let remove: PortMethod
     private let release: TableRelease
 
-    init(_ pointer: UnsafePointer<gem_preferences_store>?) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_preferences_store>?, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
         let context = HostPointer(raw: table.context)
         get = try requireMethod(table.get, "store.get", context)
         set = try requireMethod(table.set, "store.set", context)
         remove = try requireMethod(table.remove, "store.remove", context)
-        release = TableRelease(table.release, context)
+        release = TableRelease(table.release, context, construction)
     }
 
     func get(key: String) -> String? {

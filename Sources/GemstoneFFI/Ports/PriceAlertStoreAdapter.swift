@@ -3,19 +3,19 @@ import Gemstone
 import Primitives
 
 /// GemPriceAlertStore over a host's gem_price_alert_store table. Alerts cross with their "id"
-/// (the core's alert id rule) so the host keys rows without re-deriving it.
+/// (PriceAlert encodes the core's alert id rule) so the host keys rows without re-deriving it.
 final class PriceAlertStoreAdapter: GemPriceAlertStore {
     private let getPriceAlerts: PortMethod
     private let updatePriceAlerts: PortMethod
     private let release: TableRelease
     private let lifetime: Lifetime
 
-    init(_ pointer: UnsafePointer<gem_price_alert_store>?, lifetime: Lifetime) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_price_alert_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
         let context = HostPointer(raw: table.context)
         getPriceAlerts = try requireMethod(table.get_price_alerts, "store.get_price_alerts", context)
         updatePriceAlerts = try requireMethod(table.update_price_alerts, "store.update_price_alerts", context)
-        release = TableRelease(table.release, context)
+        release = TableRelease(table.release, context, construction)
         self.lifetime = lifetime
     }
 
@@ -28,7 +28,7 @@ final class PriceAlertStoreAdapter: GemPriceAlertStore {
     func updatePriceAlerts(alerts: [PriceAlert], deleteIds: [String]) async throws(GemServiceError) {
         let args: [UInt8]
         do {
-            args = try JSONCodec.encode(PriceAlertStoreUpdate(alerts: alerts.map(StoredPriceAlert.init), deleteIds: deleteIds))
+            args = try JSONCodec.encode(PriceAlertStoreUpdate(alerts: alerts, deleteIds: deleteIds))
         } catch {
             throw .internal(message: error.description)
         }
@@ -37,23 +37,6 @@ final class PriceAlertStoreAdapter: GemPriceAlertStore {
 }
 
 private struct PriceAlertStoreUpdate: Encodable {
-    let alerts: [StoredPriceAlert]
+    let alerts: [PriceAlert]
     let deleteIds: [String]
-}
-
-/// An alert as the store port sees it: its id first, then the record's fields.
-struct StoredPriceAlert: Encodable {
-    let alert: PriceAlert
-
-    init(_ alert: PriceAlert) {
-        self.alert = alert
-    }
-
-    private enum CodingKeys: String, CodingKey { case id }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(alert.id, forKey: .id)
-        try alert.encode(to: encoder)
-    }
 }

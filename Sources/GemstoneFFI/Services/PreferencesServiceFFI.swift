@@ -9,9 +9,9 @@ struct PreferencesRecord: Codable {
     var priceAlertsEnabled: Bool
 
     init(_ service: GemPreferencesService) {
-        currency = service.currency
-        deviceId = service.deviceId
-        priceAlertsEnabled = service.isPriceAlertsEnabled
+        currency = service.currency()
+        deviceId = service.deviceId()
+        priceAlertsEnabled = service.isPriceAlertsEnabled()
     }
 }
 
@@ -25,7 +25,9 @@ public func gem_preferences_service_new(_ store: UnsafePointer<gem_preferences_s
                                         _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                         _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
-        let service = GemPreferencesService(store: try PreferencesStoreAdapter(store))
+        let construction = Construction()
+        let service = GemPreferencesService(store: try PreferencesStoreAdapter(store, construction: construction))
+        construction.commit()
         return ServiceHandle(service).retainedPointer()
     }
 }

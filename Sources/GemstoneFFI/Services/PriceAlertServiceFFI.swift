@@ -7,19 +7,6 @@ struct PriceAlertServiceConfig: Decodable {
     var timeoutMs: Int?
 }
 
-/// An alert as a list answers it: its id, then the record.
-struct ListedPriceAlert: Encodable {
-    let alert: PriceAlert
-
-    private enum CodingKeys: String, CodingKey { case id }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(alert.id, forKey: .id)
-        try alert.encode(to: encoder)
-    }
-}
-
 @c @implementation
 public func gem_price_alert_service_new(_ configJSON: UnsafePointer<CChar>?,
                                         _ transport: UnsafePointer<gem_http_transport>?,
@@ -35,18 +22,16 @@ public func gem_price_alert_service_new(_ configJSON: UnsafePointer<CChar>?,
             throw ABIError(message: "config_json.timeout_ms must be between 1 and 600000")
         }
         let preferencesService = try ServiceHandle<GemPreferencesService>.require(preferences, "preferences").service
-        // Validate every table before any adapter exists, so a failure releases nothing.
-        _ = try copyTable(transport, "transport")
-        _ = try copyTable(store, "store")
-        _ = try copyTable(permissions, "permissions")
         let lifetime = Lifetime()
+        let construction = Construction()
         let service = try GemPriceAlertService(
             baseURL: config.apiUrl,
-            transport: try HTTPTransportAdapter(transport, lifetime: lifetime, timeout: .milliseconds(timeoutMs)),
+            transport: try HTTPTransportAdapter(transport, lifetime: lifetime, timeout: .milliseconds(timeoutMs), construction: construction),
             preferences: preferencesService,
-            store: try PriceAlertStoreAdapter(store, lifetime: lifetime),
-            permissions: try NotificationPermissionsAdapter(permissions, lifetime: lifetime)
+            store: try PriceAlertStoreAdapter(store, lifetime: lifetime, construction: construction),
+            permissions: try NotificationPermissionsAdapter(permissions, lifetime: lifetime, construction: construction)
         )
+        construction.commit()
         return ServiceHandle(service, lifetime: lifetime).retainedPointer()
     }
 }
@@ -63,7 +48,7 @@ public func gem_price_alert_service_get_price_alerts(_ service: OpaquePointer?, 
         let assetId = try optionalString(assetId, "asset_id")
         return {
             let alerts = try await service.getPriceAlerts(assetId: assetId)
-            return try JSONCodec.encode(alerts.map(ListedPriceAlert.init))
+            return try JSONCodec.encode(alerts)
         }
     }
 }

@@ -1,6 +1,13 @@
+import Primitives
+
 /// A price alert (spec: price alerts). `assetId` is the asset's storage id (`bitcoin`,
 /// `ethereum_0xdAC1…`). An alert fires at a target `price`, at a `pricePercentChange` in the
 /// given `priceDirection`, or, with neither, on any notable move.
+///
+/// JSON (DESIGN § 3): `{"id":…,"asset_id":…,"currency":…,"price":…,"price_percent_change":…,
+/// "price_direction":"up"|"down","last_notified_at":…}`, absent optionals left out. `id` is
+/// written for the host's convenience (it is the store's key, `PriceAlertRules.alertId`) and
+/// ignored when a record is read: the core always derives it from the fields.
 public struct PriceAlert: Sendable, Equatable, Hashable, Codable {
     public var assetId: String
     public var currency: String
@@ -17,6 +24,24 @@ public struct PriceAlert: Sendable, Equatable, Hashable, Codable {
         self.pricePercentChange = pricePercentChange
         self.priceDirection = priceDirection
         self.lastNotifiedAt = lastNotifiedAt
+    }
+
+    /// The store key: alerts with the same target share it (`PriceAlertRules.alertId`).
+    public var id: String { PriceAlertRules.alertId(self) }
+
+    private enum EncodingKeys: String, CodingKey {
+        case id, assetId, currency, price, pricePercentChange, priceDirection, lastNotifiedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: EncodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(assetId, forKey: .assetId)
+        try container.encode(currency, forKey: .currency)
+        try container.encodeIfPresent(price, forKey: .price)
+        try container.encodeIfPresent(pricePercentChange, forKey: .pricePercentChange)
+        try container.encodeIfPresent(priceDirection, forKey: .priceDirection)
+        try container.encodeIfPresent(lastNotifiedAt, forKey: .lastNotifiedAt)
     }
 }
 

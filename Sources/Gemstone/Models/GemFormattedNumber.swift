@@ -1,0 +1,247 @@
+import Primitives
+
+/// What a number counts.
+public enum GemNumberUnit: Sendable, Equatable, Hashable {
+    /// Money in a currency (ISO 4217 code); the app's locale renderer places the symbol.
+    case currency(code: String)
+    /// An asset amount, printed with the asset's symbol.
+    case symbol(symbol: String)
+    case percent
+    case plain
+    /// A leverage or a rate ("2.5x").
+    case multiplier
+}
+
+/// How the digits read, settled when the record is built.
+public enum GemNumberDisplay: Sendable, Equatable, Hashable {
+    case number(precision: GemPrecision)
+    /// Compact (100K, 1.2M); the app's locale renderer picks the suffix.
+    case abbreviated
+    /// A non-zero amount too small to read: the app prints "< threshold" with `places` places.
+    case belowThreshold(threshold: Double, places: Int)
+}
+
+/// Whether the rendered digits get a forced sign, parentheses, or neither: three exclusive cases.
+public enum GemNumberNotation: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    case plain
+    case signed
+    case parenthesised
+}
+
+/// How a number is coloured; each app maps the cases to its palette once.
+public enum GemValueTone: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// Plain text (a price, however it moves).
+    case plain
+    /// A signed quantity that happens to be zero, or one that did not happen.
+    case neutral
+    case positive
+    case warning
+    case negative
+
+    /// The tone of a signed quantity: up, down, or neither (zero and NaN).
+    public static func of(_ value: Double) -> GemValueTone {
+        if value > 0 { return .positive }
+        if value < 0 { return .negative }
+        return .neutral
+    }
+}
+
+/// How the last printed digit rounds.
+public enum GemNumberRounding: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    case toNearest = "to_nearest"
+    /// An amount held never reads above what is held.
+    case towardZero = "toward_zero"
+}
+
+/// A number as a value and the style that decides how it reads (spec: "A number crosses as a
+/// value and a style"). For approximate display quantities only; exact amounts stay `BigUInt`
+/// with decimals.
+public struct GemFormattedNumber: Sendable, Equatable, Hashable, Codable {
+    public var value: Double
+    public var unit: GemNumberUnit
+    public var display: GemNumberDisplay
+    public var notation: GemNumberNotation
+    public var tone: GemValueTone
+    public var rounding: GemNumberRounding
+
+    public init(value: Double, unit: GemNumberUnit, display: GemNumberDisplay, notation: GemNumberNotation, tone: GemValueTone, rounding: GemNumberRounding) {
+        // JSON has no NaN or infinity: a value that is not a finite number reads as zero.
+        self.value = value.isFinite ? value : 0
+        self.unit = unit
+        self.display = display
+        self.notation = notation
+        self.tone = tone
+        self.rounding = rounding
+    }
+}
+
+extension GemFormattedNumber {
+    /// Money in `code`: the style settles precision and abbreviation; rounds to nearest, plain.
+    public static func currency(_ value: Double, code: String, style: GemCurrencyStyle) -> GemFormattedNumber {
+        GemFormattedNumber(
+            value: value,
+            unit: .currency(code: code),
+            display: style.abbreviates(value) ? .abbreviated : .number(precision: style.precision(value)),
+            notation: .plain,
+            tone: .plain,
+            rounding: .toNearest
+        )
+    }
+
+    /// A change in money: a forced sign and the tone of its sign.
+    public static func signedCurrency(_ value: Double, code: String, style: GemCurrencyStyle) -> GemFormattedNumber {
+        currency(value, code: code, style: style).signed()
+    }
+
+    /// An asset amount (`symbol` nil for a bare number): the style settles precision,
+    /// abbreviation and the dust cut; rounds toward zero so a balance never reads above itself.
+    public static func amount(_ value: Double, symbol: String?, style: GemValueStyle) -> GemFormattedNumber {
+        let display: GemNumberDisplay =
+            if style.abbreviates(value) {
+                .abbreviated
+            } else if style.isDust(value) {
+                .belowThreshold(threshold: GemConstants.dustThreshold, places: GemConstants.dustPlaces)
+            } else {
+                .number(precision: style.precision(value))
+            }
+        return GemFormattedNumber(value: value, unit: unit(symbol), display: display, notation: .plain, tone: .plain, rounding: .towardZero)
+    }
+
+    /// An exact atomic amount of an asset with `decimals` places, read for display.
+    public static func amount(_ value: BigInt, decimals: Int, symbol: String?, style: GemValueStyle) -> GemFormattedNumber {
+        amount(value.doubleValue(decimals: decimals), symbol: symbol, style: style)
+    }
+
+    /// The worth of an exact atomic amount at `price` per whole unit, in `code`.
+    public static func fiat(_ value: BigInt, decimals: Int, price: Double, code: String) -> GemFormattedNumber {
+        currency(value.doubleValue(decimals: decimals) * price, code: code, style: .fiat)
+    }
+
+    /// A number in the adaptive rule (two places from one up, four significant digits below).
+    public static func adaptive(_ value: Double, symbol: String?) -> GemFormattedNumber {
+        GemFormattedNumber(value: value, unit: unit(symbol), display: .number(precision: .adaptive(value)), notation: .plain, tone: .plain, rounding: .toNearest)
+    }
+
+    /// A percentage in two places; a signed one carries its sign and tone.
+    public static func percentage(_ value: Double, signed: Bool) -> GemFormattedNumber {
+        let number = GemFormattedNumber(value: value, unit: .percent, display: .number(precision: .twoPlaces), notation: .plain, tone: .plain, rounding: .toNearest)
+        return signed ? number.signed() : number
+    }
+
+    /// A leverage or rate in two places ("2.50x").
+    public static func multiplier(_ value: Double) -> GemFormattedNumber {
+        GemFormattedNumber(value: value, unit: .multiplier, display: .number(precision: .twoPlaces), notation: .plain, tone: .plain, rounding: .toNearest)
+    }
+
+    /// A count, a block height: a whole number.
+    public static func count(_ value: Int) -> GemFormattedNumber {
+        GemFormattedNumber(value: Double(value), unit: .plain, display: .number(precision: .fraction(min: 0, max: 0)), notation: .plain, tone: .plain, rounding: .toNearest)
+    }
+
+    /// The same number with a forced sign, coloured by its sign.
+    public func signed() -> GemFormattedNumber {
+        var number = self
+        number.notation = .signed
+        number.tone = .of(value)
+        return number
+    }
+
+    /// The same number in parentheses.
+    public func parenthesised() -> GemFormattedNumber {
+        var number = self
+        number.notation = .parenthesised
+        return number
+    }
+
+    /// The same number coloured by its sign, without a forced sign.
+    public func toned() -> GemFormattedNumber {
+        var number = self
+        number.tone = .of(value)
+        return number
+    }
+
+    /// The same number in another tone.
+    public func withTone(_ tone: GemValueTone) -> GemFormattedNumber {
+        var number = self
+        number.tone = tone
+        return number
+    }
+
+    private static func unit(_ symbol: String?) -> GemNumberUnit {
+        symbol.map { .symbol(symbol: $0) } ?? .plain
+    }
+}
+
+// MARK: - Codable
+
+extension GemNumberUnit: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type, code, symbol
+    }
+
+    private enum Kind: String, Codable {
+        case currency, symbol, percent, plain, multiplier
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Kind.self, forKey: .type) {
+        case .currency: self = .currency(code: try container.decode(String.self, forKey: .code))
+        case .symbol: self = .symbol(symbol: try container.decode(String.self, forKey: .symbol))
+        case .percent: self = .percent
+        case .plain: self = .plain
+        case .multiplier: self = .multiplier
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case let .currency(code):
+            try container.encode(Kind.currency, forKey: .type)
+            try container.encode(code, forKey: .code)
+        case let .symbol(symbol):
+            try container.encode(Kind.symbol, forKey: .type)
+            try container.encode(symbol, forKey: .symbol)
+        case .percent: try container.encode(Kind.percent, forKey: .type)
+        case .plain: try container.encode(Kind.plain, forKey: .type)
+        case .multiplier: try container.encode(Kind.multiplier, forKey: .type)
+        }
+    }
+}
+
+extension GemNumberDisplay: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type, precision, threshold, places
+    }
+
+    private enum Kind: String, Codable {
+        case number, abbreviated
+        case belowThreshold = "below_threshold"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Kind.self, forKey: .type) {
+        case .number: self = .number(precision: try container.decode(GemPrecision.self, forKey: .precision))
+        case .abbreviated: self = .abbreviated
+        case .belowThreshold:
+            self = .belowThreshold(threshold: try container.decode(Double.self, forKey: .threshold), places: try container.decode(Int.self, forKey: .places))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case let .number(precision):
+            try container.encode(Kind.number, forKey: .type)
+            try container.encode(precision, forKey: .precision)
+        case .abbreviated:
+            try container.encode(Kind.abbreviated, forKey: .type)
+        case let .belowThreshold(threshold, places):
+            try container.encode(Kind.belowThreshold, forKey: .type)
+            try container.encode(threshold, forKey: .threshold)
+            try container.encode(places, forKey: .places)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+/// How many digits a number reads with: a range of fraction places, or a count of significant
+/// digits. Place and digit counts are counts (`Int`), per the spec's field-type rule.
+public enum GemPrecision: Sendable, Equatable, Hashable {
+    case fraction(min: Int, max: Int)
+    case significant(max: Int)
+
+    /// Exactly two places ($1.50).
+    public static let twoPlaces = GemPrecision.fraction(min: GemConstants.currencyPlaces, max: GemConstants.currencyPlaces)
+    /// Up to two places, trailing zeros dropped (1.5).
+    public static let upToTwoPlaces = GemPrecision.fraction(min: 0, max: 2)
+    /// Up to four places, trailing zeros dropped.
+    public static let upToFourPlaces = GemPrecision.fraction(min: 0, max: GemConstants.smallAmountPlaces)
+    /// Four significant digits (0.0008382).
+    public static let fourSignificant = GemPrecision.significant(max: GemConstants.adaptiveSignificantDigits)
+    /// Every place an amount has.
+    public static let full = GemPrecision.fraction(min: 0, max: GemConstants.fullPlaces)
+
+    /// The adaptive rule: a magnitude from `adaptiveFloor` up to (not including)
+    /// `smallValueThreshold` reads in four significant digits; everything else, zero and
+    /// sub-floor dust included, reads in two places.
+    public static func adaptive(_ magnitude: Double) -> GemPrecision {
+        isSmall(magnitude) ? .fourSignificant : .twoPlaces
+    }
+
+    /// The currency form of the adaptive rule: never fewer than two places ($0.90, never $0.9),
+    /// and a small value keeps four significant digits after its leading zeros ($0.0008382).
+    public static func currency(_ magnitude: Double) -> GemPrecision {
+        guard isSmall(magnitude) else { return .twoPlaces }
+        return .fraction(min: GemConstants.currencyPlaces, max: zerosAfterPoint(magnitude) + GemConstants.adaptiveSignificantDigits)
+    }
+
+    static func isSmall(_ magnitude: Double) -> Bool {
+        let size = magnitude.magnitude
+        return size >= GemConstants.adaptiveFloor && size < GemConstants.smallValueThreshold
+    }
+
+    /// Zeros between the decimal point and the first significant digit of a magnitude below one
+    /// (0.0345 → 1, 0.000838 → 3), read against the nearest doubles of 10^-1 … 10^-k so that
+    /// 0.001 counts 2 whatever rounding a logarithm would add.
+    static func zerosAfterPoint(_ magnitude: Double) -> Int {
+        let size = magnitude.magnitude
+        var zeros = 0
+        while zeros < negativePowersOfTen.count, size < negativePowersOfTen[zeros] {
+            zeros += 1
+        }
+        return zeros
+    }
+
+    /// 10^-1 … 10^-20 as the nearest doubles (decimal literals).
+    private static let negativePowersOfTen: [Double] = [
+        1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10,
+        1e-11, 1e-12, 1e-13, 1e-14, 1e-15, 1e-16, 1e-17, 1e-18, 1e-19, 1e-20,
+    ]
+}
+
+/// How a currency amount reads.
+public enum GemCurrencyStyle: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// A price or a value: the currency form of the adaptive rule.
+    case currency
+    /// Money being paid or received: always two places.
+    case fiat
+    /// A large total (market cap, volume): compact from the abbreviation threshold up.
+    case abbreviated
+
+    public func precision(_ magnitude: Double) -> GemPrecision {
+        switch self {
+        case .fiat: .twoPlaces
+        case .currency, .abbreviated: .currency(magnitude)
+        }
+    }
+
+    public func abbreviates(_ magnitude: Double) -> Bool {
+        switch self {
+        case .abbreviated: magnitude.magnitude >= GemConstants.abbreviationThreshold
+        case .currency, .fiat: false
+        }
+    }
+}
+
+/// How an asset amount reads.
+public enum GemValueStyle: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// Every place the amount has (details, confirm).
+    case full
+    /// A list: two places from 0.1 up, four below, compact from the abbreviation threshold, and
+    /// dust below 0.0001 reads as "< 0.0001".
+    case short
+    /// Two places from one up, four significant digits below.
+    case auto
+
+    public func precision(_ magnitude: Double) -> GemPrecision {
+        let size = magnitude.magnitude
+        switch self {
+        case .full: return .full
+        case .short: return size >= GemConstants.smallAmountThreshold ? .upToTwoPlaces : .upToFourPlaces
+        case .auto: return size >= 1 ? .upToTwoPlaces : .fourSignificant
+        }
+    }
+
+    public func abbreviates(_ magnitude: Double) -> Bool {
+        self == .short && magnitude.magnitude >= GemConstants.abbreviationThreshold
+    }
+
+    /// A non-zero amount below the dust threshold, in a style that cuts dust.
+    public func isDust(_ magnitude: Double) -> Bool {
+        self == .short && magnitude != 0 && magnitude.magnitude < GemConstants.dustThreshold
+    }
+}
+
+extension GemPrecision: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type, min, max
+    }
+
+    private enum Kind: String, Codable {
+        case fraction, significant
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Kind.self, forKey: .type) {
+        case .fraction:
+            self = .fraction(min: try container.decode(Int.self, forKey: .min), max: try container.decode(Int.self, forKey: .max))
+        case .significant:
+            self = .significant(max: try container.decode(Int.self, forKey: .max))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case let .fraction(min, max):
+            try container.encode(Kind.fraction, forKey: .type)
+            try container.encode(min, forKey: .min)
+            try container.encode(max, forKey: .max)
+        case let .significant(max):
+            try container.encode(Kind.significant, forKey: .type)
+            try container.encode(max, forKey: .max)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+@testable import Gemstone
+
+/// `GemHTTPTransport` with scripted answers. Each request takes the next scripted outcome; when
+/// the script is empty it gets the usual answer: 200 with `[]`. Records every request on arrival,
+/// and can hold requests until the test releases them (to observe what happened meanwhile).
+actor TestHTTPTransport: GemHTTPTransport {
+    private(set) var requests: [GemHTTPRequest] = []
+    private var script: [Result<GemHTTPResponse, GemServiceError>] = []
+    private var holding = false
+    private var held: [CheckedContinuation<Void, Never>] = []
+    private var arrivals: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    init(_ script: [Result<GemHTTPResponse, GemServiceError>] = []) {
+        self.script = script
+    }
+
+    func enqueue(_ outcomes: Result<GemHTTPResponse, GemServiceError>...) {
+        script.append(contentsOf: outcomes)
+    }
+
+    /// From now on requests wait (after being recorded) until `release()`.
+    func hold() {
+        holding = true
+    }
+
+    /// Lets every held request go on and stops holding.
+    func release() {
+        holding = false
+        let waiting = held
+        held = []
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Returns once `count` requests have arrived.
+    func waitForRequests(_ count: Int) async {
+        guard requests.count < count else { return }
+        await withCheckedContinuation { arrivals.append((count, $0)) }
+    }
+
+    func request(_ request: GemHTTPRequest) async throws(GemServiceError) -> GemHTTPResponse {
+        requests.append(request)
+        let ready = arrivals.filter { $0.count <= requests.count }
+        arrivals.removeAll { $0.count <= requests.count }
+        for arrival in ready { arrival.continuation.resume() }
+        let outcome = script.isEmpty ? .success(GemHTTPResponse(status: 200, body: "[]")) : script.removeFirst()
+        if holding {
+            await withCheckedContinuation { held.append($0) }
+        }
+        return try outcome.get()
+    }
+}
+
+extension Result where Success == GemHTTPResponse, Failure == GemServiceError {
+    static func status(_ status: Int, _ body: String = "") -> Self {
+        .success(GemHTTPResponse(status: status, body: body))
+    }
+}

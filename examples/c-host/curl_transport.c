@@ -1,0 +1,90 @@
+#include "curl_transport.h"
+
+#include <cjson/cJSON.h>
+#include <curl/curl.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct body {
+    char *data;
+    size_t len;
+} body;
+
+static size_t collect(char *chunk, size_t size, size_t count, void *context) {
+    body *b = context;
+    size_t n = size * count;
+    char *grown = realloc(b->data, b->len + n + 1);
+    if (!grown) return 0;
+    memcpy(grown + b->len, chunk, n);
+    b->len += n;
+    grown[b->len] = '\0';
+    b->data = grown;
+    return n;
+}
+
+/* Runs on a core thread; a blocking curl_easy_perform is allowed there. */
+static void request(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)context;
+    cJSON *json = cJSON_ParseWithLength((const char *)args, len);
+    const char *url = cJSON_GetStringValue(cJSON_GetObjectItem(json, "url"));
+    const char *method = cJSON_GetStringValue(cJSON_GetObjectItem(json, "method"));
+    const char *payload = cJSON_GetStringValue(cJSON_GetObjectItem(json, "body"));
+    if (!url || !method) {
+        gem_call_fail(call, GEM_ERR_PORT, "transport.request: expected {url, method}");
+        cJSON_Delete(json);
+        return;
+    }
+    CURL *curl = curl_easy_init();
+    struct curl_slist *headers = NULL;
+    cJSON *header = NULL;
+    cJSON_ArrayForEach(header, cJSON_GetObjectItem(json, "headers")) {
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(header, "name"));
+        const char *value = cJSON_GetStringValue(cJSON_GetObjectItem(header, "value"));
+        if (!name || !value) continue;
+        size_t size = strlen(name) + strlen(value) + 3;
+        char *line = malloc(size);
+        if (!line) continue;
+        snprintf(line, size, "%s: %s", name, value);
+        headers = curl_slist_append(headers, line);
+        free(line);
+    }
+    body response = {NULL, 0};
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, 30L);
+    if (payload) curl_easy_setopt(curl, CURLOPT_POSTFIELDS, payload);
+    CURLcode rc = curl_easy_perform(curl);
+    if (rc != CURLE_OK) {
+        gem_call_fail(call, GEM_ERR_OFFLINE, curl_easy_strerror(rc));
+    } else {
+        long status = 0;
+        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+        cJSON *answer = cJSON_CreateObject();
+        cJSON_AddNumberToObject(answer, "status", (double)status);
+        cJSON_AddStringToObject(answer, "body", response.data ? response.data : "");
+        char *text = cJSON_PrintUnformatted(answer);
+        if (text) gem_call_ok(call, (const uint8_t *)text, strlen(text));
+        else gem_call_fail(call, GEM_ERR_OFFLINE, "out of memory");
+        free(text);
+        cJSON_Delete(answer);
+    }
+    free(response.data);
+    curl_slist_free_all(headers);
+    curl_easy_cleanup(curl);
+    cJSON_Delete(json);
+}
+
+gem_http_transport curl_transport_table(void) {
+    gem_http_transport table = {
+        .struct_size = sizeof(gem_http_transport),
+        .context = NULL,
+        .release = NULL,
+        .request = request,
+    };
+    return table;
+}

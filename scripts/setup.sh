@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what libgemstone needs on a Debian machine that has the Swift toolchain, gcc and Python:
+# the C libraries the core and gem-host link, CMake, valgrind, the Kotlin toolchain and JNA for the
+# Kotlin binding, and the Python packages the tests use. Safe to run again: it installs only what
+# is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(
+    libsecp256k1-dev libsodium-dev         # the core's crypto
+    libsqlite3-dev libcurl4-openssl-dev libcjson-dev  # gem-host's stores, transport and JSON
+    cmake pkg-config valgrind              # build, install and the C ABI tests
+    kotlin libjna-java libandroid-json-org-java libxerial-sqlite-jdbc-java  # the Kotlin binding
+)
+
+missing=()
+for package in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+python3 -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt
+
+export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH (expected /opt/swift)"; exit 1; }

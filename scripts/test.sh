@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# README command 2: installs what is missing, builds, and runs every test suite:
+# Swift (swift test), C (ctest: ABI, valgrind, gem-host scenario), Python (pytest), Kotlin.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build.sh
+export PATH="/opt/swift/usr/bin:$PATH"
+
+echo "== Swift"
+mkdir -p build
+if swift test > build/swift-test.log 2>&1; then
+    grep -E "^(✔|✘) Test run|Executed .* tests" build/swift-test.log || tail -n 3 build/swift-test.log
+else
+    grep -E "✘|error:|failed" build/swift-test.log | head -n 60
+    tail -n 20 build/swift-test.log
+    exit 1
+fi
+
+echo "== C (ctest)"
+(cd build && ctest --output-on-failure)
+
+echo "== Python"
+python3 -m pytest -q bindings/python/tests
+
+echo "== Kotlin"
+bash bindings/kotlin/run-tests.sh
+
+echo "all suites passed"

@@ -1,0 +1,247 @@
+/*
+ * Ports that misbehave leave the core consistent and the host informed: a port that fails,
+ * answers twice, answers malformed JSON, answers from another thread, answers late (after the
+ * service is freed) or never answers.
+ */
+#include <time.h>
+#include <unistd.h>
+
+#include "testing.h"
+#include "fakes.h"
+
+typedef struct fixture {
+    fake_prefs prefs;
+    fake_alerts store;
+    fake_port transport;
+    fake_port permissions;
+    gem_price_alert_service *service;
+} fixture;
+
+static void fixture_init(fixture *f, const char *config) {
+    memset(f, 0, sizeof(*f));
+    f->store.get = (script){.how = ANSWER_OK, .answer = "[]"};
+    f->store.update = (script){.how = ANSWER_OK, .answer = "null"};
+    f->transport.request = (script){.how = ANSWER_OK, .answer = "{\"status\":200,\"body\":\"[]\"}"};
+    f->permissions.request = (script){.how = ANSWER_OK, .answer = "true"};
+    gem_preferences_store prefs_table = fake_prefs_table(&f->prefs);
+    gem_preferences_service *preferences = NULL;
+    gem_buffer out = {0};
+    CHECK(gem_preferences_service_new(&prefs_table, &preferences, &out) == GEM_OK);
+    CHECK(gem_preferences_service_update(preferences, "{\"device_id\":\"device-1\"}", &out) == GEM_OK);
+    gem_buffer_free(&out);
+    gem_http_transport http = fake_transport_table(&f->transport);
+    gem_price_alert_store store = fake_alerts_table(&f->store);
+    gem_notification_permissions perms = fake_permissions_table(&f->permissions);
+    CHECK(gem_price_alert_service_new(config, &http, preferences, &store, &perms, &f->service, &out) == GEM_OK);
+    gem_preferences_service_free(preferences);
+}
+
+/* Waits (up to 5 s) until the core has released every table of the fixture exactly once. */
+static void fixture_free(fixture *f) {
+    gem_price_alert_service_free(f->service);
+    for (int i = 0; i < 500; i++) {
+        if (atomic_load(&f->store.released) && atomic_load(&f->transport.released) &&
+            atomic_load(&f->permissions.released) && atomic_load(&f->prefs.released))
+            break;
+        usleep(10000);
+    }
+    CHECK(atomic_load(&f->store.released) == 1);
+    CHECK(atomic_load(&f->transport.released) == 1);
+    CHECK(atomic_load(&f->permissions.released) == 1);
+    CHECK(atomic_load(&f->prefs.released) == 1);
+}
+
+static const char *ALERT = "{\"asset_id\":\"bitcoin\",\"currency\":\"USD\",\"price\":70000}";
+
+static gem_status add(fixture *f, completion *c) {
+    completion_init(c);
+    CHECK(gem_price_alert_service_add(f->service, ALERT, completion_done, c) == GEM_OK);
+    return completion_wait(c);
+}
+
+static void test_store_failure_is_reported(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    f.store.update = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_STORE};
+    completion c;
+    CHECK(add(&f, &c) == GEM_ERR_STORE);
+    CHECK(is_error_record(c.json, "store"));
+    CHECK(strstr(c.json, "scripted failure") != NULL);
+    CHECK(atomic_load(&f.transport.request.calls) == 0); /* nothing sent when the local write failed */
+    completion_destroy(&c);
+    fixture_free(&f);
+}
+
+static void test_api_refusal_rolls_back(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    f.transport.request.answer = "{\"status\":409,\"body\":\"{\\\"error\\\":{\\\"message\\\":\\\"refused\\\"}}\"}";
+    completion c;
+    CHECK(add(&f, &c) == GEM_ERR_API);
+    CHECK(is_error_record(c.json, "api"));
+    CHECK(strstr(c.json, "\"status\":409") != NULL);
+    CHECK(atomic_load(&f.store.update.calls) == 2); /* the write, then its rollback */
+    completion_destroy(&c);
+    fixture_free(&f);
+}
+
+static void test_answer_twice_is_stale(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    f.store.get = (script){.how = ANSWER_TWICE, .answer = "[]"};
+    completion c;
+    completion_init(&c);
+    CHECK(gem_price_alert_service_get_price_alerts(f.service, NULL, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strcmp(c.json, "[]") == 0);
+    CHECK(f.store.get.second_answer == GEM_ERR_STALE_CALL);
+    usleep(20000);
+    CHECK(c.calls == 1);
+    completion_destroy(&c);
+    fixture_free(&f);
+}
+
+static void test_malformed_answer_is_a_port_error(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    f.store.get = (script){.how = ANSWER_MALFORMED};
+    completion c;
+    completion_init(&c);
+    CHECK(gem_price_alert_service_get_price_alerts(f.service, "bitcoin", completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_PORT);
+    CHECK(is_error_record(c.json, "port"));
+    completion_destroy(&c);
+    fixture_free(&f);
+}
+
+static void test_answer_from_another_thread(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    f.store.get = (script){.how = ANSWER_THREAD, .answer = "[{\"asset_id\":\"bitcoin\",\"currency\":\"USD\",\"price\":5}]"};
+    completion c;
+    completion_init(&c);
+    CHECK(gem_price_alert_service_get_price_alerts(f.service, NULL, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "\"asset_id\":\"bitcoin\"") != NULL);
+    completion_destroy(&c);
+    fixture_free(&f);
+}
+
+static void test_never_answered_call_is_cancelled_on_free_and_late_answer_is_stale(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    f.store.get = (script){.how = ANSWER_NEVER};
+    completion c;
+    completion_init(&c);
+    CHECK(gem_price_alert_service_get_price_alerts(f.service, NULL, completion_done, &c) == GEM_OK);
+    for (int i = 0; i < 500 && f.store.get.held == NULL; i++) usleep(10000);
+    CHECK(f.store.get.held != NULL);
+    gem_call *late = f.store.get.held;
+    fixture_free(&f);
+    CHECK(completion_wait(&c) == GEM_ERR_CANCELLED);
+    CHECK(is_error_record(c.json, "cancelled"));
+    CHECK(gem_call_ok(late, (const uint8_t *)"[]", 2) == GEM_ERR_STALE_CALL);
+    CHECK(gem_call_fail(late, GEM_ERR_STORE, "late") == GEM_ERR_STALE_CALL);
+    usleep(20000);
+    CHECK(c.calls == 1);
+    completion_destroy(&c);
+}
+
+static void test_transport_timeout(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":200}");
+    f.transport.request = (script){.how = ANSWER_NEVER};
+    completion c;
+    CHECK(add(&f, &c) == GEM_ERR_TIMEOUT);
+    CHECK(is_error_record(c.json, "timeout"));
+    CHECK(atomic_load(&f.store.update.calls) == 2); /* written, then rolled back */
+    CHECK(gem_call_ok(f.transport.request.held, (const uint8_t *)"{}", 2) == GEM_ERR_STALE_CALL);
+    completion_destroy(&c);
+    fixture_free(&f);
+}
+
+static void test_offline_transport(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    f.transport.request = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    completion c;
+    CHECK(add(&f, &c) == GEM_ERR_OFFLINE);
+    CHECK(is_error_record(c.json, "offline"));
+    completion_destroy(&c);
+    fixture_free(&f);
+}
+
+static void test_permission_refusal_is_a_value(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    f.permissions.request.answer = "false";
+    completion c;
+    completion_init(&c);
+    CHECK(gem_price_alert_service_set_enabled(f.service, 1, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "\"enabled\":false") != NULL);
+    CHECK(strstr(c.json, "\"permission\":\"denied\"") != NULL);
+    completion_destroy(&c);
+    /* a port that fails instead is an error, and nothing is stored */
+    f.permissions.request = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_PERMISSION_DENIED};
+    completion_init(&c);
+    CHECK(gem_price_alert_service_set_enabled(f.service, 1, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_PERMISSION_DENIED);
+    completion_destroy(&c);
+    fixture_free(&f);
+}
+
+/* Many commands in flight from several threads at once each complete exactly once. */
+typedef struct burst {
+    fixture *f;
+    completion done[50];
+} burst;
+
+static void *burst_thread(void *arg) {
+    burst *b = arg;
+    for (int i = 0; i < 50; i++) {
+        completion_init(&b->done[i]);
+        gem_price_alert_service_get_price_alerts(b->f->service, NULL, completion_done, &b->done[i]);
+    }
+    return NULL;
+}
+
+static void test_concurrent_commands(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    static burst bursts[4];
+    pthread_t threads[4];
+    for (int t = 0; t < 4; t++) {
+        bursts[t].f = &f;
+        pthread_create(&threads[t], NULL, burst_thread, &bursts[t]);
+    }
+    for (int t = 0; t < 4; t++) pthread_join(threads[t], NULL);
+    for (int t = 0; t < 4; t++) {
+        for (int i = 0; i < 50; i++) {
+            CHECK(completion_wait(&bursts[t].done[i]) == GEM_OK);
+            CHECK(bursts[t].done[i].calls == 1);
+            completion_destroy(&bursts[t].done[i]);
+        }
+    }
+    CHECK(atomic_load(&f.store.get.calls) == 200);
+    fixture_free(&f);
+}
+
+int main(void) {
+    test_store_failure_is_reported();
+    test_api_refusal_rolls_back();
+    test_answer_twice_is_stale();
+    test_malformed_answer_is_a_port_error();
+    test_answer_from_another_thread();
+    test_never_answered_call_is_cancelled_on_free_and_late_answer_is_stale();
+    test_transport_timeout();
+    test_offline_transport();
+    test_permission_refusal_is_a_value();
+    test_concurrent_commands();
+    if (failures) {
+        fprintf(stderr, "abi_ports_test: %d failure(s)\n", failures);
+        return 1;
+    }
+    printf("abi_ports_test: all checks passed\n");
+    return 0;
+}

@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""A stand-in for the remote price-alert API, for tests. Standard library only.
+
+Run it as a process:
+
+    python3 tests/server/api_server.py --port 0        # 0 picks a free port
+    # first stdout line (flushed): PORT 40123
+    # base URL for the core: http://127.0.0.1:40123
+
+or in-process from Python tests:
+
+    from api_server import serve_in_thread
+    server, base_url = serve_in_thread()
+    ...
+    server.shutdown(); server.server_close()
+
+It keeps alerts in memory, per device, and forgets them when it stops.
+
+API (what GemPriceAlertService calls; bodies are JSON, snake_case):
+
+    GET    /v1/devices/{device_id}/price_alerts[?asset_id=A]  -> 200 [alert, ...] (one asset's when asked)
+    POST   /v1/devices/{device_id}/price_alerts   body [alert, ...]  -> 200 the device's alerts after the add
+    DELETE /v1/devices/{device_id}/price_alerts   body [alert, ...]  -> 200 the device's alerts after the delete
+
+An alert is {"asset_id": str, "currency": str, "price"?: number, "price_percent_change"?: number,
+"price_direction"?: "up"|"down", "last_notified_at"?: int}. Its identity on this server is
+(asset_id, currency, price, price_percent_change, price_direction): adding an alert with the same
+identity replaces it, deleting removes the one with that identity (absent ones are ignored). An "id"
+field sent by a client is dropped (the server does not know the core's key). A malformed body answers
+400 {"error":{"message":...}}; an unknown path 404 in the same shape. device_id is a percent-encoded
+path segment.
+
+Control endpoints (never logged, never affected by the switches):
+
+    POST /_control/refuse_next_write    the next POST or DELETE above answers 409
+                                        {"error":{"message":"refused by test server"}} and changes nothing
+    POST /_control/fail_next            the next API request (any method) answers 500
+                                        {"error":{"message":"failed by test server"}} and changes nothing
+    POST /_control/reset                forget every alert, switch and logged request
+    PUT  /_control/alerts/{device_id}   body [alert, ...]: replace that device's remote alerts (seed)
+    GET  /_control/alerts/{device_id}   that device's remote alerts
+    GET  /_control/requests             every API request seen, oldest first:
+                                        [{"method","path","device_id","query":{name: value},"body","status"}]
+
+A request is answered by at most one switch; fail_next is checked first. Control endpoints answer
+200 {"ok": true} (or the JSON asked for).
+
+Self-check (no pytest needed): python3 tests/server/api_server.py --self-check
+"""
+
+import argparse
+import json
+import sys
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+ALERT_FIELDS = ("asset_id", "currency", "price", "price_percent_change", "price_direction", "last_notified_at")
+REFUSED = {"error": {"message": "refused by test server"}}
+FAILED = {"error": {"message": "failed by test server"}}
+
+
+class BadRequest(Exception):
+    pass
+
+
+def identity(alert):
+    return (alert["asset_id"], alert["currency"], alert.get("price"), alert.get("price_percent_change"),
+            alert.get("price_direction"))
+
+
+def parse_alerts(body):
+    """A JSON list of alerts, checked and stripped to the known fields; BadRequest otherwise."""
+    try:
+        value = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BadRequest(f"body is not JSON: {error}")
+    if not isinstance(value, list):
+        raise BadRequest("body is not a list of alerts")
+    alerts = []
+    for index, item in enumerate(value):
+        if not isinstance(item, dict):
+            raise BadRequest(f"alert {index} is not an object")
+        for field in ("asset_id", "currency"):
+            if not isinstance(item.get(field), str) or not item[field]:
+                raise BadRequest(f"alert {index}: {field} is not a non-empty string")
+        for field in ("price", "price_percent_change"):
+            if field in item and item[field] is not None and (
+                    isinstance(item[field], bool) or not isinstance(item[field], (int, float))):
+                raise BadRequest(f"alert {index}: {field} is not a number")
+        if item.get("price_direction") not in (None, "up", "down"):
+            raise BadRequest(f"alert {index}: price_direction is not up or down")
+        alerts.append({field: item[field] for field in ALERT_FIELDS if item.get(field) is not None})
+    return alerts
+
+
+class State:
+    """Everything the server remembers; one lock guards it all."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self):
+        self.alerts = {}  # device_id -> [alert]
+        self.refuse_next_write = False
+        self.fail_next = False
+        self.requests = []
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "gemstone-test-api/1"
+
+    def log_message(self, format, *args):  # noqa: A002 (BaseHTTPRequestHandler's name)
+        if self.server.verbose:
+            sys.stderr.write("api_server: " + (format % args) + "\n")
+
+    def do_GET(self):
+        self.route("GET")
+
+    def do_POST(self):
+        self.route("POST")
+
+    def do_PUT(self):
+        self.route("PUT")
+
+    def do_DELETE(self):
+        self.route("DELETE")
+
+    # -- plumbing
+
+    def read_body(self):
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            chunks = []
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass
+                    return b"".join(chunks)
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline()
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def answer(self, status, value):
+        data = json.dumps(value, separators=(",", ":")).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def route(self, method):
+        try:
+            body = self.read_body()
+        except (ValueError, OSError):
+            self.close_connection = True
+            self.answer(400, {"error": {"message": "unreadable body"}})
+            return
+        url = urllib.parse.urlsplit(self.path)
+        segments = [urllib.parse.unquote(part) for part in url.path.split("/")[1:]]
+        state = self.server.state
+        try:
+            if segments[:1] == ["_control"]:
+                self.control(method, segments[1:], body, state)
+            elif len(segments) == 4 and segments[0] == "v1" and segments[1] == "devices" and segments[3] == "price_alerts" \
+                    and segments[2]:
+                self.api(method, segments[2], urllib.parse.parse_qs(url.query), body, url.path, state)
+            else:
+                self.answer(404, {"error": {"message": f"no route {method} {url.path}"}})
+        except BadRequest as error:
+            self.answer(400, {"error": {"message": str(error)}})
+
+    # -- the API
+
+    def api(self, method, device_id, query, body, path, state):
+        entry = {"method": method, "path": path, "device_id": device_id,
+                 "query": {name: values[-1] for name, values in query.items()}, "body": None, "status": 0}
+        try:
+            entry["body"] = json.loads(body.decode("utf-8")) if body else None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            entry["body"] = body.decode("utf-8", "replace")
+        status, value = self.api_answer(method, device_id, query, body, state)
+        entry["status"] = status
+        with state.lock:
+            state.requests.append(entry)
+        self.answer(status, value)
+
+    def api_answer(self, method, device_id, query, body, state):
+        if method not in ("GET", "POST", "DELETE"):
+            return 405, {"error": {"message": f"{method} is not allowed here"}}
+        with state.lock:
+            if state.fail_next:
+                state.fail_next = False
+                return 500, FAILED
+            if method != "GET" and state.refuse_next_write:
+                state.refuse_next_write = False
+                return 409, REFUSED
+        if method == "GET":
+            asset_id = query.get("asset_id", [None])[-1]
+            with state.lock:
+                alerts = list(state.alerts.get(device_id, []))
+            return 200, [a for a in alerts if asset_id is None or a["asset_id"] == asset_id]
+        try:
+            alerts = parse_alerts(body)
+        except BadRequest as error:
+            return 400, {"error": {"message": str(error)}}
+        with state.lock:
+            stored = state.alerts.setdefault(device_id, [])
+            for alert in alerts:
+                index = next((i for i, old in enumerate(stored) if identity(old) == identity(alert)), None)
+                if method == "POST":
+                    if index is None:
+                        stored.append(alert)
+                    else:
+                        stored[index] = alert
+                elif index is not None:
+                    del stored[index]
+            return 200, list(stored)
+
+    # -- control
+
+    def control(self, method, segments, body, state):
+        if method == "POST" and segments == ["refuse_next_write"]:
+            with state.lock:
+                state.refuse_next_write = True
+        elif method == "POST" and segments == ["fail_next"]:
+            with state.lock:
+                state.fail_next = True
+        elif method == "POST" and segments == ["reset"]:
+            with state.lock:
+                state.reset()
+        elif method == "PUT" and len(segments) == 2 and segments[0] == "alerts" and segments[1]:
+            alerts = parse_alerts(body)
+            with state.lock:
+                state.alerts[segments[1]] = alerts
+        elif method == "GET" and len(segments) == 2 and segments[0] == "alerts" and segments[1]:
+            with state.lock:
+                value = list(state.alerts.get(segments[1], []))
+            self.answer(200, value)
+            return
+        elif method == "GET" and segments == ["requests"]:
+            with state.lock:
+                value = list(state.requests)
+            self.answer(200, value)
+            return
+        else:
+            self.answer(404, {"error": {"message": f"no control route {method} /_control/{'/'.join(segments)}"}})
+            return
+        self.answer(200, {"ok": True})
+
+
+class ApiServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, host="127.0.0.1", port=0, verbose=False):
+        super().__init__((host, port), Handler)
+        self.state = State()
+        self.verbose = verbose
+
+    @property
+    def base_url(self):
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}"
+
+
+def serve_in_thread(host="127.0.0.1", port=0, verbose=False):
+    """Starts a server on a background thread; returns (server, base_url)."""
+    server = ApiServer(host, port, verbose)
+    threading.Thread(target=server.serve_forever, name="api_server", daemon=True).start()
+    return server, server.base_url
+
+
+# -- self-check
+
+def self_check():
+    server, base = serve_in_thread()
+
+    def call(method, path, value=None):
+        data = None if value is None else json.dumps(value).encode("utf-8")
+        request = urllib.request.Request(base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    btc = {"id": "bitcoin:USD:100000::up", "asset_id": "bitcoin", "currency": "USD", "price": 100000,
+           "price_direction": "up"}
+    eth = {"asset_id": "ethereum", "currency": "USD", "price_percent_change": 5, "price_direction": "down"}
+    btc_stored = {k: v for k, v in btc.items() if k != "id"}
+    alerts = "/v1/devices/dev%201/price_alerts"
+    checks = [
+        (call("GET", alerts), (200, [])),
+        (call("POST", alerts, [btc, eth]), (200, [btc_stored, eth])),
+        (call("POST", alerts, [btc]), (200, [btc_stored, eth])),
+        (call("GET", alerts + "?asset_id=ethereum"), (200, [eth])),
+        (call("POST", "/_control/refuse_next_write"), (200, {"ok": True})),
+        (call("GET", alerts), (200, [btc_stored, eth])),
+        (call("DELETE", alerts, [eth]), (409, REFUSED)),
+        (call("GET", "/_control/alerts/dev%201"), (200, [btc_stored, eth])),
+        (call("DELETE", alerts, [eth]), (200, [btc_stored])),
+        (call("POST", "/_control/fail_next"), (200, {"ok": True})),
+        (call("GET", alerts), (500, FAILED)),
+        (call("GET", alerts), (200, [btc_stored])),
+        (call("POST", alerts, {"not": "a list"})[0], 400),
+        (call("POST", alerts, [{"asset_id": "bitcoin"}])[0], 400),
+        (call("GET", "/v1/nothing")[0], 404),
+        (call("PUT", "/_control/alerts/dev%202", [eth]), (200, {"ok": True})),
+        (call("GET", "/v1/devices/dev%202/price_alerts"), (200, [eth])),
+    ]
+    _, log = call("GET", "/_control/requests")
+    checks += [
+        ([entry["status"] for entry in log], [200, 200, 200, 200, 200, 409, 200, 500, 200, 400, 400, 200]),
+        (log[3]["query"], {"asset_id": "ethereum"}),
+        (log[0]["device_id"], "dev 1"),
+        (call("POST", "/_control/reset"), (200, {"ok": True})),
+        (call("GET", "/_control/requests"), (200, [])),
+        (call("GET", "/_control/alerts/dev%202"), (200, [])),
+    ]
+    server.shutdown()
+    server.server_close()
+    failed = [(index, got, want) for index, (got, want) in enumerate(checks) if got != want]
+    for index, got, want in failed:
+        print(f"check {index}: got {got!r}, want {want!r}", file=sys.stderr)
+    print("self-check " + ("failed" if failed else f"ok ({len(checks)} checks)"))
+    return 1 if failed else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Test stand-in for the price-alert API (see the module docstring).")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--verbose", action="store_true", help="log each request on stderr")
+    parser.add_argument("--self-check", action="store_true", help="exercise every endpoint in-process and exit")
+    args = parser.parse_args()
+    if args.self_check:
+        return self_check()
+    server = ApiServer(args.host, args.port, args.verbose)
+    print(f"PORT {server.server_address[1]}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
