@@ -55,7 +55,6 @@ class Permission(str, enum.Enum):
 
     GRANTED = "granted"
     DENIED = "denied"
-    NOT_ASKED = "not_asked"
 
 
 @dataclass(frozen=True)
