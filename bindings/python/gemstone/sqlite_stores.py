@@ -89,7 +89,8 @@ def canonical_json(value: Any) -> str:
 
 class SqlitePriceAlertStore(_SqliteStore, PriceAlertStore):
     """Price alerts in table price_alerts(id PRIMARY KEY, asset_id, json), one row per alert
-    keyed by the core's alert id. ``rows_written`` counts rows inserted, replaced or deleted."""
+    keyed by the core's alert id and listed in id order (stable across a rollback that re-inserts
+    a row). ``rows_written`` counts rows inserted, replaced or deleted."""
 
     def __init__(self, path: PathLike) -> None:
         self.rows_written = 0
@@ -106,10 +107,10 @@ class SqlitePriceAlertStore(_SqliteStore, PriceAlertStore):
         try:
             with self._lock:
                 if asset_id is None:
-                    rows = self._connection.execute("SELECT json FROM price_alerts ORDER BY rowid").fetchall()
+                    rows = self._connection.execute("SELECT json FROM price_alerts ORDER BY id").fetchall()
                 else:
                     rows = self._connection.execute(
-                        "SELECT json FROM price_alerts WHERE asset_id = ? ORDER BY rowid", (asset_id,)).fetchall()
+                        "SELECT json FROM price_alerts WHERE asset_id = ? ORDER BY id", (asset_id,)).fetchall()
             return [json.loads(row[0]) for row in rows]
         except (sqlite3.Error, ValueError) as error:
             raise StoreError(f"reading price alerts: {error}") from error
