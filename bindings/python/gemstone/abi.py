@@ -149,9 +149,13 @@ _loaded: Optional[ctypes.CDLL] = None
 _load_lock = threading.Lock()
 
 
-def repository_root() -> Path:
-    """The repository this package sits in (bindings/python/gemstone/abi.py -> repo)."""
-    return Path(__file__).resolve().parents[3]
+def repository_root() -> Optional[Path]:
+    """The repository this package sits in (bindings/python/gemstone/abi.py -> repo), or None
+    when the package is installed elsewhere."""
+    parents = Path(__file__).resolve().parents
+    if len(parents) < 4 or parents[0].name != "gemstone" or parents[2].name != "bindings":
+        return None
+    return parents[3]
 
 
 def library_candidates() -> list[str]:
@@ -161,8 +165,9 @@ def library_candidates() -> list[str]:
     if explicit:
         return [explicit]
     candidates = []
-    built = repository_root() / ".build" / "release" / "libgemstone.so"
-    if built.exists():
+    root = repository_root()
+    built = root / ".build" / "release" / "libgemstone.so" if root else None
+    if built is not None and built.exists():
         candidates.append(str(built))
     installed = ctypes.util.find_library("gemstone")
     if installed:
