@@ -125,6 +125,12 @@ class PortTable:
         self.on_release = on_release
         self.releases = 0  # how many times the core released a lease of this table
 
+    @property
+    def leased(self) -> int:
+        """Copies of this table the core holds (leases handed over and not yet released)."""
+        with _leases_lock:
+            return sum(1 for table in _leases.values() if table is self)
+
     def lease(self) -> "Lease":
         """Registers a new context for this table and returns the C struct carrying it."""
         return Lease(self)

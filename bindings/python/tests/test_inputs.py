@@ -10,7 +10,7 @@ import pytest
 
 import gemstone
 from gemstone import (GemError, InvalidArgument, InvalidInput, PortTable, PreferencesService, PriceAlert,
-                      PriceAlertService, Status, abi, calls, ports)
+                      PriceAlertService, Status, abi, calls)
 from support import MemoryPreferencesStore, Services, memory_alert_table, permissions, refusing_transport
 
 pytestmark = pytest.mark.usefixtures("library")
@@ -184,20 +184,19 @@ def test_strings_with_nul_are_refused_before_the_call(services):
 
 # --- constructors ---------------------------------------------------------------------------
 
-def constructor_error(make) -> GemError:
-    leases = ports.lease_count()
+def constructor_error(make, *tables: PortTable) -> GemError:
     with pytest.raises(GemError) as caught:
         make()
-    assert ports.lease_count() == leases, "a refused table's lease is dropped"
+    assert [table.leased for table in tables] == [0] * len(tables), "a refused table's lease is dropped"
     return caught.value
 
 
 def test_a_preferences_table_that_is_too_small_or_incomplete_is_refused():
     small = PortTable("gem_preferences_store", MemoryPreferencesStore().port_table().methods, struct_size=8)
-    error = constructor_error(lambda: PreferencesService(small))
+    error = constructor_error(lambda: PreferencesService(small), small)
     assert_record(error, InvalidArgument, Status.INVALID_ARGUMENT, "invalid_argument", "struct_size")
     incomplete = PortTable("gem_preferences_store", {"get": lambda args: None, "set": lambda args: None})
-    error = constructor_error(lambda: PreferencesService(incomplete))
+    error = constructor_error(lambda: PreferencesService(incomplete), incomplete)
     assert_record(error, InvalidArgument, Status.INVALID_ARGUMENT, "invalid_argument", "remove")
 
 
@@ -225,7 +224,7 @@ def test_a_bad_alert_service_config_is_refused_and_releases_nothing(api_url, tim
     try:
         error = constructor_error(lambda: PriceAlertService(api_url, preferences=preferences, store=tables[0],
                                                             transport=tables[1], permissions=tables[2],
-                                                            timeout_ms=timeout_ms))
+                                                            timeout_ms=timeout_ms), *tables)
         assert isinstance(error, (InvalidArgument, InvalidInput)) and fragment in error.message, repr(error)
         assert [table.releases for table in tables] == [0, 0, 0], "no release after a refused constructor"
     finally:
@@ -237,7 +236,8 @@ def test_an_alert_service_table_missing_a_method_is_refused():
     try:
         store = PortTable("gem_price_alert_store", {"get_price_alerts": lambda args: []})
         error = constructor_error(lambda: PriceAlertService("http://127.0.0.1:9", preferences=preferences, store=store,
-                                                            transport=refusing_transport(), permissions=permissions()))
+                                                            transport=refusing_transport(), permissions=permissions()),
+                                  store)
         assert_record(error, InvalidArgument, Status.INVALID_ARGUMENT, "invalid_argument", "update_price_alerts")
     finally:
         preferences.close()

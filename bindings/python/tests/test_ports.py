@@ -13,7 +13,7 @@ import pytest
 
 import gemstone
 from gemstone import (Cancelled, GemError, PermissionDenied, PortCall, PortError, PortTable, PreferencesService,
-                      PriceAlert, Status, StoreError, Timeout, calls, deferred, ports)
+                      Status, StoreError, Timeout, calls, deferred)
 from conftest import wait_until
 from support import MemoryPreferencesStore, Parked, Services, memory_alert_table, permissions
 
@@ -191,14 +191,13 @@ def test_a_sync_port_answered_after_it_returned_reads_as_absent_and_the_answer_i
 
 
 def test_every_table_is_released_exactly_once_after_close():
-    leases = ports.lease_count()
     built = Services(store=memory_alert_table([BTC]))
-    assert ports.lease_count() == leases + 4
+    assert [table.leased for table in built.tables()] == [1, 1, 1, 1]
     assert [alert.id for alert in built.alerts.get_price_alerts()] == [BTC["id"]]
     built.alerts.close()
     built.preferences.close()
     assert wait_until(lambda: [table.releases for table in built.tables()] == [1, 1, 1, 1])
-    assert ports.lease_count() == leases
+    assert [table.leased for table in built.tables()] == [0, 0, 0, 0]
 
 
 def test_a_preferences_service_closed_first_stays_alive_for_the_alert_service():
