@@ -31,6 +31,27 @@ Handler = Callable[[int, bytes], None]
 _pending: dict[int, Handler] = {}
 _pending_lock = threading.Lock()
 _keys = itertools.count(1)
+_in_callbacks = 0  # C callbacks currently running Python code (guarded by _pending_lock)
+
+
+class in_callback:
+    """Counts a C callback as running until it returns, so shutdown can wait for it."""
+
+    def __enter__(self) -> None:
+        global _in_callbacks
+        with _pending_lock:
+            _in_callbacks += 1
+
+    def __exit__(self, *exc_info: Any) -> None:
+        global _in_callbacks
+        with _pending_lock:
+            _in_callbacks -= 1
+
+
+def busy() -> bool:
+    """Whether a command is pending or a callback is running Python code."""
+    with _pending_lock:
+        return bool(_pending) or _in_callbacks > 0
 
 
 class Stats:
@@ -65,12 +86,13 @@ def read_bytes(address: Optional[int], length: int) -> bytes:
 @COMPLETION_FN
 def _on_done(context: Optional[int], status: int, data: Optional[int], length: int) -> None:
     try:
-        with _pending_lock:
-            handler = _pending.pop(context or 0, None)
-        if handler is None:
-            stats.unknown_completions += 1
-            return
-        handler(int(status), read_bytes(data, length))
+        with in_callback():
+            with _pending_lock:
+                handler = _pending.pop(context or 0, None)
+            if handler is None:
+                stats.unknown_completions += 1
+                return
+            handler(int(status), read_bytes(data, length))
     except BaseException:
         report_callback_error("a completion")
 

@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping, Optional, Union
 
 from . import abi
 from .abi import PORT_FN, RELEASE_FN, Status
-from .calls import read_bytes, report_callback_error, stats
+from .calls import in_callback, read_bytes, report_callback_error, stats
 from .errors import GemError, InternalError
 from .records import HttpRequest, HttpResponse, RecordError
 
@@ -184,27 +184,29 @@ def lease_count() -> int:
 @RELEASE_FN
 def _on_release(context: Optional[int]) -> None:
     try:
-        with _leases_lock:
-            table = _leases.pop(context or 0, None)
-        if table is None:
-            stats.unknown_releases += 1
-            return
-        table.releases += 1
-        if table.on_release is not None:
-            table.on_release()
+        with in_callback():
+            with _leases_lock:
+                table = _leases.pop(context or 0, None)
+            if table is None:
+                stats.unknown_releases += 1
+                return
+            table.releases += 1
+            if table.on_release is not None:
+                table.on_release()
     except BaseException:
         report_callback_error("a port release")
 
 
 def _dispatch(name: str, context: Optional[int], args: Optional[int], length: int, call: Optional[int]) -> None:
     try:
-        with _leases_lock:
-            table = _leases.get(context or 0)
-        if table is None:
-            stats.unknown_port_calls += 1
-            abi.lib().gem_call_fail(ctypes.c_void_p(call), Status.PORT, b"port called after its release")
-            return
-        table._invoke(name, read_bytes(args, length), call or 0)
+        with in_callback():
+            with _leases_lock:
+                table = _leases.get(context or 0)
+            if table is None:
+                stats.unknown_port_calls += 1
+                abi.lib().gem_call_fail(ctypes.c_void_p(call), Status.PORT, b"port called after its release")
+                return
+            table._invoke(name, read_bytes(args, length), call or 0)
     except BaseException:
         report_callback_error(f"port method {name}")
         try:

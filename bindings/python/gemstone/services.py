@@ -30,8 +30,16 @@ from .transport import UrllibTransport
 
 T = TypeVar("T")
 
-_live: set = set()  # the finalizers of services not yet freed
+_live: dict[int, Callable[[Any], None]] = {}  # handle -> its gem_<noun>_free, for handles not yet freed
 _live_lock = threading.Lock()
+
+
+def _free_handle(handle: int) -> None:
+    """Frees `handle` once, whoever asks first: close(), garbage collection or close_all()."""
+    with _live_lock:
+        free = _live.pop(handle, None)
+    if free is not None:
+        free(ctypes.c_void_p(handle))
 
 
 def _c_string(value: Optional[str], name: str) -> Optional[bytes]:
@@ -84,10 +92,12 @@ class _Service:
         self._lock = threading.Lock()
         self.tables = tables
         self.wait_timeout = wait_timeout
-        self._finalizer = weakref.finalize(self, getattr(abi.lib(), self._FREE), ctypes.c_void_p(handle))
-        self._finalizer.atexit = False  # _shutdown frees and then drains, in that order
         with _live_lock:
-            _live.add(self._finalizer)
+            _live[handle] = getattr(abi.lib(), self._FREE)
+        # Garbage collection frees a service nobody closed; at exit close_all() does (weakref's
+        # own exit hook would skip it).
+        self._finalizer = weakref.finalize(self, _free_handle, handle)
+        self._finalizer.atexit = False
 
     # lifetime
 
@@ -107,9 +117,8 @@ class _Service:
             self._free()
 
     def _free(self) -> None:
-        with _live_lock:
-            _live.discard(self._finalizer)
-        self._finalizer()
+        self._finalizer.detach()
+        _free_handle(self._handle)
 
     def __enter__(self):
         return self
@@ -287,12 +296,11 @@ def close_all(drain_seconds: float = 2.0) -> None:
     """Frees every open service, then waits up to `drain_seconds` for their completions and port
     releases, so no core thread calls into Python while the interpreter shuts down."""
     with _live_lock:
-        finalizers = list(_live)
-        _live.clear()
-    for finalizer in finalizers:
-        finalizer()
+        handles = list(_live)
+    for handle in handles:
+        _free_handle(handle)
     deadline = time.monotonic() + drain_seconds
-    while (calls.pending_count() or ports.lease_count()) and time.monotonic() < deadline:
+    while (calls.busy() or ports.lease_count()) and time.monotonic() < deadline:
         time.sleep(0.01)
 
 
