@@ -95,7 +95,8 @@ class PortCall:
         else:
             status = int(error)
         self._count()
-        return int(abi.lib().gem_call_fail(ctypes.c_void_p(self._address), status, _message(message)))
+        text = _message(message) if message else None  # NULL: the core words the record itself
+        return int(abi.lib().gem_call_fail(ctypes.c_void_p(self._address), status, text))
 
 
 def method_names(kind: str) -> list[str]:

@@ -61,7 +61,7 @@ def _json_argument(value: Any, name: str) -> bytes:
     return _c_string(text, name)  # type: ignore[return-value]
 
 
-def _construct(kind: str, create: Callable[[Any, Any], int], leases: list[Lease]) -> int:
+def _construct(create: Callable[[Any, Any], int], leases: list[Lease]) -> int:
     """Calls a gem_<noun>_new; returns the handle or raises its error (then cancels the leases:
     the core releases nothing it refused)."""
     handle = ctypes.c_void_p()
@@ -170,7 +170,7 @@ class PreferencesService(_Service):
         table = as_port_table(store, "gem_preferences_store")
         lease = table.lease()
         library = abi.lib()
-        handle = _construct("preferences", lambda out, error: library.gem_preferences_service_new(
+        handle = _construct(lambda out, error: library.gem_preferences_service_new(
             ctypes.byref(lease.struct), out, error), [lease])
         super().__init__(handle, [table], None)
 
@@ -202,7 +202,10 @@ AlertLike = Union[PriceAlert, Mapping[str, Any]]
 
 
 def _alert_argument(alert: AlertLike) -> bytes:
-    value = alert.to_json() if isinstance(alert, PriceAlert) else alert
+    try:
+        value = alert.to_json() if isinstance(alert, PriceAlert) else alert
+    except ValueError as error:  # a price_direction that is not up or down
+        raise InvalidArgument(f"alert: {error}") from error
     return _json_argument(value, "alert")
 
 
@@ -237,7 +240,7 @@ class PriceAlertService(_Service):
         leases = [table.lease() for table in tables]
         library = abi.lib()
         with preferences._use() as preferences_handle:
-            handle = _construct("price alerts", lambda out, error: library.gem_price_alert_service_new(
+            handle = _construct(lambda out, error: library.gem_price_alert_service_new(
                 config_json, ctypes.byref(leases[0].struct), ctypes.c_void_p(preferences_handle),
                 ctypes.byref(leases[1].struct), ctypes.byref(leases[2].struct), out, error), leases)
         super().__init__(handle, tables, wait_timeout)

@@ -257,3 +257,8 @@ def test_a_closed_service_raises_and_never_reaches_the_library(services):
         PriceAlertService("http://127.0.0.1:9", preferences=object(), store=memory_alert_table(),
                           permissions=permissions())
     assert gemstone.calls.pending_count() == 0
+
+
+def test_a_direction_that_is_not_up_or_down_is_refused_before_the_call(services):
+    with pytest.raises(InvalidArgument, match="sideways"):
+        services.alerts.add(PriceAlert("bitcoin", "USD", price=1, price_direction="sideways"))

@@ -266,3 +266,14 @@ def test_port_table_rejects_unknown_kinds_and_methods():
     with PreferencesService(MemoryPreferencesStore()) as preferences, pytest.raises(TypeError):
         gemstone.PriceAlertService("http://127.0.0.1:9", preferences=preferences, store=permissions(),
                                    permissions=permissions())
+
+
+def test_a_failure_without_a_message_gets_the_cores_wording():
+    @deferred
+    def bare(args, call):
+        call.fail(Status.STORE)
+
+    with Services(store=memory_alert_table(get_price_alerts=bare)) as built:
+        with pytest.raises(StoreError) as caught:
+            built.alerts.get_price_alerts()
+    assert caught.value.message and str(int(Status.STORE)) in caught.value.message
