@@ -29,7 +29,7 @@ let package = Package(
             exclude: ["README.md", "Unicode/generate_nfkd_table.py"],
             swiftSettings: strict
         ),
-        .target(name: "Primitives", swiftSettings: strict),
+        .target(name: "Primitives", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Blockchain", dependencies: ["Primitives", "GemCrypto"], swiftSettings: strict),
         .target(name: "Gemstone", dependencies: ["Blockchain", "Primitives", "GemCrypto"], swiftSettings: strict),
         .target(
@@ -44,6 +44,9 @@ let package = Package(
                 ]),
             ]
         ),
+
+        // Benchmarks (bench/): programs that print their figures; not tests.
+        .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
 
         .testTarget(name: "GemCryptoTests", dependencies: ["GemCrypto"], resources: [.copy("Vectors")], swiftSettings: strict),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),

@@ -14,11 +14,4 @@ public struct Account: Sendable, Hashable, Codable {
         self.derivationPath = derivationPath
         self.extendedPublicKey = extendedPublicKey
     }
-
-    enum CodingKeys: String, CodingKey {
-        case chain
-        case address
-        case derivationPath = "derivation_path"
-        case extendedPublicKey = "extended_public_key"
-    }
 }

@@ -1,6 +1,6 @@
 /// How a chain writes an account address: the descriptor `Blockchain` dispatches on to derive and validate.
 /// Chains of one family differ here only by parameters (a bech32 prefix, version bytes, an SS58 network).
-public enum AddressFormat: Sendable, Hashable, Codable {
+public enum AddressFormat: Sendable, Hashable {
     /// `0x` + 40 hex digits of keccak256(uncompressed public key)[12...], EIP-55 mixed-case checksum.
     case eip55
     /// A Bitcoin-family address; `kind` is the form the wallet derives, `network` says which forms are valid.
@@ -31,6 +31,79 @@ public enum AddressFormat: Sendable, Hashable, Codable {
     case cardanoShelleyBase(hrp: String, network: UInt8)
 }
 
+extension AddressFormat: Codable {
+    /// JSON: an object with a `"type"` discriminator and the case's parameters (DESIGN § 3).
+    enum CodingKeys: String, CodingKey {
+        case type, network, kind, hrp, hashing, version, workchain, bounceable
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .type) {
+        case "eip55": self = .eip55
+        case "utxo":
+            self = .utxo(network: try c.decode(UTXONetwork.self, forKey: .network),
+                         kind: try c.decode(UTXOAddressKind.self, forKey: .kind))
+        case "base58_public_key": self = .base58PublicKey
+        case "cosmos":
+            self = .cosmos(hrp: try c.decode(String.self, forKey: .hrp),
+                           hashing: try c.decode(CosmosAddressHashing.self, forKey: .hashing))
+        case "ton_wallet":
+            self = .tonWallet(version: try c.decode(TonWalletVersion.self, forKey: .version),
+                              workchain: try c.decode(Int8.self, forKey: .workchain),
+                              bounceable: try c.decode(Bool.self, forKey: .bounceable))
+        case "tron": self = .tron
+        case "aptos": self = .aptos
+        case "sui": self = .sui
+        case "xrp": self = .xrp
+        case "near_implicit": self = .nearImplicit
+        case "stellar": self = .stellar
+        case "algorand": self = .algorand
+        case "ss58": self = .ss58(network: try c.decode(UInt16.self, forKey: .network))
+        case "cardano_shelley_base":
+            self = .cardanoShelleyBase(hrp: try c.decode(String.self, forKey: .hrp),
+                                       network: try c.decode(UInt8.self, forKey: .network))
+        case let other:
+            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown address format \(other)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .eip55: try c.encode("eip55", forKey: .type)
+        case .utxo(let network, let kind):
+            try c.encode("utxo", forKey: .type)
+            try c.encode(network, forKey: .network)
+            try c.encode(kind, forKey: .kind)
+        case .base58PublicKey: try c.encode("base58_public_key", forKey: .type)
+        case .cosmos(let hrp, let hashing):
+            try c.encode("cosmos", forKey: .type)
+            try c.encode(hrp, forKey: .hrp)
+            try c.encode(hashing, forKey: .hashing)
+        case .tonWallet(let version, let workchain, let bounceable):
+            try c.encode("ton_wallet", forKey: .type)
+            try c.encode(version, forKey: .version)
+            try c.encode(workchain, forKey: .workchain)
+            try c.encode(bounceable, forKey: .bounceable)
+        case .tron: try c.encode("tron", forKey: .type)
+        case .aptos: try c.encode("aptos", forKey: .type)
+        case .sui: try c.encode("sui", forKey: .type)
+        case .xrp: try c.encode("xrp", forKey: .type)
+        case .nearImplicit: try c.encode("near_implicit", forKey: .type)
+        case .stellar: try c.encode("stellar", forKey: .type)
+        case .algorand: try c.encode("algorand", forKey: .type)
+        case .ss58(let network):
+            try c.encode("ss58", forKey: .type)
+            try c.encode(network, forKey: .network)
+        case .cardanoShelleyBase(let hrp, let network):
+            try c.encode("cardano_shelley_base", forKey: .type)
+            try c.encode(hrp, forKey: .hrp)
+            try c.encode(network, forKey: .network)
+        }
+    }
+}
+
 /// The address forms a Bitcoin-family chain defines. Prefix byte arrays are the base58check version bytes.
 public struct UTXONetwork: Sendable, Hashable, Codable {
     /// bech32/bech32m prefix of SegWit addresses, when the chain has SegWit.
@@ -40,15 +113,18 @@ public struct UTXONetwork: Sendable, Hashable, Codable {
     public let p2pkhPrefix: [UInt8]
     public let p2shPrefix: [UInt8]
     /// The extended public key version the account's `extended_public_key` is written with.
-    public let extendedPublicKey: ExtendedKeyVersion
+    public let extendedPublicKey: ExtendedKeyFormat
+    /// bech32m prefix of Zcash TEX (transparent-source-only, ZIP-320) addresses, which wrap a P2PKH hash.
+    public let texHrp: String?
 
     public init(segwitHrp: String?, cashAddrPrefix: String?, p2pkhPrefix: [UInt8], p2shPrefix: [UInt8],
-                extendedPublicKey: ExtendedKeyVersion) {
+                extendedPublicKey: ExtendedKeyFormat, texHrp: String? = nil) {
         self.segwitHrp = segwitHrp
         self.cashAddrPrefix = cashAddrPrefix
         self.p2pkhPrefix = p2pkhPrefix
         self.p2shPrefix = p2shPrefix
         self.extendedPublicKey = extendedPublicKey
+        self.texHrp = texHrp
     }
 }
 
@@ -65,7 +141,7 @@ public enum UTXOAddressKind: String, Sendable, Hashable, Codable {
 }
 
 /// The version prefix of a BIP32 extended public key and its conventional name.
-public enum ExtendedKeyVersion: String, Sendable, Hashable, Codable {
+public enum ExtendedKeyFormat: String, Sendable, Hashable, Codable {
     /// BIP32 `xpub`.
     case xpub
     /// BIP84 (native SegWit) `zpub`.

@@ -1,27 +1,27 @@
-/// The kind of an asset. Raw values are the specification's stored strings (`asset_type.rs`, uppercase).
+/// The kind of an asset. Cases are the specification's (`asset_type.rs`); raw values are their names in snake_case (DESIGN § 3).
 public enum AssetType: String, CaseIterable, Sendable, Hashable, Codable {
     /// A chain's own coin.
-    case native = "NATIVE"
+    case native = "native"
     /// EVM token.
-    case erc20 = "ERC20"
+    case erc20 = "erc20"
     /// BNB Chain token.
-    case bep20 = "BEP20"
+    case bep20 = "bep20"
     /// Solana SPL token.
-    case spl = "SPL"
+    case spl = "spl"
     /// Solana Token-2022 token.
-    case spl2022 = "SPL2022"
+    case spl2022 = "spl2022"
     /// Tron token.
-    case trc20 = "TRC20"
+    case trc20 = "trc20"
     /// Sui or Aptos coin.
-    case token = "TOKEN"
+    case token = "token"
     /// Cosmos IBC denom.
-    case ibc = "IBC"
+    case ibc = "ibc"
     /// TON jetton.
-    case jetton = "JETTON"
+    case jetton = "jetton"
     /// Thorchain synthetic asset.
-    case synth = "SYNTH"
+    case synth = "synth"
     /// Algorand standard asset.
-    case asa = "ASA"
-    case perpetual = "PERPETUAL"
-    case spot = "SPOT"
+    case asa = "asa"
+    case perpetual = "perpetual"
+    case spot = "spot"
 }

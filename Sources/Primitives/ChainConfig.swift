@@ -18,25 +18,14 @@ public struct ChainConfig: Sendable, Hashable, Codable {
     public let denom: String?
     public let nativeAsset: NativeAsset
     public let curve: Curve
-    /// The path the wallet derives the chain's default account with.
-    public let derivationPath: DerivationPath
+    /// The path the wallet derives the chain's default account with (`m/44'/60'/0'/0/0`; `'` marks hardened
+    /// levels). GemCrypto's `DerivationPath` parses it.
+    public let derivationPath: String
     public let addressFormat: AddressFormat
 
     /// The EIP-155 chain id, for EVM chains only.
     public var evmChainId: UInt64? {
         type == .ethereum ? UInt64(networkId) : nil
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case chain
-        case type
-        case networkId = "network_id"
-        case slip44
-        case denom
-        case nativeAsset = "native_asset"
-        case curve
-        case derivationPath = "derivation_path"
-        case addressFormat = "address_format"
     }
 }
 
@@ -53,29 +42,29 @@ extension ChainConfig {
         switch chain {
         case .bitcoin:
             utxo(chain, "000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f", 0, "Bitcoin", "BTC",
-                 path: DerivationPath(hardened: [84, 0, 0], soft: [0, 0]), kind: .p2wpkh,
+                 path: "m/84'/0'/0'/0/0", kind: .p2wpkh,
                  network: UTXONetwork(segwitHrp: "bc", cashAddrPrefix: nil, p2pkhPrefix: [0x00], p2shPrefix: [0x05],
                                       extendedPublicKey: .zpub))
         case .bitcoinCash:
             utxo(chain, "000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f", 145, "Bitcoin Cash", "BCH",
-                 path: DerivationPath(hardened: [44, 145, 0], soft: [0, 0]), kind: .cashAddrP2PKH,
+                 path: "m/44'/145'/0'/0/0", kind: .cashAddrP2PKH,
                  network: UTXONetwork(segwitHrp: nil, cashAddrPrefix: "bitcoincash", p2pkhPrefix: [0x00],
                                       p2shPrefix: [0x05], extendedPublicKey: .xpub))
         case .litecoin:
             utxo(chain, "12a765e31ffd4059bada1e25190f6e98c99d9714d334efa41a195a7e7e04bfe2", 2, "Litecoin", "LTC",
-                 path: DerivationPath(hardened: [84, 2, 0], soft: [0, 0]), kind: .p2wpkh,
+                 path: "m/84'/2'/0'/0/0", kind: .p2wpkh,
                  network: UTXONetwork(segwitHrp: "ltc", cashAddrPrefix: nil, p2pkhPrefix: [0x30], p2shPrefix: [0x32],
                                       extendedPublicKey: .zpub))
         case .doge:
             utxo(chain, "1a91e3dace36e2be3bf030a65679fe821aa1d6ef92e7c9902eb318182c355691", 3, "Dogecoin", "DOGE",
-                 path: DerivationPath(hardened: [44, 3, 0], soft: [0, 0]), kind: .p2pkh,
+                 path: "m/44'/3'/0'/0/0", kind: .p2pkh,
                  network: UTXONetwork(segwitHrp: nil, cashAddrPrefix: nil, p2pkhPrefix: [0x1E], p2shPrefix: [0x16],
                                       extendedPublicKey: .dgub))
         case .zcash:
             utxo(chain, "00040fe8ec8471911baa1db1266ea15dd06b4a8a5c453883c000b031973dce08", 133, "Zcash", "ZEC",
-                 path: DerivationPath(hardened: [44, 133, 0], soft: [0, 0]), kind: .p2pkh,
+                 path: "m/44'/133'/0'/0/0", kind: .p2pkh,
                  network: UTXONetwork(segwitHrp: nil, cashAddrPrefix: nil, p2pkhPrefix: [0x1C, 0xB8],
-                                      p2shPrefix: [0x1C, 0xBD], extendedPublicKey: .xpub))
+                                      p2shPrefix: [0x1C, 0xBD], extendedPublicKey: .xpub, texHrp: "tex"))
 
         case .ethereum: evm(chain, 1, slip44: 60, "Ethereum", "ETH")
         case .smartChain: evm(chain, 56, slip44: 9006, "BNB Chain", "BNB")
@@ -123,56 +112,56 @@ extension ChainConfig {
         case .solana:
             ChainConfig(chain: chain, type: .solana, networkId: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d",
                         slip44: 501, denom: nil, nativeAsset: NativeAsset(name: "Solana", symbol: "SOL", decimals: 9),
-                        curve: .ed25519, derivationPath: DerivationPath(hardened: [44, 501, 0, 0]),
+                        curve: .ed25519, derivationPath: "m/44'/501'/0'/0'",
                         addressFormat: .base58PublicKey)
         case .ton:
             ChainConfig(chain: chain, type: .ton, networkId: "F6OpKZKqvqeFp6CQmFomXNMfMj2EnaUSOXN+Mh+wVWk=",
                         slip44: 607, denom: nil, nativeAsset: NativeAsset(name: "TON", symbol: "TON", decimals: 9),
-                        curve: .ed25519, derivationPath: DerivationPath(hardened: [44, 607, 0]),
+                        curve: .ed25519, derivationPath: "m/44'/607'/0'",
                         addressFormat: .tonWallet(version: .v4R2, workchain: 0, bounceable: false))
         case .tron:
             ChainConfig(chain: chain, type: .tron, networkId: "0x2b6653dc", slip44: 195, denom: nil,
                         nativeAsset: NativeAsset(name: "TRON", symbol: "TRX", decimals: 6), curve: .secp256k1,
-                        derivationPath: DerivationPath(hardened: [44, 195, 0], soft: [0, 0]), addressFormat: .tron)
+                        derivationPath: "m/44'/195'/0'/0/0", addressFormat: .tron)
         case .aptos:
             ChainConfig(chain: chain, type: .aptos, networkId: "1", slip44: 637, denom: "0x1::aptos_coin::AptosCoin",
                         nativeAsset: NativeAsset(name: "Aptos", symbol: "APT", decimals: 8), curve: .ed25519,
-                        derivationPath: DerivationPath(hardened: [44, 637, 0, 0, 0]), addressFormat: .aptos)
+                        derivationPath: "m/44'/637'/0'/0'/0'", addressFormat: .aptos)
         case .sui:
             ChainConfig(chain: chain, type: .sui, networkId: "35834a8a", slip44: 784, denom: "0x2::sui::SUI",
                         nativeAsset: NativeAsset(name: "Sui", symbol: "SUI", decimals: 9), curve: .ed25519,
-                        derivationPath: DerivationPath(hardened: [44, 784, 0, 0, 0]), addressFormat: .sui)
+                        derivationPath: "m/44'/784'/0'/0'/0'", addressFormat: .sui)
         case .xrp:
             ChainConfig(chain: chain, type: .xrp, networkId: "", slip44: 144, denom: nil,
                         nativeAsset: NativeAsset(name: "XRP", symbol: "XRP", decimals: 6), curve: .secp256k1,
-                        derivationPath: DerivationPath(hardened: [44, 144, 0], soft: [0, 0]), addressFormat: .xrp)
+                        derivationPath: "m/44'/144'/0'/0/0", addressFormat: .xrp)
         case .near:
             ChainConfig(chain: chain, type: .near, networkId: "mainnet", slip44: 397, denom: nil,
                         nativeAsset: NativeAsset(name: "Near", symbol: "NEAR", decimals: 24), curve: .ed25519,
-                        derivationPath: DerivationPath(hardened: [44, 397, 0]), addressFormat: .nearImplicit)
+                        derivationPath: "m/44'/397'/0'", addressFormat: .nearImplicit)
         case .stellar:
             ChainConfig(chain: chain, type: .stellar, networkId: "Public Global Stellar Network ; September 2015",
                         slip44: 148, denom: nil, nativeAsset: NativeAsset(name: "Stellar", symbol: "XLM", decimals: 7),
-                        curve: .ed25519, derivationPath: DerivationPath(hardened: [44, 148, 0]),
+                        curve: .ed25519, derivationPath: "m/44'/148'/0'",
                         addressFormat: .stellar)
         case .algorand:
             ChainConfig(chain: chain, type: .algorand, networkId: "mainnet-v1.0", slip44: 283, denom: nil,
                         nativeAsset: NativeAsset(name: "Algorand", symbol: "ALGO", decimals: 6), curve: .ed25519,
-                        derivationPath: DerivationPath(hardened: [44, 283, 0, 0, 0]), addressFormat: .algorand)
+                        derivationPath: "m/44'/283'/0'/0'/0'", addressFormat: .algorand)
         case .polkadot:
             ChainConfig(chain: chain, type: .polkadot, networkId: "Polkadot Asset Hub", slip44: 354, denom: nil,
                         nativeAsset: NativeAsset(name: "Polkadot", symbol: "DOT", decimals: 10), curve: .ed25519,
-                        derivationPath: DerivationPath(hardened: [44, 354, 0, 0, 0]), addressFormat: .ss58(network: 0))
+                        derivationPath: "m/44'/354'/0'/0'/0'", addressFormat: .ss58(network: 0))
         case .cardano:
             ChainConfig(chain: chain, type: .cardano, networkId: "764824073", slip44: 1815, denom: nil,
                         nativeAsset: NativeAsset(name: "Cardano", symbol: "ADA", decimals: 6),
-                        curve: .ed25519ExtendedCardano, derivationPath: DerivationPath(hardened: [1852, 1815, 0], soft: [0, 0]),
+                        curve: .ed25519ExtendedCardano, derivationPath: "m/1852'/1815'/0'/0/0",
                         addressFormat: .cardanoShelleyBase(hrp: "addr", network: 1))
         }
     }
 
     /// m/44'/60'/0'/0/0: every EVM chain, HyperCore and Injective.
-    private static let evmPath = DerivationPath(hardened: [44, 60, 0], soft: [0, 0])
+    private static let evmPath = "m/44'/60'/0'/0/0"
 
     private static func evm(_ chain: Chain, _ chainId: UInt64, slip44: UInt32 = 60, _ name: String,
                             _ symbol: String) -> ChainConfig {
@@ -182,7 +171,7 @@ extension ChainConfig {
     }
 
     private static func utxo(_ chain: Chain, _ networkId: String, _ slip44: UInt32, _ name: String, _ symbol: String,
-                             path: DerivationPath, kind: UTXOAddressKind, network: UTXONetwork) -> ChainConfig {
+                             path: String, kind: UTXOAddressKind, network: UTXONetwork) -> ChainConfig {
         ChainConfig(chain: chain, type: .bitcoin, networkId: networkId, slip44: slip44, denom: nil,
                     nativeAsset: NativeAsset(name: name, symbol: symbol, decimals: 8), curve: .secp256k1,
                     derivationPath: path, addressFormat: .utxo(network: network, kind: kind))
@@ -193,7 +182,7 @@ extension ChainConfig {
                                hashing: CosmosAddressHashing = .sha256Ripemd160) -> ChainConfig {
         ChainConfig(chain: chain, type: .cosmos, networkId: networkId, slip44: slip44, denom: denom,
                     nativeAsset: NativeAsset(name: name, symbol: symbol, decimals: decimals), curve: .secp256k1,
-                    derivationPath: DerivationPath(hardened: [44, slip44, 0], soft: [0, 0]),
+                    derivationPath: "m/44'/\(slip44)'/0'/0/0",
                     addressFormat: .cosmos(hrp: hrp, hashing: hashing))
     }
 }

@@ -40,14 +40,14 @@ public struct Wallet: Sendable, Hashable {
 extension Wallet: Codable {
     enum CodingKeys: String, CodingKey {
         case id
-        case externalId = "external_id"
+        case externalId
         case name
         case index
         case type
         case accounts
         case order
-        case isPinned = "is_pinned"
-        case imageUrl = "image_url"
+        case isPinned
+        case imageUrl
         case source
     }
 

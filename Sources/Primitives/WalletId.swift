@@ -14,7 +14,7 @@ public enum WalletId: Sendable, Hashable {
     public init(parsing text: String) throws(WalletIdError) {
         guard let typeEnd = text.firstIndex(of: Self.separator) else { throw .missingSeparator }
         let typeId = String(text[..<typeEnd])
-        guard let type = WalletType(rawValue: typeId) else { throw .unknownType(typeId) }
+        guard let type = WalletType(idPrefix: typeId) else { throw .unknownType(typeId) }
         let rest = text[text.index(after: typeEnd)...]
         if type == .multicoin {
             guard !rest.isEmpty else { throw .emptyAddress }
@@ -39,9 +39,9 @@ public enum WalletId: Sendable, Hashable {
         let sep = String(Self.separator)
         switch self {
         case .multicoin(let address):
-            return WalletType.multicoin.rawValue + sep + address
+            return WalletType.multicoin.idPrefix + sep + address
         case .single(let chain, let address), .privateKey(let chain, let address), .view(let chain, let address):
-            return type.rawValue + sep + chain.rawValue + sep + address
+            return type.idPrefix + sep + chain.rawValue + sep + address
         }
     }
 

@@ -65,7 +65,9 @@ struct ChainIdentifierTests {
         #expect(id.chain == .tron)
         #expect(id.address == "TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujio")
         #expect(WalletId.multicoin(address: "0x1").chain == nil)
-        #expect(WalletType.allCases.map(\.rawValue) == ["multicoin", "single", "privateKey", "view"])
+        #expect(WalletType.allCases.map(\.idPrefix) == ["multicoin", "single", "privateKey", "view"])
+        #expect(WalletType.allCases.map(\.rawValue) == ["multicoin", "single", "private_key", "view"])
+        #expect(WalletType(idPrefix: "private_key") == nil)
     }
 
     @Test(arguments: [

@@ -186,6 +186,16 @@ def taproot(phrase: str) -> dict:
     return record(path, key.hex(), bu.P2TRAddrEncoder.EncodeKey(key, hrp="bc"), BIP + " P2TRAddrEncoder (BIP86)")
 
 
+def ton_code() -> dict:
+    """Representation hash and depth of the wallet v4R2 code cell that bip-utils' TON encoder deploys."""
+    from bip_utils.ton.addr.ton_v4_addr_encoder import TonV4AddrEncoderConst
+    from pytoniq_core import Cell
+
+    code = Cell.one_from_boc(TonV4AddrEncoderConst.CONTRACT_CODE)
+    return {"hash": code.hash.hex(), "depth": code.get_depth(),
+            "source": BIP + " TonV4AddrEncoderConst.CONTRACT_CODE parsed by pytoniq-core Cell"}
+
+
 # Example addresses from chains.md (TestCreateAccountOperator.kt of the specification's Android app).
 CHAINS_MD_PHRASE = PHRASES[1]
 CHAINS_MD_EVM = "0x8f348F300873Fd5DA36950B2aC75a26584584feE"
@@ -229,6 +239,7 @@ def main() -> None:
         "source": "tests/oracles/addresses.py: " + BIP + " (PyPI), keys at chains.md's default paths; "
                   "cross-checked against chains.md's example addresses for its phrase (52 of 52 agree)",
         "passphrase": "",
+        "ton_wallet_v4r2_code": ton_code(),
         "phrases": phrases,
     }
     OUT.parent.mkdir(parents=True, exist_ok=True)

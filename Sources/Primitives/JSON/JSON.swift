@@ -58,6 +58,24 @@ public enum JSON: Sendable, Equatable {
         return nil
     }
 
+    /// The path of the first NaN or infinity inside this value (JSON has no such numbers), or nil.
+    public func nonFinitePath() -> String? {
+        switch self {
+        case let .double(number): return number.isFinite ? nil : ""
+        case let .array(elements):
+            for (index, element) in elements.enumerated() {
+                if let path = element.nonFinitePath() { return path.isEmpty ? "[\(index)]" : "[\(index)]" + (path.hasPrefix("[") ? path : "." + path) }
+            }
+            return nil
+        case let .object(members):
+            for (key, value) in members {
+                if let path = value.nonFinitePath() { return path.isEmpty ? key : key + (path.hasPrefix("[") ? path : "." + path) }
+            }
+            return nil
+        default: return nil
+        }
+    }
+
     public var isNull: Bool {
         if case .null = self { return true }
         return false

@@ -13,7 +13,14 @@ public enum JSONCodec {
         JSONWriter.string(try encodeValue(value))
     }
 
-    public static func encodeValue(_ value: some Encodable) throws(JSONCodecError) -> JSON {
+    public static func encodeValue<T: Encodable>(_ value: T) throws(JSONCodecError) -> JSON {
+        if let convertible = value as? any JSONConvertible {
+            let json = convertible.json
+            if let path = json.nonFinitePath() {
+                throw JSONCodecError(path: path, reason: "not a finite number, which JSON cannot hold")
+            }
+            return json
+        }
         let encoder = TreeEncoder(codingPath: [])
         do {
             try value.encode(to: encoder)
@@ -36,6 +43,9 @@ public enum JSONCodec {
     }
 
     public static func decode<T: Decodable>(_ type: T.Type, from json: JSON) throws(JSONCodecError) -> T {
+        if let convertible = T.self as? any JSONConvertible.Type, let value = try convertible.init(json: json) as? T {
+            return value
+        }
         do {
             return try T(from: TreeDecoder(value: json, codingPath: []))
         } catch let error as JSONCodecError {
@@ -59,25 +69,65 @@ public enum JSONCodec {
         return text
     }
 
-    /// `assetId` -> `asset_id`; `explorerURL` -> `explorer_url`; `URLString` -> `url_string`;
-    /// names that are already snake_case pass through unchanged.
-    public static func snakeCase(_ name: String) -> String {
-        let scalars = Array(name.unicodeScalars)
-        guard scalars.contains(where: { $0.properties.isUppercase }) else { return name }
-        var out = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() {
-            if scalar.properties.isUppercase {
-                let previous = index > 0 ? scalars[index - 1] : nil
-                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-                let startsWord = previous.map { !$0.properties.isUppercase && $0 != "_" } ?? false
-                let endsAcronym = (previous?.properties.isUppercase ?? false) && (next?.properties.isLowercase ?? false)
-                if startsWord || endsAcronym { out.append("_") }
-                out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+    private static func hasUppercase(_ bytes: Span<UInt8>) -> Bool {
+        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { return true }
+        return false
+    }
+
+    /// Whether `member` (a JSON key) is the snake_case form of the property name `name`,
+    /// decided without building the converted string.
+    static func matches(member: String, name: String) -> Bool {
+        matches(member.utf8.span, name.utf8.span)
+    }
+
+    private static func matches(_ member: Span<UInt8>, _ name: Span<UInt8>) -> Bool {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        var at = 0
+        for index in name.indices {
+            let byte = name[index]
+            if isUpper(byte) {
+                let previous: UInt8? = index > 0 ? name[index - 1] : nil
+                let next: UInt8? = index + 1 < name.count ? name[index + 1] : nil
+                let startsWord = previous.map { !isUpper($0) && $0 != 0x5F } ?? false
+                let endsAcronym = (previous.map(isUpper) ?? false) && (next.map(isLower) ?? false)
+                if startsWord || endsAcronym {
+                    guard at < member.count, member[at] == 0x5F else { return false }
+                    at += 1
+                }
+                guard at < member.count, member[at] == byte + 0x20 else { return false }
             } else {
-                out.append(scalar)
+                guard at < member.count, member[at] == byte else { return false }
+            }
+            at += 1
+        }
+        return at == member.count
+    }
+
+    /// `assetId` -> `asset_id`; `explorerURL` -> `explorer_url`; `URLString` -> `url_string`;
+    /// names that are already snake_case pass through unchanged (without allocating).
+    public static func snakeCase(_ name: String) -> String {
+        var utf8 = name.utf8
+        guard hasUppercase(utf8.span) else { return name }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 4)
+        let bytes = Array(utf8)
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        for (index, byte) in bytes.enumerated() {
+            if isUpper(byte) {
+                let previous: UInt8? = index > 0 ? bytes[index - 1] : nil
+                let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+                let startsWord = previous.map { !isUpper($0) && $0 != 0x5F } ?? false
+                let endsAcronym = (previous.map(isUpper) ?? false) && (next.map(isLower) ?? false)
+                if startsWord || endsAcronym { out.append(0x5F) }
+                out.append(byte + 0x20)
+            } else {
+                out.append(byte)
             }
         }
-        return String(out)
+        utf8 = String(decoding: out, as: UTF8.self).utf8
+        return String(utf8)
     }
 }
 

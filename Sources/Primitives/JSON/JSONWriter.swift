@@ -58,9 +58,24 @@ public enum JSONWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    private static func needsEscaping(_ bytes: Span<UInt8>) -> Bool {
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+        }
+        return false
+    }
+
     static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        let utf8 = text.utf8
+        // Most strings need no escaping: copy them in one go.
+        if !needsEscaping(utf8.span) {
+            out.append(contentsOf: utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])

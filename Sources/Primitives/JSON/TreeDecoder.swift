@@ -42,6 +42,10 @@ private func mismatch(_ expected: String, _ value: JSON, _ path: [any CodingKey]
 
 /// Reads one primitive out of a JSON value; shared by the three container kinds.
 private func read<T: Decodable>(_ type: T.Type, _ value: JSON, _ path: [any CodingKey]) throws -> T {
+    if T.self == String.self, case let .string(text) = value, let typed = text as? T { return typed }
+    if !isPrimitive(T.self) {
+        return try T(from: TreeDecoder(value: value, codingPath: path))
+    }
     switch type {
     case is String.Type:
         guard case let .string(text) = value else { throw mismatch("a string", value, path) }
@@ -77,6 +81,12 @@ private func read<T: Decodable>(_ type: T.Type, _ value: JSON, _ path: [any Codi
     }
 }
 
+private func isPrimitive(_ type: Any.Type) -> Bool {
+    type == String.self || type == Bool.self || type == Double.self || type == Float.self || type == Int.self
+        || type == Int8.self || type == Int16.self || type == Int32.self || type == Int64.self || type == UInt.self
+        || type == UInt8.self || type == UInt16.self || type == UInt32.self || type == UInt64.self || type == JSON.self
+}
+
 private func readInteger<T: FixedWidthInteger>(_ type: T.Type, _ value: JSON, _ path: [any CodingKey]) throws -> T {
     switch value {
     case let .int(number):
@@ -108,8 +118,8 @@ struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.0) } }
 
     private func lookup(_ key: Key) -> JSON? {
-        let name = JSONCodec.snakeCase(key.stringValue)
-        for member in members where member.0 == name { return member.1 }
+        let name = key.stringValue
+        for member in members where JSONCodec.matches(member: member.0, name: name) { return member.1 }
         return nil
     }
 
@@ -129,6 +139,57 @@ struct KeyedTreeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try read(type, try require(key), codingPath + [key])
+    }
+
+    // Concrete primitives: no generic dispatch, no dynamic cast, no coding path unless it fails.
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let value = try require(key)
+        guard case let .string(text) = value else { throw mismatch("a string", value, codingPath + [key]) }
+        return text
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        let value = try require(key)
+        guard case let .bool(flag) = value else { throw mismatch("a boolean", value, codingPath + [key]) }
+        return flag
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        let value = try require(key)
+        switch value {
+        case let .double(number): return number
+        case let .int(number): return Double(number)
+        default: throw mismatch("a number", value, codingPath + [key])
+        }
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try readInteger(Int.self, try require(key), codingPath + [key])
+    }
+
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try readInteger(Int64.self, try require(key), codingPath + [key])
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let value = lookup(key), !value.isNull else { return nil }
+        guard case let .string(text) = value else { throw mismatch("a string", value, codingPath + [key]) }
+        return text
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard let value = lookup(key), !value.isNull else { return nil }
+        return try decode(Double.self, forKey: key)
+    }
+
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        guard let value = lookup(key), !value.isNull else { return nil }
+        return try readInteger(Int64.self, value, codingPath + [key])
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let value = lookup(key), !value.isNull else { return nil }
+        return try decode(Bool.self, forKey: key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

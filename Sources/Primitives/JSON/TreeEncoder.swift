@@ -95,22 +95,18 @@ struct TreeEncoder: Encoder {
 }
 
 /// Turns one Encodable value into a slot: primitives directly, anything else through a child node.
-func encodeSlot(_ value: some Encodable, codingPath: [any CodingKey]) throws -> EncodingNode.Slot {
-    switch value {
-    case let text as String: return .value(.string(text))
-    case let flag as Bool: return .value(.bool(flag))
-    case let number as Int: return .value(.int(Int64(number)))
-    case let number as Int64: return .value(.int(number))
-    case let number as Int32: return .value(.int(Int64(number)))
-    case let number as UInt32: return .value(.int(Int64(number)))
-    case let number as UInt8: return .value(.int(Int64(number)))
-    case let number as Double: return .value(try finite(number, codingPath))
-    case let json as JSON: return .value(json)
-    default:
-        let child = EncodingNode()
-        try value.encode(to: TreeEncoder(node: child, codingPath: codingPath))
-        return .node(child)
-    }
+/// The metatype comparisons are pointer compares, so a record costs no failed dynamic casts.
+func encodeSlot<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> EncodingNode.Slot {
+    if T.self == String.self, let text = value as? String { return .value(.string(text)) }
+    if T.self == Int.self, let number = value as? Int { return .value(.int(Int64(number))) }
+    if T.self == Bool.self, let flag = value as? Bool { return .value(.bool(flag)) }
+    if T.self == Double.self, let number = value as? Double { return .value(try finite(number, codingPath)) }
+    if T.self == Int64.self, let number = value as? Int64 { return .value(.int(number)) }
+    if T.self == JSON.self, let json = value as? JSON { return .value(json) }
+    let child = EncodingNode()
+    try value.encode(to: TreeEncoder(node: child, codingPath: codingPath))
+    if case let .single(json) = child.content { return .value(json) }
+    return .node(child)
 }
 
 private func finite(_ number: Double, _ codingPath: [any CodingKey]) throws -> JSON {

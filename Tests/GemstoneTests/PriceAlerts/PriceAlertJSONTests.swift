@@ -1,57 +1,48 @@
+import Gemstone
 import Primitives
 import Testing
-@testable import Gemstone
 
-/// Golden JSON shapes of the records that cross the ABI and the wire (DESIGN § 3).
+/// The hand-written JSON of PriceAlert (the fast path JSONCodec takes) and its Codable
+/// conformance must agree byte for byte, in both directions.
 struct PriceAlertJSONTests {
-    @Test func priceAlertEncodesWithIdAndSnakeCaseKeys() throws {
-        let alert = PriceAlert.mock(lastNotifiedAt: 1_700_000_000)
-        #expect(try JSONCodec.encodeString(alert) ==
-            #"{"id":"bitcoin:USD:100000::up","asset_id":"bitcoin","currency":"USD","price":100000,"price_direction":"up","last_notified_at":1700000000}"#)
+    static let alerts = [
+        PriceAlert(assetId: "bitcoin", currency: "USD", price: 70000.5),
+        PriceAlert(assetId: "ethereum_0xdAC17F958D2ee523a2206206994597C13D831ec7", currency: "EUR", pricePercentChange: 5, priceDirection: .down, lastNotifiedAt: 1_700_000_000),
+        PriceAlert(assetId: "solana", currency: "USD"),
+    ]
+
+    @Test(arguments: alerts)
+    func handWrittenJSONMatchesCodable(alert: PriceAlert) throws {
+        let viaCodable = try JSONCodec.encodeValue(CodablePath(alert: alert))
+        #expect(JSONWriter.string(alert.json) == JSONWriter.string(viaCodable))
+        let decoded = try JSONCodec.decode(PriceAlert.self, from: alert.json)
+        #expect(decoded == alert)
     }
 
-    @Test func priceAlertEncodesPercentAlertWithoutAbsentFields() throws {
-        let alert = PriceAlert.mock(assetId: "solana", price: nil, pricePercentChange: 2.5, priceDirection: .down)
-        #expect(try JSONCodec.encodeString(alert) ==
-            #"{"id":"solana:USD::2.5:down","asset_id":"solana","currency":"USD","price_percent_change":2.5,"price_direction":"down"}"#)
-    }
-
-    @Test func priceAlertDecodingIgnoresId() throws {
-        let json = #"{"id":"something else","asset_id":"bitcoin","currency":"USD","price":100000,"price_direction":"up"}"#
-        let alert = try JSONCodec.decode(PriceAlert.self, from: Array(json.utf8))
-        #expect(alert == .mock())
-        #expect(alert.id == "bitcoin:USD:100000::up")
-    }
-
-    @Test func priceAlertRoundTrips() throws {
-        let alerts: [PriceAlert] = [.mock(lastNotifiedAt: 3), .mock(assetId: "solana", price: nil, priceDirection: nil)]
-        #expect(try JSONCodec.decode([PriceAlert].self, from: JSONCodec.encode(alerts)) == alerts)
-    }
-
-    @Test func priceAlertRejectsUnknownDirection() {
-        let json = #"{"asset_id":"bitcoin","currency":"USD","price_direction":"sideways"}"#
-        #expect(throws: JSONCodecError.self) { try JSONCodec.decode(PriceAlert.self, from: Array(json.utf8)) }
-    }
-
-    @Test func addResultShape() throws {
-        let result = GemPriceAlertAddResult(alert: .mock(), enabled: true, permission: .granted)
-        #expect(try JSONCodec.encodeString(result) ==
-            #"{"alert":{"id":"bitcoin:USD:100000::up","asset_id":"bitcoin","currency":"USD","price":100000,"price_direction":"up"},"enabled":true,"permission":"granted"}"#)
+    @Test func goldenShape() throws {
+        #expect(try JSONCodec.encodeString(Self.alerts[1]) == #"{"id":"ethereum_0xdAC17F958D2ee523a2206206994597C13D831ec7:EUR::5:down","asset_id":"ethereum_0xdAC17F958D2ee523a2206206994597C13D831ec7","currency":"EUR","price_percent_change":5,"price_direction":"down","last_notified_at":1700000000}"#)
     }
 
     @Test(arguments: [
-        (GemPriceAlertsToggle(enabled: true, permission: .granted), #"{"enabled":true,"permission":"granted"}"#),
-        (GemPriceAlertsToggle(enabled: false, permission: .denied), #"{"enabled":false,"permission":"denied"}"#),
-        (GemPriceAlertsToggle(enabled: false, permission: nil), #"{"enabled":false}"#),
+        (#"[{"currency":"USD"}]"#, "[0].asset_id"),
+        (#"[{"asset_id":"bitcoin","currency":"USD","price":"1"}]"#, "[0].price"),
+        (#"[{"asset_id":"bitcoin","currency":"USD"},{"asset_id":"x","currency":"USD","price_direction":"sideways"}]"#, "[1].price_direction"),
+        (#"[{"asset_id":"bitcoin"}]"#, "[0].currency"),
     ])
-    func toggleShape(toggle: GemPriceAlertsToggle, expected: String) throws {
-        #expect(try JSONCodec.encodeString(toggle) == expected)
-        #expect(try JSONCodec.decode(GemPriceAlertsToggle.self, from: Array(expected.utf8)) == toggle)
+    func decodingErrorsNameTheField(text: String, path: String) {
+        #expect(throws: JSONCodecError.self) {
+            do {
+                _ = try JSONCodec.decode([PriceAlert].self, from: Array(text.utf8))
+            } catch let error as JSONCodecError {
+                #expect(error.path == path)
+                throw error
+            }
+        }
     }
+}
 
-    @Test func syncResultShape() throws {
-        let result = GemPriceAlertSyncResult(upserted: [.mock()], deletedIds: ["solana:USD:::"])
-        #expect(try JSONCodec.encodeString(result) ==
-            #"{"upserted":[{"id":"bitcoin:USD:100000::up","asset_id":"bitcoin","currency":"USD","price":100000,"price_direction":"up"}],"deleted_ids":["solana:USD:::"]}"#)
-    }
+/// Wraps an alert so JSONCodec takes the Codable path instead of the hand-written one.
+private struct CodablePath: Encodable {
+    let alert: PriceAlert
+    func encode(to encoder: any Encoder) throws { try alert.encode(to: encoder) }
 }

@@ -88,3 +88,20 @@ struct JSONCodecTests {
         #expect(throws: JSONCodecError.self) { try JSONCodec.decode([String].self, from: Array("[\"a\",".utf8)) }
     }
 }
+
+private struct Reading: JSONConvertible, Encodable {
+    var values: [Double]
+    init(values: [Double]) { self.values = values }
+    init(json: JSON) throws(JSONCodecError) { values = [] }
+    var json: JSON { .object([("values", .array(values.map(JSON.double)))]) }
+    func encode(to encoder: any Encoder) throws {}
+}
+
+struct JSONConvertibleTests {
+    @Test func handWrittenRecordsAreCheckedForNonFiniteNumbers() throws {
+        #expect(throws: JSONCodecError(path: "values[1]", reason: "not a finite number, which JSON cannot hold")) {
+            try JSONCodec.encode(Reading(values: [1, .nan]))
+        }
+        #expect(try JSONCodec.encodeString(Reading(values: [1, 2.5])) == #"{"values":[1,2.5]}"#)
+    }
+}

@@ -49,3 +49,31 @@ public enum PriceAlertDirection: String, Sendable, Equatable, Hashable, Codable 
     case up
     case down
 }
+
+/// The hand-written conversion `JSONCodec` uses for alerts (a store answers lists of them); it
+/// produces the same shape as `encode(to:)`, which `PriceAlertJSONTests` pins.
+extension PriceAlert: JSONConvertible {
+    public init(json: JSON) throws(JSONCodecError) {
+        let reader = try JSONObjectReader(json)
+        self.init(
+            assetId: try reader.string("asset_id"),
+            currency: try reader.string("currency"),
+            price: try reader.optionalDouble("price"),
+            pricePercentChange: try reader.optionalDouble("price_percent_change"),
+            priceDirection: try reader.optionalRawValue(PriceAlertDirection.self, "price_direction"),
+            lastNotifiedAt: try reader.optionalInt64("last_notified_at")
+        )
+    }
+
+    public var json: JSON {
+        var object = JSONObjectBuilder(capacity: 7)
+        object.set("id", id)
+        object.set("asset_id", assetId)
+        object.set("currency", currency)
+        object.set("price", ifPresent: price)
+        object.set("price_percent_change", ifPresent: pricePercentChange)
+        object.set("price_direction", ifPresent: priceDirection?.rawValue)
+        object.set("last_notified_at", ifPresent: lastNotifiedAt)
+        return object.json
+    }
+}

@@ -1,0 +1,12 @@
+/* A program that uses an installed libgemstone: found by pkg-config or find_package(gemstone). */
+#include <gemstone.h>
+#include <stdio.h>
+
+int main(void) {
+    gem_buffer out = {0};
+    gem_status status = gem_preferences_service_get(NULL, &out);
+    int ok = gem_abi_version() == GEM_ABI_VERSION && status == GEM_ERR_INVALID_ARGUMENT && out.data != NULL;
+    printf("abi %u, NULL service -> %d %s\n", gem_abi_version(), (int)status, out.data ? (const char *)out.data : "");
+    gem_buffer_free(&out);
+    return ok ? 0 : 1;
+}
