@@ -277,3 +277,13 @@ def test_a_failure_without_a_message_gets_the_cores_wording():
         with pytest.raises(StoreError) as caught:
             built.alerts.get_price_alerts()
     assert caught.value.message and str(int(Status.STORE)) in caught.value.message
+
+
+def test_a_failure_reported_with_gem_ok_reads_as_a_port_error():
+    @deferred
+    def confused(args, call):
+        call.fail(Status.OK, "said ok but failed")
+
+    with Services(store=memory_alert_table(get_price_alerts=confused)) as built:
+        with pytest.raises(PortError, match="said ok but failed"):
+            built.alerts.get_price_alerts()
