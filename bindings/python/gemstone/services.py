@@ -30,16 +30,8 @@ from .transport import UrllibTransport
 
 T = TypeVar("T")
 
-_live: dict[int, Callable[[Any], None]] = {}  # handle -> its gem_<noun>_free, for handles not yet freed
-_live_lock = threading.Lock()
-
-
-def _free_handle(handle: int) -> None:
-    """Frees `handle` once, whoever asks first: close(), garbage collection or close_all()."""
-    with _live_lock:
-        free = _live.pop(handle, None)
-    if free is not None:
-        free(ctypes.c_void_p(handle))
+_open_services: "weakref.WeakSet[_Service]" = weakref.WeakSet()  # for close_all()
+_open_lock = threading.Lock()
 
 
 def _c_string(value: Optional[str], name: str) -> Optional[bytes]:
@@ -92,12 +84,13 @@ class _Service:
         self._lock = threading.Lock()
         self.tables = tables
         self.wait_timeout = wait_timeout
-        with _live_lock:
-            _live[handle] = getattr(abi.lib(), self._FREE)
-        # Garbage collection frees a service nobody closed; at exit close_all() does (weakref's
-        # own exit hook would skip it).
-        self._finalizer = weakref.finalize(self, _free_handle, handle)
+        # Garbage collection frees a service nobody closed; at exit close_all() closes the rest
+        # (weakref's own exit hook would skip them). The finalizer frees the handle at most once:
+        # _free detaches it.
+        self._finalizer = weakref.finalize(self, getattr(abi.lib(), self._FREE), ctypes.c_void_p(handle))
         self._finalizer.atexit = False
+        with _open_lock:
+            _open_services.add(self)
 
     # lifetime
 
@@ -117,8 +110,12 @@ class _Service:
             self._free()
 
     def _free(self) -> None:
-        self._finalizer.detach()
-        _free_handle(self._handle)
+        detached = self._finalizer.detach()
+        if detached is not None:
+            _, free, args, _ = detached
+            free(*args)
+        with _open_lock:
+            _open_services.discard(self)
 
     def __enter__(self):
         return self
@@ -296,12 +293,12 @@ class PriceAlertService(_Service):
 
 
 def close_all(drain_seconds: float = 2.0) -> None:
-    """Frees every open service, then waits up to `drain_seconds` for their completions and port
-    releases, so no core thread calls into Python while the interpreter shuts down."""
-    with _live_lock:
-        handles = list(_live)
-    for handle in handles:
-        _free_handle(handle)
+    """Closes every open service, then waits up to `drain_seconds` for their completions and port
+    releases, so no core thread calls into Python while the interpreter shuts down. Runs at exit."""
+    with _open_lock:
+        services = list(_open_services)
+    for service in services:
+        service.close()
     deadline = time.monotonic() + drain_seconds
     while (calls.busy() or ports.lease_count()) and time.monotonic() < deadline:
         time.sleep(0.01)

@@ -46,3 +46,17 @@ def test_exit_with_open_services_and_a_command_in_flight_cancels_it_cleanly():
     lines = done.stdout.splitlines()
     assert lines[0] == "exiting"
     assert lines[1].startswith("done -2 ") and '"type":"cancelled"' in lines[1], lines
+
+
+def test_close_all_closes_the_service_objects_too():
+    import gemstone
+
+    built = Services()
+    gemstone.close_all()
+    assert built.alerts.closed and built.preferences.closed
+    with pytest.raises(gemstone.InvalidArgument, match="closed"):
+        built.alerts.is_enabled()
+    assert wait_until(lambda: [table.releases for table in built.tables()] == [1, 1, 1, 1])
+    again = Services()  # the library stays usable
+    assert again.alerts.is_enabled() is False
+    again.close()
