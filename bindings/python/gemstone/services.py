@@ -2,8 +2,8 @@
 
 Each owns one handle, freed by ``close()`` (or on leaving a ``with`` block, on garbage
 collection, or at interpreter exit). Closing fails the service's in-flight commands with
-Cancelled. A closed service raises InvalidArgument; closing while another thread is inside a
-call of the same service frees the handle once that call has returned, never under it.
+Cancelled. A closed service raises InvalidArgument. The handle is never freed under a call that
+is inside the library: close() waits for other threads' calls to return first.
 
 Async commands come in two forms: ``svc.sync()`` blocks the calling thread until the core's
 completion fires; ``await svc.sync_async()`` suspends the running asyncio task instead.
@@ -80,8 +80,8 @@ class _Service:
     def __init__(self, handle: int, tables: list[PortTable], wait_timeout: Optional[float]) -> None:
         self._handle = handle
         self._closed = False
-        self._active = 0
-        self._lock = threading.Lock()
+        self._users: dict[int, int] = {}  # thread id -> ABI calls of this service it is inside
+        self._condition = threading.Condition()
         self.tables = tables
         self.wait_timeout = wait_timeout
         # Garbage collection frees a service nobody closed; at exit close_all() closes the rest
@@ -96,20 +96,25 @@ class _Service:
 
     @property
     def closed(self) -> bool:
-        with self._lock:
+        with self._condition:
             return self._closed
 
-    def close(self) -> None:
-        """Frees the handle (idempotent). In-flight commands complete with Cancelled."""
-        with self._lock:
-            if self._closed:
-                return
+    def close(self, timeout: Optional[float] = None) -> None:
+        """Frees the handle (idempotent); in-flight commands complete with Cancelled and their
+        port calls become stale. Waits for other threads' calls of this service that are inside
+        the library to return (they are short: starting a command, a preferences read), at most
+        `timeout` seconds; the last of them frees the handle if the wait gave up. Called from
+        inside such a call (a SYNC port closing its own service), the handle is freed when that
+        call returns. No new call starts once close() has begun."""
+        me = threading.get_ident()
+        with self._condition:
             self._closed = True
-            free_now = self._active == 0
-        if free_now:
-            self._free()
+            self._condition.wait_for(lambda: all(thread == me for thread in self._users), timeout)
+            if not self._users:
+                self._free()  # under the lock: when close() returns, the handle is freed
 
     def _free(self) -> None:
+        """Frees the handle once (the finalizer is detached on first use)."""
         detached = self._finalizer.detach()
         if detached is not None:
             _, free, args, _ = detached
@@ -126,18 +131,23 @@ class _Service:
     @contextlib.contextmanager
     def _use(self) -> Iterator[int]:
         """The handle for one ABI call; the handle is not freed before the call returns."""
-        with self._lock:
+        me = threading.get_ident()
+        with self._condition:
             if self._closed:
                 raise InvalidArgument(f"the {type(self).__name__} is closed")
-            self._active += 1
+            self._users[me] = self._users.get(me, 0) + 1
         try:
             yield self._handle
         finally:
-            with self._lock:
-                self._active -= 1
-                free_now = self._closed and self._active == 0
-            if free_now:
-                self._free()
+            with self._condition:
+                remaining = self._users[me] - 1
+                if remaining:
+                    self._users[me] = remaining
+                else:
+                    del self._users[me]
+                if self._closed and not self._users:
+                    self._free()  # close() was called inside this call, or is waiting for it
+                self._condition.notify_all()
 
     # calls
 
@@ -297,8 +307,9 @@ def close_all(drain_seconds: float = 2.0) -> None:
     releases, so no core thread calls into Python while the interpreter shuts down. Runs at exit."""
     with _open_lock:
         services = list(_open_services)
+    deadline = time.monotonic() + drain_seconds
     for service in services:
-        service.close()
+        service.close(timeout=max(0.0, deadline - time.monotonic()))
     deadline = time.monotonic() + drain_seconds
     while (calls.busy() or ports.lease_count()) and time.monotonic() < deadline:
         time.sleep(0.01)

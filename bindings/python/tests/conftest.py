@@ -41,13 +41,13 @@ def library():
 @pytest.fixture(autouse=True)
 def no_swallowed_errors():
     """Every test: no Python exception was swallowed at the C boundary, and no completion or
-    release arrived that the binding was not waiting for."""
-    before = (gemstone.stats.callback_errors, gemstone.stats.unknown_completions,
-              gemstone.stats.unknown_releases, gemstone.stats.unknown_port_calls)
+    release arrived that the binding was not waiting for. (A port call after its table's release
+    is checked by test_ports.py::test_no_port_call_arrives_after_its_tables_release alone: the
+    core does that rarely today, and it would fail whichever test happened to be running.)"""
+    before = (gemstone.stats.callback_errors, gemstone.stats.unknown_completions, gemstone.stats.unknown_releases)
     yield
-    after = (gemstone.stats.callback_errors, gemstone.stats.unknown_completions,
-             gemstone.stats.unknown_releases, gemstone.stats.unknown_port_calls)
-    assert after == before, "callback errors / unknown completions / unknown releases / unknown port calls"
+    after = (gemstone.stats.callback_errors, gemstone.stats.unknown_completions, gemstone.stats.unknown_releases)
+    assert after == before, "callback errors / unknown completions / unknown releases"
 
 
 class ApiServer:
