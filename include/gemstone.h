@@ -142,8 +142,8 @@ typedef void (*gem_completion_fn)(void *_Nullable context, gem_status status,
 typedef struct gem_call gem_call;
 
 /**
- * Answers `call` with success. data/len is the result JSON the method documents (may be
- * NULL/0 for methods that return nothing). Borrowed: the core copies it before returning.
+ * Answers `call` with success. data/len is the result JSON the method documents; for a method
+ * that answers null, "null" and NULL/0 are the same. Borrowed: the core copies it before returning.
  * Returns GEM_OK, GEM_ERR_STALE_CALL, or GEM_ERR_INVALID_ARGUMENT (call is NULL).
  */
 gem_status gem_call_ok(gem_call *_Nullable call, const uint8_t *_Nullable data, size_t len);
@@ -172,8 +172,10 @@ typedef void (*gem_port_fn)(void *_Nullable context, const uint8_t *_Nonnull arg
 typedef void (*gem_release_fn)(void *_Nullable context);
 
 /**
- * Values the user set (GemPreferencesStore). All methods are SYNC and are called on the thread
- * that called the preferences service; answer before returning.
+ * Values the user set (GemPreferencesStore). All methods are SYNC: answer before returning. They
+ * run on the thread the core is on when it needs the value: the caller's thread for the
+ * gem_preferences_service_* functions, a core thread when another service (price alerts) reads
+ * or stores a preference. Keep them quick (an in-memory or key-value read).
  */
 typedef struct gem_preferences_store {
     uint32_t struct_size;            /* sizeof(gem_preferences_store) */
@@ -235,6 +237,8 @@ typedef struct gem_notification_permissions {
  * `done`, exactly once, on a core thread, whatever happens, including a NULL service or malformed
  * arguments (then done receives GEM_ERR_INVALID_ARGUMENT and its error record). It returns
  * GEM_OK, or GEM_ERR_INVALID_ARGUMENT without calling anything when `done` itself is NULL.
+ * `done` may run before the starting function has returned (on a core thread): register
+ * whatever `context` points to before the call.
  * ------------------------------------------------------------------------------------------- */
 
 /* ---------------------------------------------------------------------------------------------
@@ -283,7 +287,8 @@ gem_status gem_preferences_service_update(gem_preferences_service *_Nullable ser
 typedef struct gem_price_alert_service gem_price_alert_service;
 
 /**
- * Creates the service. config_json: {"api_url":"https://…","timeout_ms":30000 (optional)}.
+ * Creates the service. config_json: {"api_url":"http(s)://host[/prefix]","timeout_ms":30000}
+ * (timeout_ms optional, 1 to 600000: how long the transport may take before GEM_ERR_TIMEOUT).
  * The tables are copied; `preferences` is retained (the host may free its reference at once).
  * On failure *out_error holds the error record and no release is called: the host still owns
  * every context it passed.

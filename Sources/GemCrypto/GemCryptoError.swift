@@ -37,7 +37,8 @@ public enum EncodingError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedHumanReadablePart(expected: String, found: String)
     /// Segwit: witness version above 16.
     case invalidWitnessVersion(Int)
-    /// Segwit: program length outside 2...40 bytes, or not 20/32 for version 0.
+    /// Segwit: program length outside 2...40 bytes, or not 20/32 for version 0; 0 also when the data part holds
+    /// not even a witness version.
     case invalidWitnessProgramLength(Int)
 
     public var description: String {
@@ -186,6 +187,8 @@ public enum KeyError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidSeedLength(Int)
     /// The library refused to sign (cannot happen with a valid key; reported rather than trapped).
     case signingFailed
+    /// The randomness source failed while drawing BIP340 auxiliary randomness.
+    case randomUnavailable
 
     public var description: String {
         switch self {
@@ -202,6 +205,7 @@ public enum KeyError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidTweak: "tweak is out of range or gives an invalid key"
         case .invalidSeedLength(let n): "ed25519 seed must be 32 bytes, not \(n)"
         case .signingFailed: "signing failed"
+        case .randomUnavailable: "system randomness is unavailable"
         }
     }
 }

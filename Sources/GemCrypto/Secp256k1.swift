@@ -19,7 +19,9 @@ final class Secp256k1Context: @unchecked Sendable {
     static let shared = Secp256k1Context()
 
     private init() {
-        // secp256k1_context_create returns NULL only when malloc fails; no input reaches this point.
+        // The C function returns an implicitly unwrapped pointer, unwrapped here. It is NULL only when malloc fails
+        // for the context itself, once per process, before any input is read: the same condition under which the
+        // Swift runtime stops on its own allocations. No input reaches this point.
         pointer = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE))
         // Wrong arguments become a 0 return (turned into a Swift error) instead of abort(): every argument is
         // checked before the call, so this is a second line of defence only.
@@ -135,9 +137,9 @@ public struct Secp256k1PrivateKey: Sendable, Equatable, CustomStringConvertible,
         return signature
     }
 
-    /// Schnorr signature with auxiliary randomness drawn from `random`.
+    /// Schnorr signature with 32 bytes of auxiliary randomness drawn from `random`. Throws `.randomUnavailable`.
     public func signSchnorr(message: [UInt8], random: some RandomSource) throws(KeyError) -> [UInt8] {
-        guard let aux = try? random.randomBytes(32) else { throw .signingFailed }
+        guard let aux = try? random.randomBytes(32), aux.count == 32 else { throw .randomUnavailable }
         return try signSchnorr(message: message, auxRand: aux)
     }
 
@@ -185,17 +187,20 @@ public struct Secp256k1PublicKey: Sendable, Hashable {
     public let compressed: [UInt8]
     /// 65 bytes: 0x04 ‖ x ‖ y.
     public let uncompressed: [UInt8]
+    /// libsecp256k1's parsed form, kept so that later operations do not decompress the key again.
+    fileprivate let point: secp256k1_pubkey
 
     fileprivate init(point: secp256k1_pubkey) {
-        var point = point
+        var p = point
         var c = [UInt8](repeating: 0, count: 33)
         var u = [UInt8](repeating: 0, count: 65)
         var n = 33
-        _ = secp256k1_ec_pubkey_serialize(context, &c, &n, &point, UInt32(SECP256K1_EC_COMPRESSED))
+        _ = secp256k1_ec_pubkey_serialize(context, &c, &n, &p, UInt32(SECP256K1_EC_COMPRESSED))
         n = 65
-        _ = secp256k1_ec_pubkey_serialize(context, &u, &n, &point, UInt32(SECP256K1_EC_UNCOMPRESSED))
+        _ = secp256k1_ec_pubkey_serialize(context, &u, &n, &p, UInt32(SECP256K1_EC_UNCOMPRESSED))
         compressed = c
         uncompressed = u
+        self.point = point
     }
 
     /// Parses a 33-byte compressed or 65-byte uncompressed SEC1 key. Throws `.invalidPublicKeyLength` or
@@ -205,21 +210,13 @@ public struct Secp256k1PublicKey: Sendable, Hashable {
         guard bytes[0] == (bytes.count == 33 ? 0x02 : 0x04) || (bytes.count == 33 && bytes[0] == 0x03) else {
             throw .invalidPublicKey
         }
-        self.init(point: try Self.parse(bytes))
-    }
-
-    fileprivate static func parse(_ bytes: [UInt8]) throws(KeyError) -> secp256k1_pubkey {
         var point = secp256k1_pubkey()
         guard secp256k1_ec_pubkey_parse(context, &point, bytes, bytes.count) == 1 else { throw .invalidPublicKey }
-        return point
+        self.init(point: point)
     }
 
-    fileprivate var point: secp256k1_pubkey {
-        var point = secp256k1_pubkey()
-        // A stored key was valid when built, so parsing it again cannot fail.
-        _ = secp256k1_ec_pubkey_parse(context, &point, compressed, 33)
-        return point
-    }
+    public static func == (lhs: Secp256k1PublicKey, rhs: Secp256k1PublicKey) -> Bool { lhs.compressed == rhs.compressed }
+    public func hash(into hasher: inout Hasher) { hasher.combine(compressed) }
 
     /// The 32-byte x coordinate (BIP340 x-only form; the y parity is dropped).
     public var xOnly: XOnlyPublicKey { XOnlyPublicKey(validated: Array(compressed[1...])) }
@@ -247,6 +244,8 @@ public struct Secp256k1PublicKey: Sendable, Hashable {
     }
 
     /// BIP32 public child: self + tweak·G, or nil if the tweak is not below n or the sum is the point at infinity.
+    /// libsecp256k1 computes this in variable time; in BIP32 the tweak of a normal child is a function of the parent
+    /// extended public key alone, so its timing reveals nothing an xpub does not.
     func adding(tweak: [UInt8]) -> Secp256k1PublicKey? {
         var p = point
         guard secp256k1_ec_pubkey_tweak_add(context, &p, tweak) == 1 else { return nil }

@@ -362,18 +362,19 @@ extension BigUInt: CustomStringConvertible, LosslessStringConvertible {
     /// Parses ASCII decimal digits only (leading zeros allowed, no sign, no separators).
     public init?(_ text: String) {
         var text = text
-        guard let parsed = text.withUTF8({ BigUInt.parseDecimal($0) }) else { return nil }
+        text.makeContiguousUTF8()
+        guard let parsed = BigUInt.parseDecimal(text.utf8.span) else { return nil }
         self = parsed
     }
 
     /// Parses `digits` (ASCII '0'...'9' only) in chunks of 19 digits.
-    static func parseDecimal(_ digits: UnsafeBufferPointer<UInt8>) -> BigUInt? {
+    static func parseDecimal(_ digits: Span<UInt8>) -> BigUInt? {
         guard !digits.isEmpty else { return nil }
         var result = BigUInt.zero
         var chunk: UInt64 = 0
         var chunkLength = 0
-        for byte in digits {
-            let digit = byte &- 0x30
+        for index in digits.indices {
+            let digit = digits[index] &- 0x30
             guard digit < 10 else { return nil }
             chunk = chunk &* 10 &+ UInt64(digit)
             chunkLength += 1
@@ -413,21 +414,12 @@ extension BigUInt: CustomStringConvertible, LosslessStringConvertible {
         var digits = Substring(text)
         if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = digits.dropFirst(2) }
         guard !digits.isEmpty else { return nil }
-        var limbs: [UInt64] = []
-        var limb: UInt64 = 0
-        var bits: UInt64 = 0
+        var packer = LimbPacker(capacity: (digits.utf8.count + 15) / 16)
         for byte in digits.utf8.reversed() {
             guard let nibble = BigUInt.hexValue(byte) else { return nil }
-            limb |= UInt64(nibble) << bits
-            bits += 4
-            if bits == 64 {
-                limbs.append(limb)
-                limb = 0
-                bits = 0
-            }
+            packer.append(UInt64(nibble), bits: 4)
         }
-        if bits > 0 { limbs.append(limb) }
-        self.init(limbs: limbs)
+        self.init(limbs: packer.finish())
     }
 
     /// Lowercase hexadecimal digits without prefix ("0" for zero).
@@ -456,21 +448,11 @@ extension BigUInt: CustomStringConvertible, LosslessStringConvertible {
 extension BigUInt {
     /// A big-endian unsigned byte string (leading zero bytes allowed).
     public init(bigEndian bytes: some Collection<UInt8>) {
-        var limbs: [UInt64] = []
-        limbs.reserveCapacity((bytes.count + 7) / 8)
-        var limb: UInt64 = 0
-        var shift: UInt64 = 0
+        var packer = LimbPacker(capacity: (bytes.count + 7) / 8)
         for byte in bytes.reversed() {
-            limb |= UInt64(byte) << shift
-            shift += 8
-            if shift == 64 {
-                limbs.append(limb)
-                limb = 0
-                shift = 0
-            }
+            packer.append(UInt64(byte), bits: 8)
         }
-        if shift > 0 { limbs.append(limb) }
-        self.init(limbs: limbs)
+        self.init(limbs: packer.finish())
     }
 
     /// The minimal big-endian byte string (empty for zero).
@@ -483,6 +465,34 @@ extension BigUInt {
             }
         }
         return Array(bytes.drop(while: { $0 == 0 }))
+    }
+}
+
+/// Packs digits of a power-of-two width (4 for hex, 8 for bytes), least significant first, into
+/// little-endian limbs.
+struct LimbPacker {
+    private var limbs: [UInt64] = []
+    private var limb: UInt64 = 0
+    private var filled: UInt64 = 0
+
+    init(capacity: Int) {
+        limbs.reserveCapacity(capacity)
+    }
+
+    /// `bits` divides 64, so a digit never straddles two limbs.
+    mutating func append(_ digit: UInt64, bits: UInt64) {
+        limb |= digit << filled
+        filled += bits
+        if filled == 64 {
+            limbs.append(limb)
+            limb = 0
+            filled = 0
+        }
+    }
+
+    consuming func finish() -> [UInt64] {
+        if filled > 0 { limbs.append(limb) }
+        return limbs
     }
 }
 
@@ -522,13 +532,64 @@ extension BigUInt {
     /// The value read in units of `decimals` places, as the nearest `Double` (for display only;
     /// exact amounts stay `BigUInt`).
     public func doubleValue(decimals: Int) -> Double {
-        if decimals >= 0, let small = uint64, small < (1 << 53), decimals < BigUInt.exactPowersOfTen.count {
-            // Both operands are exact doubles, so the single division is correctly rounded.
-            return Double(small) / BigUInt.exactPowersOfTen[decimals]
+        guard !isZero else { return 0 }
+        if decimals >= 0, decimals < BigUInt.exactPowersOfTen.count, let exact = exactDouble {
+            // Both operands are exact doubles, so the one division is correctly rounded.
+            return exact / BigUInt.exactPowersOfTen[decimals]
         }
-        let scaled = decimals >= 0 ? description + "e-\(decimals)" : description + "e\(-decimals)"
-        return Double(scaled) ?? .infinity
+        if decimals >= 0, decimals <= 19, limbs.count <= 2 {
+            return roundedQuotient(dividingBy: BigUInt.smallPowersOfTen[decimals])
+        }
+        // Otherwise the C library's correctly rounded decimal conversion reads "<digits>e-<decimals>".
+        var text = description
+        if decimals >= 0, decimals < BigUInt.negativeExponents.count {
+            text += BigUInt.negativeExponents[decimals]
+        } else {
+            text += decimals >= 0 ? "e-" + String(decimals) : "e" + String(-decimals)
+        }
+        return Double(text) ?? .infinity
     }
+
+    /// The double nearest to `self / divisor` (ties to even), for a value below 2^128 and a
+    /// one-limb divisor, in 128-bit integer arithmetic: the quotient is scaled to at least 54
+    /// bits, so its 53 leading bits, the next bit and whether anything below it is non-zero
+    /// (remainder included) decide the rounding exactly.
+    func roundedQuotient(dividingBy divisor: UInt64) -> Double {
+        let value = UInt128(limbs.count > 1 ? limbs[1] : 0) << 64 | UInt128(limbs.first ?? 0)
+        guard value != 0, divisor != 0 else { return 0 }
+        let valueBits = 128 - value.leadingZeroBitCount
+        let divisorBits = 64 - divisor.leadingZeroBitCount
+        // value << scale < 2^(55 + divisorBits) <= 2^119 whenever scale > 0: no overflow.
+        let scale = max(0, 55 + divisorBits - valueBits)
+        let (quotient, remainder) = (value << scale).quotientAndRemainder(dividingBy: UInt128(divisor))
+        let shift = (128 - quotient.leadingZeroBitCount) - 53
+        var significand = UInt64(truncatingIfNeeded: quotient >> shift)
+        let roundBit = (quotient >> (shift - 1)) & 1 == 1
+        let sticky = quotient & ((1 << (shift - 1)) - 1) != 0 || remainder != 0
+        if roundBit && (sticky || significand & 1 == 1) { significand += 1 }
+        return Double(sign: .plus, exponent: shift - scale, significand: Double(significand))
+    }
+
+    /// The value as a `Double` when the double holds it exactly: at most 53 significant bits
+    /// (amounts in wei often qualify, since 10^18 carries 18 factors of two).
+    var exactDouble: Double? {
+        guard let low = limbs.first else { return 0 }
+        var trailingZeros = 0
+        for limb in limbs {
+            if limb == 0 {
+                trailingZeros += 64
+            } else {
+                trailingZeros += limb.trailingZeroBitCount
+                break
+            }
+        }
+        guard bitLength - trailingZeros <= Double.significandBitCount + 1 else { return nil }
+        let significand = limbs.count == 1 ? low >> UInt64(trailingZeros) : (self >> trailingZeros).limbs.first ?? 0
+        return Double(significand) * Double(sign: .plus, exponent: trailingZeros, significand: 1)
+    }
+
+    /// "e-0" ... "e-40": the exponent suffixes of the decimals assets have.
+    static let negativeExponents: [String] = (0...40).map { "e-\($0)" }
 
     /// 10^0 ... 10^22: the powers of ten a `Double` holds exactly.
     static let exactPowersOfTen: [Double] = {

@@ -176,6 +176,51 @@ struct SplitMix64 {
     }
 }
 
+@Suite struct BigUIntDoubleConversion {
+    /// The C library's strtod, through Swift's Double(String), reads "<digits>e-<decimals>"
+    /// correctly rounded: the oracle for the 128-bit path.
+    static func oracle(_ value: BigUInt, _ decimals: Int) -> Double? {
+        Double(value.description + "e-\(decimals)")
+    }
+
+    @Test func the128BitPathRoundsLikeStrtod() throws {
+        var random = SplitMix64(state: 7)
+        for _ in 0..<200_000 {
+            let limbs = random.next() % 2 == 0 ? [random.next()] : [random.next(), random.next() >> (random.next() % 64)]
+            let value = BigUInt(limbs: limbs)
+            let decimals = Int(random.next() % 20)
+            #expect(value.doubleValue(decimals: decimals) == Self.oracle(value, decimals), "\(value) e-\(decimals)")
+        }
+    }
+
+    @Test func halfwayCasesRoundToEven() throws {
+        // 2^53 + 1 sits halfway between two doubles: ties go to the even significand (2^53).
+        let halfway = BigUInt((1 << 53) + 1)
+        #expect(halfway.doubleValue(decimals: 0) == 9_007_199_254_740_992)
+        #expect(BigUInt((1 << 53) + 3).doubleValue(decimals: 0) == 9_007_199_254_740_996)
+        // The same ties scaled by powers of ten, so the 128-bit path sees them.
+        for decimals in [1, 6, 18, 19] {
+            let scaled = halfway * BigUInt.powerOfTen(decimals)
+            #expect(scaled.doubleValue(decimals: decimals) == 9_007_199_254_740_992, "\(decimals)")
+            let above = scaled + BigUInt(1)
+            #expect(above.doubleValue(decimals: decimals) == Self.oracle(above, decimals))
+            #expect(above.doubleValue(decimals: decimals) == 9_007_199_254_740_994, "one unit above the tie rounds up")
+        }
+    }
+
+    @Test func everyPathAgreesWithTheOracle() throws {
+        let values = ["1", "123456789012345678", "18446744073709551615", "18446744073709551616",
+                      "340282366920938463463374607431768211455", "340282366920938463463374607431768211456",
+                      "99999999999999999999999999999999999999999999"]
+        for text in values {
+            let value = try #require(BigUInt(text))
+            for decimals in [0, 1, 6, 8, 9, 18, 19, 20, 24, 30] {
+                #expect(value.doubleValue(decimals: decimals) == Self.oracle(value, decimals), "\(text) e-\(decimals)")
+            }
+        }
+    }
+}
+
 @Suite struct BigIntSigned {
     @Test func signedArithmeticFollowsTheSigns() throws {
         let five = BigInt(5)

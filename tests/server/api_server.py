@@ -6,6 +6,7 @@ Run it as a process:
     python3 tests/server/api_server.py --port 0        # 0 picks a free port
     # first stdout line (flushed): PORT 40123
     # base URL for the core: http://127.0.0.1:40123
+    # stop it with SIGTERM/SIGINT, or pass --exit-with-stdin and close its stdin
 
 or in-process from Python tests:
 
@@ -50,6 +51,7 @@ Self-check (no pytest needed): python3 tests/server/api_server.py --self-check
 
 import argparse
 import json
+import signal
 import sys
 import threading
 import urllib.error
@@ -338,11 +340,24 @@ def main():
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--verbose", action="store_true", help="log each request on stderr")
+    parser.add_argument("--exit-with-stdin", action="store_true",
+                        help="stop when stdin reaches end of file (the parent closed it or exited)")
     parser.add_argument("--self-check", action="store_true", help="exercise every endpoint in-process and exit")
     args = parser.parse_args()
     if args.self_check:
         return self_check()
+    # A parent (a test runner, the Swift runtime) may have blocked or ignored these signals, and a
+    # child inherits that: make SIGTERM and SIGINT stop the server whatever the parent did.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
+    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(number, lambda *_: sys.exit(0))
     server = ApiServer(args.host, args.port, args.verbose)
+    if args.exit_with_stdin:
+        def watch_stdin():
+            while sys.stdin.buffer.read(65536):
+                pass
+            server.shutdown()
+        threading.Thread(target=watch_stdin, name="stdin_watch", daemon=True).start()
     print(f"PORT {server.server_address[1]}", flush=True)
     try:
         server.serve_forever()

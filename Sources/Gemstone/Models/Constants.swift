@@ -33,10 +33,12 @@ public enum GemConstants {
     /// Most places of the full amount style.
     public static let fullPlaces = 32
 
-    // MARK: Addresses (GemCopy)
+    // MARK: Addresses and copies (GemCopy)
 
-    /// Characters kept at each end of a shortened address.
-    public static let addressShortEndLength = 6
-    /// An address at most this long is shown whole.
-    public static let addressShortMaxLength = 16
+    /// Characters a shortened address keeps from its start ("0x1234").
+    public static let addressShortPrefixLength = 6
+    /// Characters a shortened address keeps from its end ("5678").
+    public static let addressShortSuffixLength = 4
+    /// Seconds a copied secret may stay on the clipboard.
+    public static let secretClipboardSeconds = 60
 }

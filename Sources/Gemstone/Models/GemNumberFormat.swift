@@ -29,8 +29,8 @@ extension GemNumberFormat {
     ///   "٬", spaces) groups thousands, so "1.234" reads 1234 where "," is the decimal separator.
     /// - Grouping is checked, so that a number typed with the wrong separator is rejected rather
     ///   than read 1000 times too large or too small: groups follow a first group of one to three
-    ///   digits, have two or three digits (Indian lakh grouping included), the last one has three,
-    ///   and none comes after the decimal point.
+    ///   digits that does not start with zero, have two or three digits (Indian lakh grouping
+    ///   included), the last one has three, and none comes after the decimal point.
     ///
     /// Returns "" for text with no digit (no amount), `nil` for text that is not a number.
     public func plainNumber(_ text: String) -> String? {
@@ -63,6 +63,8 @@ extension GemNumberFormat {
             } else if GemNumberFormat.isGroupingMark(scalar) {
                 // A group mark needs digits before it, none after the point, and no mark beside it.
                 guard !seenPoint, run > 0 else { return nil }
+                // A grouped number never starts with zero: "0,500" is a mistyped 0.5, not 500.
+                guard groups > 0 || whole.first != 0x30 else { return nil }
                 let validRun = groups == 0 ? run <= 3 : (run == 2 || run == 3)
                 guard validRun else { return nil }
                 groups += 1

@@ -46,13 +46,13 @@ import Testing
 
     @Test(arguments: [
         "1.2.3", "1..5", "1,5", "12,34", "1,2345", "1234,567", ",123", "1,", "1,.5", "1.5,2", "1,,000", "-5", "+5", "1e5",
-        "12abc", "0x10", "1/2",
+        "12abc", "0x10", "1/2", "0,500", "00,500", "655471582'535.6",
     ])
     func aDotDecimalDeviceRejectsWhatItCannotRead(text: String) {
         #expect(Self.dot.plainNumber(text) == nil)
     }
 
-    @Test(arguments: ["1.5", "12.34", "1,2,3", "1.234,5,6", "1,5.5"])
+    @Test(arguments: ["1.5", "12.34", "1,2,3", "1.234,5,6", "1,5.5", "0.500"])
     func aCommaDecimalDeviceRejectsADotThatCannotBeGrouping(text: String) {
         #expect(Self.comma.plainNumber(text) == nil, "\(text) would otherwise read 10 to 1000 times off")
     }
@@ -145,9 +145,17 @@ import Testing
         try expectGolden(GemAmountError.tooManyDecimals(decimals: 6), #"{"type":"too_many_decimals","decimals":6}"#)
         try expectGolden(
             GemAmountError.insufficientBalance(asset: Fixtures.tron, available: BigUInt(5)),
-            #"{"type":"insufficient_balance","asset":{"id":"tron","name":"TRX","symbol":"TRX","decimals":6,"type":"NATIVE"},"available":"5"}"#
+            #"{"type":"insufficient_balance","asset":{"id":"tron","name":"TRX","symbol":"TRX","decimals":6,"type":"native"},"available":"5"}"#
         )
         try expectGolden(GemAmountErrorDisplay.none, #"{"type":"none"}"#)
         try expectGolden(GemAmountErrorDisplay.insufficientBalance(title: "TRX"), #"{"type":"insufficient_balance","title":"TRX"}"#)
+    }
+}
+
+@Suite struct GemNumberFormatCLDRTests {
+    @Test func everyLocaleReadsBackWhatItWrites() {
+        for (locale, separator, text, plain) in cldrNumberVectors {
+            #expect(GemNumberFormat(decimalSeparator: separator).plainNumber(text) == plain, "\(locale): \(text)")
+        }
     }
 }

@@ -1,0 +1,144 @@
+import Primitives
+
+/// What a copied value is; the kind, never a per-call-site flag, decides whether it is sensitive.
+public enum GemCopyKind: Sendable, Equatable, Hashable {
+    case address(chain: Chain)
+    case plain
+    case secretPhrase
+    case privateKey
+
+    /// A secret: the app marks the clipboard item sensitive and never shows it in a toast.
+    public var isSensitive: Bool {
+        switch self {
+        case .address, .plain: false
+        case .secretPhrase, .privateKey: true
+        }
+    }
+
+    /// How long the copy may stay on the clipboard: a minute for a secret, no limit otherwise.
+    public var clipboardExpirySeconds: Int? {
+        isSensitive ? GemConstants.secretClipboardSeconds : nil
+    }
+}
+
+/// One copy model for every address, phrase and key (spec: "One copy model"): the value that
+/// reaches the clipboard, what the toast shows, and what kind of value it is.
+public struct GemCopy: Sendable, Equatable, Hashable, Codable {
+    public var kind: GemCopyKind
+    public var value: String
+    /// The toast text: an address shortened once here; empty for a secret.
+    public var display: String
+
+    public init(kind: GemCopyKind, value: String, display: String) {
+        self.kind = kind
+        self.value = value
+        self.display = display
+    }
+
+    /// An address on `chain`, its display shortened.
+    public static func address(_ address: String, chain: Chain) -> GemCopy {
+        GemCopy(kind: .address(chain: chain), value: address, display: formatAddress(address, style: .short))
+    }
+
+    /// Text shown as it is copied (a memo, a transaction hash).
+    public static func plain(_ value: String) -> GemCopy {
+        GemCopy(kind: .plain, value: value, display: value)
+    }
+
+    /// A secret phrase, words joined by single spaces; nothing to display.
+    public static func secretPhrase(_ words: [String]) -> GemCopy {
+        GemCopy(kind: .secretPhrase, value: words.joined(separator: " "), display: "")
+    }
+
+    /// A private key in its export encoding; nothing to display.
+    public static func privateKey(_ key: String) -> GemCopy {
+        GemCopy(kind: .privateKey, value: key, display: "")
+    }
+}
+
+/// How much of an address a screen shows.
+public enum GemAddressFormatStyle: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// The start and the end around "...": "0x1234...5678".
+    case short
+    /// The whole address.
+    case full
+}
+
+/// An address as a screen shows it. Short keeps `addressShortPrefixLength` characters from the
+/// start and `addressShortSuffixLength` from the end, and leaves an address that would not get
+/// shorter whole.
+public func formatAddress(_ address: String, style: GemAddressFormatStyle) -> String {
+    let prefix = GemConstants.addressShortPrefixLength
+    let suffix = GemConstants.addressShortSuffixLength
+    let ellipsis = "..."
+    guard style == .short else { return address }
+    if isASCII(address) {
+        // ASCII (every chain's address format): one character per byte, sliced without grapheme breaking.
+        let utf8 = address.utf8
+        guard utf8.count > prefix + ellipsis.utf8.count + suffix else { return address }
+        let head = utf8.index(utf8.startIndex, offsetBy: prefix)
+        let tail = utf8.index(utf8.endIndex, offsetBy: -suffix)
+        return String(Substring(utf8[..<head])) + ellipsis + String(Substring(utf8[tail...]))
+    }
+    guard address.count > prefix + ellipsis.count + suffix else { return address }
+    return address.prefix(prefix) + ellipsis + address.suffix(suffix)
+}
+
+/// Whether every byte of `text` is ASCII: the string's own flag when it knows, else a scan.
+func isASCII(_ text: String) -> Bool {
+    if text.utf8Span.isKnownASCII { return true }
+    let bytes = text.utf8.span
+    for index in bytes.indices where bytes[index] >= 0x80 {
+        return false
+    }
+    return true
+}
+
+// A secret never reaches a log through print, string interpolation or dump.
+extension GemCopy: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        kind.isSensitive ? "GemCopy(kind: \(kind), value: <redacted>)" : "GemCopy(kind: \(kind), value: \(value), display: \(display))"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        kind.isSensitive
+            ? Mirror(self, children: ["kind": kind], displayStyle: .struct)
+            : Mirror(self, children: ["kind": kind, "value": value, "display": display], displayStyle: .struct)
+    }
+}
+
+extension GemCopyKind: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type, chain
+    }
+
+    private enum Kind: String, Codable {
+        case address, plain
+        case secretPhrase = "secret_phrase"
+        case privateKey = "private_key"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Kind.self, forKey: .type) {
+        case .address: self = .address(chain: try container.decode(Chain.self, forKey: .chain))
+        case .plain: self = .plain
+        case .secretPhrase: self = .secretPhrase
+        case .privateKey: self = .privateKey
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case let .address(chain):
+            try container.encode(Kind.address, forKey: .type)
+            try container.encode(chain, forKey: .chain)
+        case .plain: try container.encode(Kind.plain, forKey: .type)
+        case .secretPhrase: try container.encode(Kind.secretPhrase, forKey: .type)
+        case .privateKey: try container.encode(Kind.privateKey, forKey: .type)
+        }
+    }
+}

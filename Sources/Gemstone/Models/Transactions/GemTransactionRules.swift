@@ -1,0 +1,156 @@
+import Primitives
+
+/// Builds a page of transaction rows in one call (spec: "one call per list, not one per row").
+/// Every transaction's asset and fee asset must be in `assets`; prices are in `currency`.
+public func transactionRows(_ transactions: [Transaction], assets: [GemPricedAsset], currency: String) throws(GemServiceError) -> [GemTransactionRow] {
+    var byId: [AssetId: GemPricedAsset] = [:]
+    byId.reserveCapacity(assets.count)
+    for asset in assets { byId[asset.asset.id] = asset }
+    var rows: [GemTransactionRow] = []
+    rows.reserveCapacity(transactions.count)
+    // A page usually holds runs of one asset: the last match answers before the dictionary does.
+    var last: GemPricedAsset?
+    for transaction in transactions {
+        let asset: GemPricedAsset
+        if let last, last.asset.id == transaction.assetId {
+            asset = last
+        } else if let found = byId[transaction.assetId] {
+            asset = found
+            last = found
+        } else {
+            throw .invalidInput(message: "transaction \(transaction.id) names asset \(transaction.assetId.id), which is not among the assets")
+        }
+        rows.append(GemTransactionRules.row(transaction, asset: asset, currency: currency))
+    }
+    return rows
+}
+
+/// Which way a transaction's value is written: entering the wallet, leaving it, or moving within it.
+public enum GemAmountSign: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    case plus, minus, none
+}
+
+/// The decisions a transaction row carries, each its own rule.
+enum GemTransactionRules {
+    static func row(_ transaction: Transaction, asset priced: GemPricedAsset, currency: String) -> GemTransactionRow {
+        let asset = priced.asset
+        let magnitude = transaction.value.doubleValue(decimals: Int(asset.decimals))
+        let value = value(transaction, magnitude: magnitude, symbol: asset.symbol)
+        var fiat: GemFormattedNumber?
+        if case .amount = value, let price = priced.price {
+            fiat = .currency(magnitude * price, code: currency, style: .fiat)
+        }
+        return GemTransactionRow(
+            id: transaction.id,
+            assetId: transaction.assetId,
+            type: transaction.type,
+            direction: transaction.direction,
+            state: transaction.state,
+            createdAt: transaction.createdAt,
+            title: title(transaction.type, direction: transaction.direction),
+            subtitle: subtitle(transaction),
+            value: value,
+            fiat: fiat,
+            status: status(transaction.state)
+        )
+    }
+
+    /// Transfers are titled by direction; every other type by what it does.
+    static func title(_ type: TransactionType, direction: TransactionDirection) -> GemTransactionTitle {
+        switch type {
+        case .transfer:
+            switch direction {
+            case .outgoing: .sent
+            case .incoming: .received
+            case .selfTransfer: .selfTransfer
+            }
+        case .transferNFT: direction == .incoming ? .nftReceived : .nftSent
+        case .swap: .swap
+        case .tokenApproval: .approval
+        case .stakeDelegate: .stake
+        case .stakeUndelegate: .unstake
+        case .stakeRedelegate: .redelegate
+        case .stakeRewards: .rewards
+        case .stakeWithdraw: .withdraw
+        case .stakeFreeze: .freeze
+        case .stakeUnfreeze: .unfreeze
+        case .assetActivation: .activation
+        case .smartContractCall: .contractCall
+        case .perpetualOpenPosition: .openPosition
+        case .perpetualClosePosition: .closePosition
+        case .perpetualModifyPosition: .modifyPosition
+        case .earnDeposit: .earnDeposit
+        case .earnWithdraw: .earnWithdraw
+        }
+    }
+
+    /// The counterparty of a transaction that has one: whom it was sent to, whom it came from.
+    static func subtitle(_ transaction: Transaction) -> GemTransactionSubtitle {
+        switch transaction.type {
+        case .transfer, .transferNFT, .smartContractCall, .tokenApproval:
+            let address = transaction.counterparty
+            guard !address.isEmpty else { return .none }
+            let short = formatAddress(address, style: .short)
+            return transaction.direction == .incoming ? .from(address: short) : .to(address: short)
+        case .swap, .stakeDelegate, .stakeUndelegate, .stakeRedelegate, .stakeRewards, .stakeWithdraw, .stakeFreeze, .stakeUnfreeze,
+             .assetActivation, .perpetualOpenPosition, .perpetualClosePosition, .perpetualModifyPosition, .earnDeposit, .earnWithdraw:
+            return .none
+        }
+    }
+
+    /// A sign only where value enters or leaves the wallet: transfers and calls by direction, a swap
+    /// spends, rewards arrive; staking, earning and positions move value within the wallet. A
+    /// transaction that failed moved nothing.
+    static func sign(_ type: TransactionType, direction: TransactionDirection, state: TransactionState) -> GemAmountSign {
+        guard !state.isUnsuccessful else { return .none }
+        switch type {
+        case .transfer, .transferNFT, .smartContractCall:
+            switch direction {
+            case .incoming: return .plus
+            case .outgoing: return .minus
+            case .selfTransfer: return .none
+            }
+        case .swap: return .minus
+        case .stakeRewards: return .plus
+        case .tokenApproval, .stakeDelegate, .stakeUndelegate, .stakeRedelegate, .stakeWithdraw, .stakeFreeze, .stakeUnfreeze,
+             .assetActivation, .perpetualOpenPosition, .perpetualClosePosition, .perpetualModifyPosition, .earnDeposit, .earnWithdraw:
+            return .none
+        }
+    }
+
+    /// What the row shows: nothing for an activation, an NFT or a call that moved no value, the
+    /// symbol for an approval, otherwise the amount signed and toned.
+    static func value(_ transaction: Transaction, magnitude: Double, symbol: String) -> GemTransactionValue {
+        switch transaction.type {
+        case .assetActivation, .transferNFT: return .none
+        case .tokenApproval: return .symbol(symbol: symbol)
+        case .smartContractCall where transaction.value.isZero: return .none
+        default: break
+        }
+        let sign = sign(transaction.type, direction: transaction.direction, state: transaction.state)
+        var amount = GemFormattedNumber.amount(sign == .minus ? -magnitude : magnitude, symbol: symbol, style: .short)
+        amount.notation = sign == .none ? .plain : .signed
+        amount.tone = tone(sign, state: transaction.state)
+        return .amount(amount: amount)
+    }
+
+    /// Arriving value reads positive, leaving and moving value plain, and a transaction that
+    /// failed neutral.
+    static func tone(_ sign: GemAmountSign, state: TransactionState) -> GemValueTone {
+        if state.isUnsuccessful { return .neutral }
+        return sign == .plus ? .positive : .plain
+    }
+
+    /// Confirmed shows no badge; in flight a spinning warning badge; unsuccessful a negative one.
+    static func status(_ state: TransactionState) -> GemTransactionStatus {
+        GemTransactionStatus(tone: stateTone(state), showsBadge: state != .confirmed, showsProgress: state.isInFlight)
+    }
+
+    static func stateTone(_ state: TransactionState) -> GemValueTone {
+        switch state {
+        case .confirmed: .positive
+        case .pending, .inTransit: .warning
+        case .failed, .reverted: .negative
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package com.gemwallet.gemstone
+
+import com.gemwallet.gemstone.ffi.GemPortFn
+import com.gemwallet.gemstone.ffi.GemReleaseFn
+import com.gemwallet.gemstone.ffi.SizeT
+import com.sun.jna.CallbackThreadInitializer
+import com.sun.jna.Native
+import com.sun.jna.Pointer
+import org.json.JSONObject
+import java.io.IOException
+import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.atomic.AtomicLong
+
+/**
+ * Serves the core's port calls from Kotlin port objects.
+ *
+ * Every table the binding hands to the core uses the same native callbacks (one per port method,
+ * alive for the whole process); a table's `context` is a number that keys its Kotlin port here.
+ * The entry is dropped when the core calls `release(context)` (its last use of the table), or by
+ * the service constructor when the core refused the table (then no release comes). A call that
+ * names no live entry is failed with [GemStatus.PORT].
+ */
+internal object PortBridge {
+    private val ports = ConcurrentHashMap<Long, Any>()
+    private val numbers = AtomicLong(0)
+    private val io = daemonPool("gemstone-io")
+    private val stale = AtomicLong(0)
+    private val releases = AtomicLong(0)
+
+    /** Port tables the core has not released yet. */
+    val liveCount: Int get() = ports.size
+
+    /** Answers (ok or fail) the core refused as stale: the call had already been failed or answered. */
+    val staleAnswers: Long get() = stale.get()
+
+    /** Tables released by the core so far. */
+    val releaseCount: Long get() = releases.get()
+
+    fun register(port: Any): Pointer {
+        val number = numbers.incrementAndGet()
+        ports[number] = port
+        return Pointer(number)
+    }
+
+    /** Forgets a context the core never took (its constructor failed, so no release will come). */
+    fun unregister(context: Pointer) {
+        ports.remove(Pointer.nativeValue(context))
+    }
+
+    val release: GemReleaseFn = object : GemReleaseFn {
+        override fun invoke(context: Pointer?) {
+            if (ports.remove(Pointer.nativeValue(context)) != null) releases.incrementAndGet()
+        }
+    }
+
+    // gem_preferences_store (SYNC: always answered inline)
+
+    val preferencesGet: GemPortFn = method<PreferencesStore>(GemStatus.STORE, GemStatus.STORE, inline = true) { store, args ->
+        store.get(args.requireString("key"))?.let { jsonStringOf(it) } ?: "null"
+    }
+
+    val preferencesSet: GemPortFn = method<PreferencesStore>(GemStatus.STORE, GemStatus.STORE, inline = true) { store, args ->
+        store.set(args.requireString("key"), args.requireString("value"))
+        "null"
+    }
+
+    val preferencesRemove: GemPortFn = method<PreferencesStore>(GemStatus.STORE, GemStatus.STORE, inline = true) { store, args ->
+        store.remove(args.requireString("key"))
+        "null"
+    }
+
+    // gem_price_alert_store (the core calls it on a thread where blocking is allowed)
+
+    val priceAlertsGet: GemPortFn = method<PriceAlertStore>(GemStatus.STORE, GemStatus.STORE, inline = true) { store, args ->
+        PriceAlert.listToJson(store.getPriceAlerts(args.stringOrNull("asset_id"))).toString()
+    }
+
+    val priceAlertsUpdate: GemPortFn = method<PriceAlertStore>(GemStatus.STORE, GemStatus.STORE, inline = true) { store, args ->
+        val alerts = PriceAlert.listFromJson(args.arrayOrEmpty("alerts"))
+        val deleteIds = args.arrayOrEmpty("delete_ids").strings()
+        store.updatePriceAlerts(alerts, deleteIds)
+        "null"
+    }
+
+    // gem_http_transport (run on the binding's I/O threads: a slow server holds none of the core's)
+
+    val httpRequest: GemPortFn = method<HttpTransport>(GemStatus.PORT, GemStatus.OFFLINE, inline = false) { transport, args ->
+        val headers = args.arrayOrEmpty("headers").objects().map { HttpHeader(it.requireString("name"), it.requireString("value")) }
+        val request = HttpRequest(args.requireString("url"), args.requireString("method"), headers, args.stringOrNull("body"))
+        val response = transport.request(request)
+        JSONObject().put("status", response.status).put("body", response.body).toString()
+    }
+
+    // gem_notification_permissions
+
+    val permissionsRequest: GemPortFn = method<NotificationPermissions>(GemStatus.PORT, GemStatus.PORT, inline = true) { permissions, _ ->
+        if (permissions.request()) "true" else "false"
+    }
+
+    init {
+        val threads = CallbackThreadInitializer(true, false, "gemstone-core")
+        listOf(
+            release, preferencesGet, preferencesSet, preferencesRemove, priceAlertsGet, priceAlertsUpdate,
+            httpRequest, permissionsRequest
+        ).forEach { Native.setCallbackThreadInitializer(it, threads) }
+    }
+
+    /**
+     * A port method: finds the port for `context`, reads the borrowed args (copied before the
+     * callback returns), runs [body] inline or on the I/O pool, and answers the call exactly once.
+     */
+    private inline fun <reified P : Any> method(
+        failure: Int,
+        ioFailure: Int,
+        inline: Boolean,
+        crossinline body: (P, JSONObject) -> String
+    ): GemPortFn = object : GemPortFn {
+        override fun invoke(context: Pointer?, args: Pointer?, argsLen: SizeT, call: Pointer?) {
+            try {
+                val port = ports[Pointer.nativeValue(context)] as? P
+                    ?: return fail(call, GemStatus.PORT, "the port of this call was released or is not a ${P::class.java.simpleName}")
+                val length = argsLen.toLong()
+                val bytes = if (args == null || length <= 0) ByteArray(0) else args.getByteArray(0, length.toInt())
+                val work = Runnable { serve(call, failure, ioFailure) { body(port, parseObject(bytes)) } }
+                if (inline) work.run() else io.execute(work)
+            } catch (e: Throwable) {
+                fail(call, GemStatus.PORT, "port call failed: ${describe(e)}")
+            }
+        }
+    }
+
+    private fun serve(call: Pointer?, failure: Int, ioFailure: Int, answer: () -> String) {
+        val result = try {
+            answer()
+        } catch (e: GemException) {
+            return fail(call, e.status, e.message ?: e.type)
+        } catch (e: IOException) {
+            return fail(call, ioFailure, describe(e))
+        } catch (e: Throwable) {
+            return fail(call, failure, describe(e))
+        }
+        val bytes = result.toByteArray(Charsets.UTF_8)
+        note(Gemstone.library.gem_call_ok(call, bytes, SizeT(bytes.size.toLong())))
+    }
+
+    private fun fail(call: Pointer?, status: Int, message: String) {
+        note(Gemstone.library.gem_call_fail(call, status, message))
+    }
+
+    private fun note(status: Int) {
+        if (status == GemStatus.STALE_CALL) stale.incrementAndGet()
+    }
+
+    private fun describe(e: Throwable): String = e.message?.let { "${e.javaClass.simpleName}: $it" } ?: e.javaClass.simpleName
+}

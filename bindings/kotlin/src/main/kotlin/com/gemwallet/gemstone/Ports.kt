@@ -1,0 +1,63 @@
+package com.gemwallet.gemstone
+
+import java.io.IOException
+
+// The ports a host implements (gemstone.h "Port tables"). The binding turns each into a callback
+// table and answers the core's gem_call for it: a returned value is gem_call_ok, a thrown
+// GemException is gem_call_fail with its status, and any other exception is gem_call_fail with
+// the port's own failure status (named on each interface).
+
+/**
+ * The user's preferences (`gem_preferences_store`). SYNC: called on the thread that called the
+ * preferences service (or a core thread, when another service reads a preference); answer
+ * before returning. A `get` that throws reads as absent.
+ */
+interface PreferencesStore {
+    fun get(key: String): String?
+    fun set(key: String, value: String)
+    fun remove(key: String)
+}
+
+/**
+ * The price alerts kept on the device (`gem_price_alert_store`). Called on a core dispatch
+ * thread where blocking (a database transaction) is allowed. A thrown exception other than a
+ * [GemException] fails the call with [GemStatus.STORE].
+ */
+interface PriceAlertStore {
+    /** The stored alerts, each with its [PriceAlert.id]; all of them when [assetId] is null. */
+    fun getPriceAlerts(assetId: String?): List<PriceAlert>
+
+    /**
+     * Upserts each alert under its [PriceAlert.id] (always set by the core) and deletes
+     * [deleteIds], in one transaction, writing only rows that change. On failure nothing is written.
+     */
+    fun updatePriceAlerts(alerts: List<PriceAlert>, deleteIds: List<String>)
+}
+
+/** One HTTP header of a [HttpRequest]. */
+data class HttpHeader(val name: String, val value: String)
+
+/** A request the core asks the host to perform. [method] is GET, POST, PUT or DELETE. */
+data class HttpRequest(val url: String, val method: String, val headers: List<HttpHeader>, val body: String?)
+
+/** Any HTTP answer, whatever its status: an HTTP error status is an answer, not a failure. */
+data class HttpResponse(val status: Int, val body: String)
+
+/**
+ * The host's HTTP client (`gem_http_transport`). The binding runs it on its own I/O threads, so
+ * it may block. Throw [IOException] when no answer came (DNS, connection, TLS): the call fails
+ * with [GemStatus.OFFLINE]. Any other exception fails it with [GemStatus.PORT].
+ */
+interface HttpTransport {
+    @Throws(IOException::class)
+    fun request(request: HttpRequest): HttpResponse
+}
+
+/**
+ * The OS notification permission (`gem_notification_permissions`): true when allowed. Called on
+ * a core dispatch thread where blocking (waiting for a dialog) is allowed. An exception fails
+ * the call with [GemStatus.PORT].
+ */
+interface NotificationPermissions {
+    fun request(): Boolean
+}

@@ -1,0 +1,56 @@
+package com.gemwallet.gemstone.ffi
+
+import com.sun.jna.Library
+import com.sun.jna.Pointer
+import com.sun.jna.ptr.PointerByReference
+
+/**
+ * Every function of `include/gemstone.h`, one method each, named and ordered as the header
+ * declares them. Handles are `Pointer`s; `const char *` is a `String` (the library is loaded
+ * with UTF-8 string encoding); `gem_buffer *` is a [GemBuffer] passed by reference.
+ *
+ * This is the raw ABI: the classes of `com.gemwallet.gemstone` wrap it with ownership, error
+ * and lifetime handling. The completeness test fails when a header function is missing here.
+ */
+@Suppress("FunctionName")
+interface GemstoneLibrary : Library {
+    // Version
+    fun gem_abi_version(): Int
+
+    // Buffers
+    fun gem_buffer_free(buffer: GemBuffer?)
+
+    // Port calls
+    fun gem_call_ok(call: Pointer?, data: ByteArray?, len: SizeT): Int
+    fun gem_call_fail(call: Pointer?, status: Int, message: String?): Int
+
+    // GemPreferencesService
+    fun gem_preferences_service_new(
+        store: GemPreferencesStoreTable?,
+        outService: PointerByReference?,
+        outError: GemBuffer?
+    ): Int
+    fun gem_preferences_service_free(service: Pointer?)
+    fun gem_preferences_service_get(service: Pointer?, out: GemBuffer?): Int
+    fun gem_preferences_service_update(service: Pointer?, patchJson: String?, out: GemBuffer?): Int
+
+    // GemPriceAlertService
+    fun gem_price_alert_service_new(
+        configJson: String?,
+        transport: GemHttpTransportTable?,
+        preferences: Pointer?,
+        store: GemPriceAlertStoreTable?,
+        permissions: GemNotificationPermissionsTable?,
+        outService: PointerByReference?,
+        outError: GemBuffer?
+    ): Int
+    fun gem_price_alert_service_free(service: Pointer?)
+    fun gem_price_alert_service_get_price_alerts(
+        service: Pointer?, assetId: String?, done: GemCompletionFn?, context: Pointer?
+    ): Int
+    fun gem_price_alert_service_sync(service: Pointer?, assetId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_alert_service_add(service: Pointer?, alertJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_alert_service_delete(service: Pointer?, idsJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_alert_service_set_enabled(service: Pointer?, enabled: Int, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_alert_service_is_enabled(service: Pointer?, out: GemBuffer?): Int
+}

@@ -1,0 +1,74 @@
+package com.gemwallet.gemstone.tests
+
+import com.gemwallet.gemstone.HttpHeader
+import com.gemwallet.gemstone.HttpRequest
+import com.gemwallet.gemstone.UrlConnectionTransport
+import com.sun.net.httpserver.HttpServer
+import java.io.IOException
+import java.net.InetSocketAddress
+import java.net.ServerSocket
+import java.util.concurrent.ConcurrentLinkedQueue
+
+/** The HttpURLConnection transport on its own, against an in-process JDK HTTP server. */
+class TransportTests : Suite {
+    override val name = "transport"
+
+    private class Received(val method: String, val path: String, val contentType: String?, val body: String)
+
+    private val received = ConcurrentLinkedQueue<Received>()
+    private val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0).apply {
+        createContext("/") { exchange ->
+            val body = exchange.requestBody.readBytes().toString(Charsets.UTF_8)
+            received.add(Received(exchange.requestMethod, exchange.requestURI.toString(), exchange.requestHeaders.getFirst("Content-Type"), body))
+            val (status, answer) = when (exchange.requestURI.path) {
+                "/ok" -> 200 to """{"echo":${org.json.JSONObject.quote(body)}}"""
+                "/refuse" -> 409 to """{"error":{"message":"no"}}"""
+                "/broken" -> 500 to ""
+                else -> 404 to "missing"
+            }
+            val bytes = answer.toByteArray()
+            exchange.sendResponseHeaders(status, if (bytes.isEmpty()) -1 else bytes.size.toLong())
+            if (bytes.isNotEmpty()) exchange.responseBody.use { it.write(bytes) } else exchange.close()
+        }
+        start()
+    }
+    private val base = "http://127.0.0.1:${server.address.port}"
+    private val transport = UrlConnectionTransport(connectTimeoutMs = 2_000, readTimeoutMs = 5_000)
+
+    override fun close() = server.stop(0)
+
+    override fun tests(): List<Pair<String, () -> Unit>> = listOf(
+        test("a GET is answered with status and body") {
+            val response = transport.request(HttpRequest("$base/ok?x=1", "GET", listOf(HttpHeader("Accept", "application/json")), null))
+            checkEqual(200, response.status, "status")
+            checkEqual("""{"echo":""}""", response.body, "body")
+            checkEqual("/ok?x=1", received.last().path, "path and query")
+        },
+        test("POST and DELETE carry their body and headers") {
+            for (method in listOf("POST", "PUT", "DELETE")) {
+                val response = transport.request(
+                    HttpRequest("$base/ok", method, listOf(HttpHeader("Content-Type", "application/json")), """[{"a":"é"}]""")
+                )
+                checkEqual(200, response.status, "$method status")
+                val last = received.last()
+                checkEqual(method, last.method, "method")
+                checkEqual("""[{"a":"é"}]""", last.body, "$method body")
+                checkEqual("application/json", last.contentType, "$method content type")
+            }
+        },
+        test("an HTTP error status is an answer, with or without a body") {
+            val refused = transport.request(HttpRequest("$base/refuse", "POST", emptyList(), "[]"))
+            checkEqual(409, refused.status, "refused status")
+            checkEqual("""{"error":{"message":"no"}}""", refused.body, "refused body")
+            val broken = transport.request(HttpRequest("$base/broken", "GET", emptyList(), null))
+            checkEqual(500, broken.status, "broken status")
+            checkEqual("", broken.body, "broken body")
+        },
+        test("no answer (connection refused) is an IOException") {
+            val port = ServerSocket(0).use { it.localPort }
+            checkThrows<IOException>("closed port") {
+                transport.request(HttpRequest("http://127.0.0.1:$port/x", "GET", emptyList(), null))
+            }
+        }
+    )
+}
