@@ -170,7 +170,9 @@ public final class GemWalletService: Sendable {
         return try await keystore.unlock(walletId: walletId, key: key) { (secret) throws(GemServiceError) -> RevealedSecret in
             switch secret {
             case .phrase(let phrase):
-                let text = phrase.withSpan { String(decoding: SecretBytes.copy($0), as: UTF8.self) }
+                var bytes = phrase.withSpan { SecretBytes.copy($0) }
+                defer { SecretBytes.wipe(&bytes) }
+                let text = String(decoding: bytes, as: UTF8.self)
                 guard (try? Mnemonic(text)) != nil else { throw GemServiceError(GemKeystoreError.invalidSecret) }
                 return .phrase(words: text.split(separator: " ").map(String.init))
             case .privateKey(let bytes):

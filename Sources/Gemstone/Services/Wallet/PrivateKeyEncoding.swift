@@ -53,7 +53,8 @@ enum PrivateKeyEncoding {
             return Secret(bytes)
         case (.ed25519, 64):
             // seed ‖ public key: the public half must be the seed's.
-            let seed = Secret(Array(bytes[0..<32]))
+            var seedBytes = Array(bytes[0..<32])
+            let seed = Secret(wiping: &seedBytes)
             guard let key = try? Ed25519PrivateKey(seed: seed), key.publicKey.bytes == Array(bytes[32..<64]) else {
                 throw .invalidInput(message: "the keypair's public key does not match its private key")
             }
@@ -137,10 +138,14 @@ enum PrivateKeyEncoding {
     }
 
     private static func stellarSeed(_ text: String) throws(GemServiceError) -> [UInt8] {
-        guard text.utf8.count == 56, let bytes = try? Base32.decode(text), bytes.count == 35 else {
+        guard text.utf8.count == 56, var bytes = try? Base32.decode(text), bytes.count == 35 else {
             throw .invalidInput(message: "a Stellar secret seed is 56 base32 characters")
         }
-        let body = Array(bytes[0..<33])
+        var body = Array(bytes[0..<33])
+        defer {
+            SecretBytes.wipe(&bytes)
+            SecretBytes.wipe(&body)
+        }
         let crc = CRC16.xmodem(body)
         guard bytes[33] == UInt8(crc & 0xFF), bytes[34] == UInt8(crc >> 8) else {
             throw .invalidInput(message: "the Stellar secret seed's checksum does not match")
@@ -150,9 +155,10 @@ enum PrivateKeyEncoding {
     }
 
     private static func suiKey(_ text: String) throws(GemServiceError) -> [UInt8] {
-        guard let bytes = try? Bech32.decodeBytes(text, humanReadablePart: suiHumanReadablePart, variant: .bech32) else {
+        guard var bytes = try? Bech32.decodeBytes(text, humanReadablePart: suiHumanReadablePart, variant: .bech32) else {
             throw .invalidInput(message: "the Sui private key is not valid bech32")
         }
+        defer { SecretBytes.wipe(&bytes) }
         guard bytes.count == 33, bytes[0] == suiEd25519Flag else {
             throw .invalidInput(message: "only ed25519 Sui private keys are supported")
         }
