@@ -9,7 +9,8 @@
  *  - Status. A fallible function returns gem_status: GEM_OK (0) or a negative GEM_ERR_* code.
  *    Codes are never renumbered. On failure, the function's `gem_buffer *out` holds the error
  *    record as UTF-8 JSON: {"type":"invalid_input","message":"…"} (type is the snake_case name
- *    of the status, see gem_status below). An error message never contains a secret.
+ *    of the status, see gem_status below). An error message never contains a secret. An "api"
+ *    record also carries the HTTP status: {"type":"api","message":"…","status":409}.
  *
  *  - Inputs are borrowed for the duration of the call: `const char *` is UTF-8, NUL-terminated;
  *    bytes are (const uint8_t *, size_t). The core copies what it keeps.
@@ -34,10 +35,13 @@
  *  - Ports (stores, HTTP transport, OS permissions) are callback tables the host fills. Each
  *    table begins with struct_size, context and release. The core copies the table, checks
  *    struct_size, and calls `release(context)` once, from any thread, after its last use of
- *    the table. Each port method receives a gem_call; the host answers it exactly once with
- *    gem_call_ok or gem_call_fail, inline or later, from any thread. The core never calls a
- *    port on the host's calling thread, never holds a lock while calling out, and calls ports
- *    on a dispatch thread reserved for blocking work, so a port may block (a SQLite write).
+ *    the table: that may be after gem_<noun>_free has returned, once in-flight work has
+ *    unwound, and never while one of the table's methods is queued or running. Each port method
+ *    receives a gem_call; the host answers it exactly once with gem_call_ok or gem_call_fail,
+ *    inline or later, from any thread. The core never holds a lock while calling out. Async
+ *    ports are called on a dispatch thread where blocking is allowed (a SQLite write), never on
+ *    the host's calling thread; SYNC ports (the preferences store) run on whatever thread needs
+ *    the value, the caller's included, and answer before returning.
  *
  *  - Threads and reentrancy: every function may be called from any thread, including from
  *    inside a callback.
@@ -144,13 +148,14 @@ typedef struct gem_call gem_call;
 /**
  * Answers `call` with success. data/len is the result JSON the method documents; for a method
  * that answers null, "null" and NULL/0 are the same. Borrowed: the core copies it before returning.
- * Returns GEM_OK, GEM_ERR_STALE_CALL, or GEM_ERR_INVALID_ARGUMENT (call is NULL).
+ * Returns GEM_OK, GEM_ERR_STALE_CALL, or GEM_ERR_INVALID_ARGUMENT (call is NULL, or data is NULL
+ * with len > 0: the call is then failed as a GEM_ERR_PORT contract breach).
  */
 gem_status gem_call_ok(gem_call *_Nullable call, const uint8_t *_Nullable data, size_t len);
 
 /**
- * Answers `call` with a failure. `status` is a GEM_ERR_* code (GEM_OK is read as
- * GEM_ERR_PORT); `message` (UTF-8, may be NULL) explains it and reaches the caller's error
+ * Answers `call` with a failure. `status` is a GEM_ERR_* code (GEM_OK, or any value that is not
+ * a GEM_ERR_* code, is read as GEM_ERR_PORT); `message` (UTF-8, may be NULL) explains it and reaches the caller's error
  * record. Returns GEM_OK, GEM_ERR_STALE_CALL, or GEM_ERR_INVALID_ARGUMENT (call is NULL).
  */
 gem_status gem_call_fail(gem_call *_Nullable call, gem_status status, const char *_Nullable message);
