@@ -418,7 +418,9 @@ typedef struct gem_wallet_store {
 
 /**
  * The current wallet id (GemWalletSessionStore). SYNC: answer before returning, from a value held
- * in memory (persisted on write). Called on whichever thread runs the call that needs it.
+ * in memory (persisted on write). The methods run on the thread the core is on when it needs the
+ * value: the caller's thread for gem_wallet_session_service_get_current_wallet_id, a core thread
+ * inside the services' commands. Keep them quick.
  */
 typedef struct gem_wallet_session_store {
     uint32_t struct_size;            /* sizeof(gem_wallet_session_store) */

@@ -14,9 +14,9 @@ final class KeystorePasswordAdapter: GemKeystorePassword {
 
     init(_ pointer: UnsafePointer<gem_keystore_password>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "password")
-        let context = HostPointer(raw: table.context)
-        method = try requireMethod(table.get_password, "password.get_password", context)
-        release = TableRelease(table.release, context, construction)
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        method = try requireMethod(table.get_password, "password.get_password", release)
         self.lifetime = lifetime
     }
 

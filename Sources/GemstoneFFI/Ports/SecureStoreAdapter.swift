@@ -13,11 +13,11 @@ final class SecureStoreAdapter: GemSecureStore {
 
     init(_ pointer: UnsafePointer<gem_secure_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "secure_store")
-        let context = HostPointer(raw: table.context)
-        getMethod = try requireMethod(table.get, "secure_store.get", context)
-        setMethod = try requireMethod(table.set, "secure_store.set", context)
-        deleteMethod = try requireMethod(table.delete_key, "secure_store.delete_key", context)
-        release = TableRelease(table.release, context, construction)
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        getMethod = try requireMethod(table.get, "secure_store.get", release)
+        setMethod = try requireMethod(table.set, "secure_store.set", release)
+        deleteMethod = try requireMethod(table.delete_key, "secure_store.delete_key", release)
         self.lifetime = lifetime
     }
 

@@ -13,10 +13,10 @@ final class WalletSessionStoreAdapter: GemWalletSessionStore {
 
     init(_ pointer: UnsafePointer<gem_wallet_session_store>?, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "session_store")
-        let context = HostPointer(raw: table.context)
-        get = try requireMethod(table.get_current_wallet_id, "session_store.get_current_wallet_id", context)
-        set = try requireMethod(table.set_current_wallet_id, "session_store.set_current_wallet_id", context)
-        release = TableRelease(table.release, context, construction)
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        get = try requireMethod(table.get_current_wallet_id, "session_store.get_current_wallet_id", release)
+        set = try requireMethod(table.set_current_wallet_id, "session_store.set_current_wallet_id", release)
     }
 
     func getCurrentWalletId() -> WalletId? {

@@ -15,13 +15,13 @@ final class WalletStoreAdapter: GemWalletStore {
 
     init(_ pointer: UnsafePointer<gem_wallet_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
-        let context = HostPointer(raw: table.context)
-        getWallets = try requireMethod(table.get_wallets, "store.get_wallets", context)
-        getWallet = try requireMethod(table.get_wallet, "store.get_wallet", context)
-        addWallet = try requireMethod(table.add_wallet, "store.add_wallet", context)
-        saveWallet = try requireMethod(table.save_wallet, "store.save_wallet", context)
-        deleteWallet = try requireMethod(table.delete_wallet, "store.delete_wallet", context)
-        release = TableRelease(table.release, context, construction)
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        getWallets = try requireMethod(table.get_wallets, "store.get_wallets", release)
+        getWallet = try requireMethod(table.get_wallet, "store.get_wallet", release)
+        addWallet = try requireMethod(table.add_wallet, "store.add_wallet", release)
+        saveWallet = try requireMethod(table.save_wallet, "store.save_wallet", release)
+        deleteWallet = try requireMethod(table.delete_wallet, "store.delete_wallet", release)
         self.lifetime = lifetime
     }
 
