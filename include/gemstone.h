@@ -599,6 +599,24 @@ gem_status gem_wallet_service_set_current_wallet_id(gem_wallet_service *_Nullabl
 gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
                                             gem_completion_fn _Nullable done, void *_Nullable context);
 
+/* ---------------------------------------------------------------------------------------------
+ * Addresses
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Checks an address the user typed or pasted for a chain (chain: its id, e.g. "ethereum",
+ * "bitcoin", "cosmos"). Synchronous and pure. *out holds, on GEM_OK:
+ *   {"chain":"ethereum","address":"0xAbC…"}  valid; "address" is the form to send to (whitespace
+ *                                             trimmed, EIP-55 case, lower-case bech32, CashAddr
+ *                                             without its prefix)
+ *   {"chain":"bitcoin","error":{"type":"invalid_checksum","message":"…"}}  rejected; type is one of
+ *     empty, invalid_character, mixed_case, invalid_checksum, wrong_prefix (with "expected" and
+ *     "found"), wrong_network, invalid_length, non_canonical_encoding, unsupported_format.
+ * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
+ * UTF-8 or an unknown chain id.
+ */
+gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullable address, gem_buffer *_Nullable out);
+
 #ifdef __cplusplus
 }
 #endif

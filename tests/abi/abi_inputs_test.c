@@ -481,10 +481,31 @@ static void test_wallet_service(void) {
     CHECK(eventually_equals(&wallets.released, 10));
 }
 
+static void test_address_validate(void) {
+    gem_buffer out = {0};
+    EXPECT_SYNC_ERROR(gem_address_validate(NULL, "0x0", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_address_validate("ethereum", NULL, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_address_validate("notachain", "x", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    const char bad_utf8[] = {'0', 'x', (char)0xfe, 0};
+    EXPECT_SYNC_ERROR(gem_address_validate("ethereum", bad_utf8, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    /* EIP-55 example address, lower case in; checksummed out. */
+    CHECK(gem_address_validate("ethereum", " 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed ", &out) == GEM_OK);
+    CHECK(out.data && strcmp((const char *)out.data, "{\"chain\":\"ethereum\",\"address\":\"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\"}") == 0);
+    gem_buffer_free(&out);
+    /* One changed case letter breaks the checksum: an answer, not an error. */
+    CHECK(gem_address_validate("ethereum", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD", &out) == GEM_OK);
+    CHECK(out.data && strstr((const char *)out.data, "\"type\":\"invalid_checksum\"") != NULL);
+    gem_buffer_free(&out);
+    CHECK(gem_address_validate("bitcoin", "ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh", &out) == GEM_OK);
+    CHECK(out.data && strstr((const char *)out.data, "\"type\":\"wrong_prefix\"") != NULL);
+    gem_buffer_free(&out);
+}
+
 int main(void) {
     test_foundation();
     test_preferences();
     test_price_alerts();
+    test_address_validate();
     test_wallet_session();
     test_wallet_service();
     if (failures) {
