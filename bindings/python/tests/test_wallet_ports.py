@@ -273,3 +273,21 @@ def test_a_deferred_password_port_may_answer_from_another_thread(tmp_path):
     with WalletApp(tmp_path, password=password) as app:
         wallet = app.wallets.import_wallet(SingleImport(ABANDON, "ethereum")).wallet
         assert app.wallets.export_secret(wallet.id).value == ABANDON
+
+
+def test_unclosed_wallet_services_are_freed_by_garbage_collection_and_close_all():
+    import gc
+
+    import gemstone
+
+    ports = MemoryWalletPorts()
+    session, wallets = ports.services()
+    del session, wallets
+    gc.collect()
+    assert wait_until(lambda: [table.releases for table in ports.tables.values()] == [2, 2, 1, 1])
+
+    ports = MemoryWalletPorts()
+    session, wallets = ports.services()
+    gemstone.close_all()
+    assert session.closed and wallets.closed
+    assert wait_until(lambda: [table.releases for table in ports.tables.values()] == [2, 2, 1, 1])
