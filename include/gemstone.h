@@ -363,7 +363,7 @@ gem_status gem_price_alert_service_is_enabled(gem_price_alert_service *_Nullable
  * A wallet record:
  *   {"id":"multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
  *    "external_id":"multicoin_0x…" (the keystore record's key; absent for watch-only),
- *    "name":"Wallet #1","index":1 (creation number),"type":"multicoin"|"single"|"privateKey"|"view",
+ *    "name":"Wallet #1","index":1 (creation number),"type":"multicoin"|"single"|"private_key"|"view",
  *    "accounts":[{"chain":"bitcoin","address":"bc1q…","derivation_path":"m/84'/0'/0'/0/0",
  *                 "extended_public_key":"zpub…" (Bitcoin-family chains only)}, …],
  *    "order":0 (position in the user's list),"is_pinned":false,"image_url":"…" (optional),
@@ -410,7 +410,10 @@ typedef struct gem_wallet_store {
      * id already stored: fail with GEM_ERR_STORE and write nothing (never overwrite). Answer null.
      */
     gem_port_fn _Nullable /* required */ add_wallet;
-    /** args {"wallet":{…}}. Replace the stored wallet with this id (name, pin, order), writing only what changed. Answer null. */
+    /**
+     * args {"wallet":{…}}. Replace the stored wallet with this id (name, pin, order), writing only
+     * what changed. Answer null; an id that is not stored fails with GEM_ERR_NOT_FOUND.
+     */
     gem_port_fn _Nullable /* required */ save_wallet;
     /** args {"wallet_id":"…"}. Delete the wallet and its accounts; an unknown id is not an error. Answer null. */
     gem_port_fn _Nullable /* required */ delete_wallet;
@@ -611,7 +614,8 @@ gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable servic
  *                                             without its prefix)
  *   {"chain":"bitcoin","error":{"type":"invalid_checksum","message":"…"}}  rejected; type is one of
  *     empty, invalid_character, mixed_case, invalid_checksum, wrong_prefix (with "expected" and
- *     "found"), wrong_network, invalid_length, non_canonical_encoding, unsupported_format.
+ *     "found"), wrong_network, invalid_length, non_canonical_encoding, unsupported_format,
+ *     invalid_public_key.
  * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
  * UTF-8 or an unknown chain id.
  */
