@@ -412,7 +412,8 @@ typedef struct gem_wallet_store {
     gem_port_fn _Nullable /* required */ add_wallet;
     /**
      * args {"wallet":{…}}. Replace the stored wallet with this id (name, pin, order), writing only
-     * what changed. Answer null; an id that is not stored fails with GEM_ERR_NOT_FOUND.
+     * what changed. Answer null. An id that is not stored is a failure (GEM_ERR_NOT_FOUND or
+     * GEM_ERR_STORE) with nothing written; the core saves only wallets it has just read.
      */
     gem_port_fn _Nullable /* required */ save_wallet;
     /** args {"wallet_id":"…"}. Delete the wallet and its accounts; an unknown id is not an error. Answer null. */
