@@ -7,7 +7,9 @@
  *   decode_only_us  cJSON on the same answer bytes without the call (what the caller's decoder costs);
  *   noop_pure_ns    the smallest pure answer, gem_empty_state({"kind":"activity"}) + gem_buffer_free;
  *   abi_version_ns  gem_abi_version(), a call with no JSON at all.
- * Prints one JSON line. Usage: bench_presentation PAGE.json [ROUNDS]
+ * Prints one JSON line. Usage: bench_presentation PAGE.json [ROUNDS] [call|decoded|noop]
+ * With a third argument only that work runs, ROUNDS times without warm-up (for callgrind, whose
+ * instruction counts of two ROUNDS differ by exactly that work).
  */
 #include <cjson/cJSON.h>
 #include <gemstone.h>
@@ -104,6 +106,24 @@ int main(int argc, char **argv) {
         return 1;
     }
 
+    if (argc > 3) {
+        const char *mode = argv[3];
+        for (int i = 0; i < rounds; i++) {
+            if (strcmp(mode, "call") == 0) {
+                gem_transaction_rows(request, &out);
+            } else if (strcmp(mode, "decoded") == 0) {
+                gem_transaction_rows(request, &out);
+                decode_rows((const char *)out.data, out.len, &checksum);
+            } else {
+                gem_empty_state("{\"kind\":\"activity\"}", &out);
+            }
+            gem_buffer_free(&out);
+        }
+        free(samples);
+        free(answer);
+        free(request);
+        return 0;
+    }
     for (int warm = 0; warm < 20; warm++) {
         gem_transaction_rows(request, &out);
         gem_buffer_free(&out);

@@ -57,12 +57,13 @@ print(f"budget 1 ms for {count} rows through the ABI, decoded: {'MET' if rows_ok
 print(f"budget 1 us for a no-op pure call: {'MET' if noop_ok else 'NOT MET'} ({abi['noop_pure_ns'] / 1000:.2f} us)")
 
 if "--callgrind" in sys.argv:
-    def instructions(rounds: str) -> int:
+    def instructions(mode: str, rounds: int) -> int:
         with tempfile.TemporaryDirectory() as folder:
             out = pathlib.Path(folder) / "cg.out"
-            run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(c_bench), page, rounds],
+            run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(c_bench), page, str(rounds), mode],
                                  capture_output=True, text=True, check=True)
             return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
-    # Each extra round runs the call once alone, once decoded, the decode once, and 1000 of each no-op.
-    one, two = instructions("1"), instructions("2")
-    print(f"callgrind: one more round (call + call&decode + decode + 2x1000 no-ops) = {two - one:,} instructions")
+
+    for mode, label in (("call", "gem_transaction_rows + free"), ("decoded", "the same, decoded by cJSON"), ("noop", "gem_empty_state + free")):
+        each = (instructions(mode, 6) - instructions(mode, 1)) / 5
+        print(f"callgrind: {label:<32}{each:>14,.0f} instructions a call")

@@ -92,6 +92,15 @@ import Testing
         #expect(try Self.codableDecode([GemTransactionRow].self, try JSONCodec.encodeString(rows)) == rows)
     }
 
+    @Test(arguments: GemEmptyStateKind.allCases)
+    func anEmptyStateAndItsRequestReadAndWriteAsCodableDoes(kind: GemEmptyStateKind) throws {
+        let state = GemEmptyState.of(kind)
+        #expect(try JSONCodec.encodeString(state) == (try Self.codableBytes(state)))
+        let request = try Self.codableBytes(GemEmptyStateRequest(kind: kind))
+        #expect(try JSONCodec.decode(GemEmptyStateRequest.self, from: Array(request.utf8)) == GemEmptyStateRequest(kind: kind))
+        #expect(throws: JSONCodecError.self) { try JSONCodec.decode(GemEmptyStateRequest.self, from: Array(#"{"kind":"\#(kind.rawValue)x"}"#.utf8)) }
+    }
+
     @Test func everyNumberShapeWritesAsCodableDoes() throws {
         let numbers: [GemFormattedNumber] = [
             .currency(-5, code: "USD", style: .currency), .currency(0.000838, code: "EUR", style: .currency), .currency(2_500_000, code: "USD", style: .abbreviated),
