@@ -47,6 +47,7 @@ let package = Package(
 
         // Benchmarks (bench/): programs that print their figures; not tests.
         .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
+        .executableTarget(name: "bench-wallet", dependencies: ["Gemstone", "GemCrypto", "Primitives"], path: "bench/wallet", swiftSettings: strict),
         // bench/presentation: the transaction rows rule called directly; driven by bench/presentation/run.py.
         .executableTarget(
             name: "bench-presentation-direct",
@@ -71,6 +72,6 @@ let package = Package(
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),
         .testTarget(name: "BlockchainTests", dependencies: ["Blockchain"], resources: [.copy("Vectors")], swiftSettings: strict),
-        .testTarget(name: "GemstoneTests", dependencies: ["Gemstone"], swiftSettings: strict),
+        .testTarget(name: "GemstoneTests", dependencies: ["Gemstone"], resources: [.copy("Wallet/Vectors")], swiftSettings: strict),
     ]
 )

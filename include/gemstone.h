@@ -9,7 +9,8 @@
  *  - Status. A fallible function returns gem_status: GEM_OK (0) or a negative GEM_ERR_* code.
  *    Codes are never renumbered. On failure, the function's `gem_buffer *out` holds the error
  *    record as UTF-8 JSON: {"type":"invalid_input","message":"…"} (type is the snake_case name
- *    of the status, see gem_status below). An error message never contains a secret.
+ *    of the status, see gem_status below). An error message never contains a secret. An "api"
+ *    record also carries the HTTP status: {"type":"api","message":"…","status":409}.
  *
  *  - Inputs are borrowed for the duration of the call: `const char *` is UTF-8, NUL-terminated;
  *    bytes are (const uint8_t *, size_t). The core copies what it keeps.
@@ -34,10 +35,13 @@
  *  - Ports (stores, HTTP transport, OS permissions) are callback tables the host fills. Each
  *    table begins with struct_size, context and release. The core copies the table, checks
  *    struct_size, and calls `release(context)` once, from any thread, after its last use of
- *    the table. Each port method receives a gem_call; the host answers it exactly once with
- *    gem_call_ok or gem_call_fail, inline or later, from any thread. The core never calls a
- *    port on the host's calling thread, never holds a lock while calling out, and calls ports
- *    on a dispatch thread reserved for blocking work, so a port may block (a SQLite write).
+ *    the table: that may be after gem_<noun>_free has returned, once in-flight work has
+ *    unwound, and never while one of the table's methods is queued or running. Each port method
+ *    receives a gem_call; the host answers it exactly once with gem_call_ok or gem_call_fail,
+ *    inline or later, from any thread. The core never holds a lock while calling out. Async
+ *    ports are called on a dispatch thread where blocking is allowed (a SQLite write), never on
+ *    the host's calling thread; SYNC ports (the preferences store) run on whatever thread needs
+ *    the value, the caller's included, and answer before returning.
  *
  *  - Threads and reentrancy: every function may be called from any thread, including from
  *    inside a callback.
@@ -144,13 +148,14 @@ typedef struct gem_call gem_call;
 /**
  * Answers `call` with success. data/len is the result JSON the method documents; for a method
  * that answers null, "null" and NULL/0 are the same. Borrowed: the core copies it before returning.
- * Returns GEM_OK, GEM_ERR_STALE_CALL, or GEM_ERR_INVALID_ARGUMENT (call is NULL).
+ * Returns GEM_OK, GEM_ERR_STALE_CALL, or GEM_ERR_INVALID_ARGUMENT (call is NULL, or data is NULL
+ * with len > 0: the call is then failed as a GEM_ERR_PORT contract breach).
  */
 gem_status gem_call_ok(gem_call *_Nullable call, const uint8_t *_Nullable data, size_t len);
 
 /**
- * Answers `call` with a failure. `status` is a GEM_ERR_* code (GEM_OK is read as
- * GEM_ERR_PORT); `message` (UTF-8, may be NULL) explains it and reaches the caller's error
+ * Answers `call` with a failure. `status` is a GEM_ERR_* code (GEM_OK, or any value that is not
+ * a GEM_ERR_* code, is read as GEM_ERR_PORT); `message` (UTF-8, may be NULL) explains it and reaches the caller's error
  * record. Returns GEM_OK, GEM_ERR_STALE_CALL, or GEM_ERR_INVALID_ARGUMENT (call is NULL).
  */
 gem_status gem_call_fail(gem_call *_Nullable call, gem_status status, const char *_Nullable message);
@@ -349,6 +354,268 @@ gem_status gem_price_alert_service_set_enabled(gem_price_alert_service *_Nullabl
 
 /** Whether alerts are on: *out holds true or false (JSON), or the error record. */
 gem_status gem_price_alert_service_is_enabled(gem_price_alert_service *_Nullable service, gem_buffer *_Nullable out);
+
+/* ---------------------------------------------------------------------------------------------
+ * Wallets: GemWalletSessionService (reads: wallets, current wallet) and GemWalletService (create,
+ * import, preview, rename, pin, delete, switch, export a secret), over four ports the host fills:
+ * gem_wallet_store, gem_wallet_session_store, gem_secure_store and gem_keystore_password.
+ *
+ * A wallet record:
+ *   {"id":"multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
+ *    "external_id":"multicoin_0x…" (the keystore record's key; absent for watch-only),
+ *    "name":"Wallet #1","index":1 (creation number),"type":"multicoin"|"single"|"privateKey"|"view",
+ *    "accounts":[{"chain":"bitcoin","address":"bc1q…","derivation_path":"m/84'/0'/0'/0/0",
+ *                 "extended_public_key":"zpub…" (Bitcoin-family chains only)}, …],
+ *    "order":0 (position in the user's list),"is_pinned":false,"image_url":"…" (optional),
+ *    "source":"create"|"import"}
+ * Wallet ids are the storage strings multicoin_<EIP-55 address of m/44'/60'/0'/0/0>,
+ * single_<chain>_<address>, privateKey_<chain>_<address>, view_<chain>_<address>: importing the
+ * same phrase, key or address twice gives the same id. Accounts of private-key and watch-only
+ * wallets have an empty derivation_path.
+ *
+ * An import request (import_json), one of:
+ *   {"type":"multicoin","phrase":"w1 … w12","chains":["bitcoin","ethereum"] (optional: absent or
+ *    empty means every chain a phrase wallet derives),"name":"Main" (optional)}
+ *   {"type":"single","phrase":"…","chain":"solana","name":…}
+ *   {"type":"private_key","private_key":"…","chain":"ethereum","name":…}
+ *   {"type":"view","address":"…","chain":"ethereum","name":…}
+ * Phrases: BIP39 English, 12-24 words, any case and spacing. Private keys: 64 hex digits
+ * (0x optional) on every chain that takes one; also base58 (Solana), S… secret seeds (Stellar),
+ * suiprivkey1… (Sui), ed25519:<base58> (Near), and seed‖public-key keypairs on ed25519 chains.
+ * Bitcoin-family chains and Cardano take no private key. A name is trimmed, at most 64
+ * characters; absent or blank gives "Wallet #<index>". A bad phrase, key or address fails with
+ * GEM_ERR_INVALID_INPUT before anything is written; a request that is not this JSON fails with
+ * GEM_ERR_INVALID_ARGUMENT.
+ *
+ * A copy record (gem_wallet_service_export_secret, and the phrase of create_wallet):
+ *   {"kind":{"type":"secret_phrase"}|{"type":"private_key"},"value":"…","display":""}
+ * The kind says the value is a secret: mark the clipboard item sensitive, never show it in a toast.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * The wallets and their accounts (GemWalletStore). Async; called on a core dispatch thread where
+ * blocking (a SQLite transaction) is allowed. Answer each call with the JSON named, or fail it with
+ * GEM_ERR_STORE (nothing written).
+ */
+typedef struct gem_wallet_store {
+    uint32_t struct_size;            /* sizeof(gem_wallet_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {}. Answer a JSON array of every stored wallet record (any order). */
+    gem_port_fn _Nullable /* required */ get_wallets;
+    /** args {"wallet_id":"…"}. Answer the wallet record, or null when none has this id. */
+    gem_port_fn _Nullable /* required */ get_wallet;
+    /**
+     * args {"wallet":{…}}. Insert the wallet and its accounts in one transaction. A wallet with this
+     * id already stored: fail with GEM_ERR_STORE and write nothing (never overwrite). Answer null.
+     */
+    gem_port_fn _Nullable /* required */ add_wallet;
+    /** args {"wallet":{…}}. Replace the stored wallet with this id (name, pin, order), writing only what changed. Answer null. */
+    gem_port_fn _Nullable /* required */ save_wallet;
+    /** args {"wallet_id":"…"}. Delete the wallet and its accounts; an unknown id is not an error. Answer null. */
+    gem_port_fn _Nullable /* required */ delete_wallet;
+} gem_wallet_store;
+
+/**
+ * The current wallet id (GemWalletSessionStore). SYNC: answer before returning, from a value held
+ * in memory (persisted on write). The methods run on the thread the core is on when it needs the
+ * value: the caller's thread for gem_wallet_session_service_get_current_wallet_id, a core thread
+ * inside the services' commands. Keep them quick.
+ */
+typedef struct gem_wallet_session_store {
+    uint32_t struct_size;            /* sizeof(gem_wallet_session_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {}. Answer the current wallet id as a JSON string, or null when none is set. */
+    gem_port_fn _Nullable /* required */ get_current_wallet_id;
+    /** args {"wallet_id":"…"} or {"wallet_id":null} (clear). Answer null, or fail and keep the old value. */
+    gem_port_fn _Nullable /* required */ set_current_wallet_id;
+} gem_wallet_session_store;
+
+/**
+ * Secrets at rest (GemSecureStore): the host's OS-protected storage (Keychain, Android Keystore
+ * with an AEAD, a file only its owner can read). The core keeps here only encrypted keystore
+ * records, one per wallet, under the wallet's external_id. Async; answering inline is fine. Every
+ * method may fail (GEM_ERR_STORE); a failed get is never taken for an absent value.
+ */
+typedef struct gem_secure_store {
+    uint32_t struct_size;            /* sizeof(gem_secure_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {"key":K}. Answer the stored value as a JSON string, or null when absent. */
+    gem_port_fn _Nullable /* required */ get;
+    /** args {"key":K,"value":V}. Store V under K, replacing any value. Answer null. */
+    gem_port_fn _Nullable /* required */ set;
+    /** args {"key":K}. Remove K; an absent key is not an error. Answer null. */
+    gem_port_fn _Nullable /* required */ delete_key;
+} gem_secure_store;
+
+/**
+ * The keystore password (the spec's PasswordStore): a random per-install secret the host created
+ * once (at least 16 bytes; 32 random bytes is right) and keeps behind its own OS protection. The
+ * host may authenticate the user first; a refusal is gem_call_fail(GEM_ERR_PERMISSION_DENIED).
+ * Asked on every create, import of a phrase or key, and export. Async.
+ */
+typedef struct gem_keystore_password {
+    uint32_t struct_size;            /* sizeof(gem_keystore_password) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /**
+     * args {}. Answer the password's raw bytes (16 to 1024 bytes, NOT JSON). The core copies them
+     * into memory it wipes after use; wipe your own copy when done.
+     */
+    gem_port_fn _Nullable /* required */ get_password;
+} gem_keystore_password;
+
+typedef struct gem_wallet_session_service gem_wallet_session_service;
+
+/**
+ * Creates the session service over copies of *store and *session_store. On failure *out_error
+ * holds the error record and no release is called.
+ */
+gem_status gem_wallet_session_service_new(const gem_wallet_store *_Nullable store,
+                                          const gem_wallet_session_store *_Nullable session_store,
+                                          gem_wallet_session_service *_Nullable *_Nullable out_service,
+                                          gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; in-flight commands complete with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_wallet_session_service_free(gem_wallet_session_service *_Nullable service);
+
+/** Every wallet, in the user's order (order, then index). done receives a JSON array of wallet records. */
+gem_status gem_wallet_session_service_get_wallets(gem_wallet_session_service *_Nullable service,
+                                                  gem_completion_fn _Nullable done, void *_Nullable context);
+
+/** One wallet by id. done receives the wallet record, or null when none has this id. */
+gem_status gem_wallet_session_service_get_wallet(gem_wallet_session_service *_Nullable service,
+                                                 const char *_Nullable wallet_id,
+                                                 gem_completion_fn _Nullable done, void *_Nullable context);
+
+/** One wallet by id. done receives the wallet record, or GEM_ERR_NOT_FOUND. */
+gem_status gem_wallet_session_service_require_wallet(gem_wallet_session_service *_Nullable service,
+                                                     const char *_Nullable wallet_id,
+                                                     gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * The stored current wallet id, synchronously: *out holds a JSON string or null. It may name a
+ * wallet deleted since; gem_wallet_session_service_get_current_wallet resolves that.
+ */
+gem_status gem_wallet_session_service_get_current_wallet_id(gem_wallet_session_service *_Nullable service,
+                                                            gem_buffer *_Nullable out);
+
+/**
+ * The current wallet: the stored one while it exists, else the first wallet in the user's order,
+ * else none. done receives the wallet record or null. Reading writes nothing.
+ */
+gem_status gem_wallet_session_service_get_current_wallet(gem_wallet_session_service *_Nullable service,
+                                                         gem_completion_fn _Nullable done, void *_Nullable context);
+
+typedef struct gem_wallet_service gem_wallet_service;
+
+/**
+ * Creates the wallet service. It owns the wallets' writes and the keystore, which never crosses
+ * the ABI: a secret leaves the core only through gem_wallet_service_export_secret.
+ * config_json (may be NULL for the defaults): {"kdf_iterations":2,"kdf_memory_kib":65536}, the
+ * Argon2id cost of new keystore records (at least 2 passes and 19456 KiB; at most 10 and 1 GiB;
+ * each record stores its own cost, so changing it later keeps old records readable).
+ * The four tables are copied (pass the same store tables as to the session service; each
+ * constructor that copied a table calls its release once). On failure *out_error holds the error
+ * record and no release is called.
+ */
+gem_status gem_wallet_service_new(const char *_Nullable config_json,
+                                  const gem_wallet_store *_Nullable store,
+                                  const gem_wallet_session_store *_Nullable session_store,
+                                  const gem_secure_store *_Nullable secure_store,
+                                  const gem_keystore_password *_Nullable password,
+                                  gem_wallet_service *_Nullable *_Nullable out_service,
+                                  gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; in-flight commands complete with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_wallet_service_free(gem_wallet_service *_Nullable service);
+
+/**
+ * Creates a multi-coin wallet from a new random phrase and makes it current.
+ * request_json (may be NULL for the defaults): {"name":"…","word_count":12|24,"chains":[…]}, each
+ * key optional (12 words, every chain). done receives {"wallet":{…},"phrase":{copy record,
+ * kind secret_phrase}}: the phrase is shown this once, for the user's backup.
+ * Writes in the order of gem_wallet_service_import_wallet.
+ */
+gem_status gem_wallet_service_create_wallet(gem_wallet_service *_Nullable service, const char *_Nullable request_json,
+                                            gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Imports a wallet (import_json above) and makes it current. The order is fixed: validate and
+ * derive (no I/O); if a wallet with the same id is stored, answer it as "existing" (made current,
+ * nothing duplicated); else seal the secret under the password port's password into the secure
+ * store, add the wallet to the store, set it current. done receives success only after all three
+ * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet
+ * and no secret. done receives {"type":"imported"|"existing","wallet":{…}}.
+ */
+gem_status gem_wallet_service_import_wallet(gem_wallet_service *_Nullable service, const char *_Nullable import_json,
+                                            gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * What import_wallet would make, without writing or asking the password: done receives
+ * {"wallet_id":"…","wallet_type":"multicoin","accounts":[…],"existing":false}.
+ */
+gem_status gem_wallet_service_preview_import(gem_wallet_service *_Nullable service, const char *_Nullable import_json,
+                                             gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Renames a wallet (trimmed; blank, longer than 64 characters or with control characters is
+ * GEM_ERR_INVALID_INPUT). done receives the updated wallet record; nothing is written when the
+ * name is unchanged. An unknown id is GEM_ERR_NOT_FOUND.
+ */
+gem_status gem_wallet_service_rename_wallet(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
+                                            const char *_Nullable name,
+                                            gem_completion_fn _Nullable done, void *_Nullable context);
+
+/** Pins (pinned != 0) or unpins a wallet. done receives the updated wallet record. */
+gem_status gem_wallet_service_set_pinned(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
+                                         int32_t pinned, gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Deletes a wallet with its keystore record: the secret first, then the wallet (if that fails the
+ * secret is put back and done receives the error). When it was current, the first remaining
+ * wallet becomes current. done receives {"deleted_wallet_id":"…","current_wallet_id":"…"}
+ * (current_wallet_id absent when no wallet remains).
+ */
+gem_status gem_wallet_service_delete_wallet(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
+                                            gem_completion_fn _Nullable done, void *_Nullable context);
+
+/** Makes a stored wallet current. done receives its record, or GEM_ERR_NOT_FOUND. */
+gem_status gem_wallet_service_set_current_wallet_id(gem_wallet_service *_Nullable service,
+                                                    const char *_Nullable wallet_id,
+                                                    gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * The wallet's secret for the user to copy, after the password port answered: done receives a
+ * copy record of kind secret_phrase (words joined by one space) or private_key (in the chain's
+ * usual form: Solana base58 keypair, Stellar S…, Sui suiprivkey1…, Near ed25519:…, 0x-hex on EVM
+ * chains, hex elsewhere). A watch-only wallet is GEM_ERR_INVALID_INPUT; a keystore record that is
+ * missing is GEM_ERR_NOT_FOUND; a wrong password or a damaged record is GEM_ERR_CRYPTO, whose
+ * message names the failed check (wrong password, modified ciphertext, corrupted nonce or salt,
+ * modified metadata, unknown field). The bytes done receives are the secret: wipe your copies.
+ */
+gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
+                                            gem_completion_fn _Nullable done, void *_Nullable context);
+
+/* ---------------------------------------------------------------------------------------------
+ * Addresses
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Checks an address the user typed or pasted for a chain (chain: its id, e.g. "ethereum",
+ * "bitcoin", "cosmos"). Synchronous and pure. *out holds, on GEM_OK:
+ *   {"chain":"ethereum","address":"0xAbC…"}  valid; "address" is the form to send to (whitespace
+ *                                             trimmed, EIP-55 case, lower-case bech32, CashAddr
+ *                                             without its prefix)
+ *   {"chain":"bitcoin","error":{"type":"invalid_checksum","message":"…"}}  rejected; type is one of
+ *     empty, invalid_character, mixed_case, invalid_checksum, wrong_prefix (with "expected" and
+ *     "found"), wrong_network, invalid_length, non_canonical_encoding, unsupported_format.
+ * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
+ * UTF-8 or an unknown chain id.
+ */
+gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullable address, gem_buffer *_Nullable out);
 
 /* ---------------------------------------------------------------------------------------------
  * Presentation answers: what a screen shows, decided once in the core.

@@ -21,7 +21,7 @@ echo "== C (ctest)"
 (cd build && ctest --output-on-failure)
 
 echo "== Python"
-python3 -m pytest -q bindings/python/tests
+GEMSTONE_STRESS=1 python3 -m pytest -q bindings/python/tests
 
 echo "== Kotlin"
 bash bindings/kotlin/run-tests.sh

@@ -5,6 +5,8 @@
 #include "testing.h"
 #include "fakes.h"
 
+#include <time.h>
+
 static fake_prefs prefs;
 static fake_alerts alerts_store;
 static fake_port transport;
@@ -184,6 +186,319 @@ static void test_price_alerts(void) {
     gem_price_alert_service_free(NULL);
 }
 
+/* ---- wallets: scripted store, session store, secure store and password tables ---- */
+
+typedef struct fake_wallets {
+    script get_wallets, get_wallet, add_wallet, save_wallet, delete_wallet;
+    script secure_get, secure_set, secure_delete;
+    script password;
+    atomic_int session_sets;
+    atomic_int released;
+} fake_wallets;
+
+static fake_wallets wallets;
+
+#define WALLET_PORT(name, field)                                                               \
+    static void name(void *context, const uint8_t *args, size_t len, gem_call *call) {           \
+        (void)args;                                                                             \
+        (void)len;                                                                              \
+        run_script(&((fake_wallets *)context)->field, call);                                     \
+    }
+WALLET_PORT(fake_get_wallets, get_wallets)
+WALLET_PORT(fake_get_wallet, get_wallet)
+WALLET_PORT(fake_add_wallet, add_wallet)
+WALLET_PORT(fake_save_wallet, save_wallet)
+WALLET_PORT(fake_delete_wallet, delete_wallet)
+WALLET_PORT(fake_secure_get, secure_get)
+WALLET_PORT(fake_secure_set, secure_set)
+WALLET_PORT(fake_secure_delete, secure_delete)
+WALLET_PORT(fake_password, password)
+
+static void fake_session_get(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)context;
+    (void)args;
+    (void)len;
+    gem_call_ok(call, (const uint8_t *)"null", 4);
+}
+
+static void fake_session_set(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)args;
+    (void)len;
+    atomic_fetch_add(&((fake_wallets *)context)->session_sets, 1);
+    gem_call_ok(call, (const uint8_t *)"null", 4);
+}
+
+static void fake_wallets_release(void *context) { atomic_fetch_add(&((fake_wallets *)context)->released, 1); }
+
+static gem_wallet_store fake_wallet_store_table(fake_wallets *w) {
+    gem_wallet_store table = {sizeof(gem_wallet_store), w, fake_wallets_release, fake_get_wallets, fake_get_wallet,
+                              fake_add_wallet, fake_save_wallet, fake_delete_wallet};
+    return table;
+}
+
+static gem_wallet_session_store fake_session_store_table(fake_wallets *w) {
+    gem_wallet_session_store table = {sizeof(gem_wallet_session_store), w, fake_wallets_release, fake_session_get,
+                                      fake_session_set};
+    return table;
+}
+
+static gem_secure_store fake_secure_store_table(fake_wallets *w) {
+    gem_secure_store table = {sizeof(gem_secure_store), w, fake_wallets_release, fake_secure_get, fake_secure_set,
+                              fake_secure_delete};
+    return table;
+}
+
+static gem_keystore_password fake_password_table(fake_wallets *w) {
+    gem_keystore_password table = {sizeof(gem_keystore_password), w, fake_wallets_release, fake_password};
+    return table;
+}
+
+static void wallets_answer_empty(void) {
+    memset(&wallets, 0, sizeof(wallets));
+    script *ok[] = {&wallets.add_wallet, &wallets.save_wallet, &wallets.delete_wallet, &wallets.secure_set,
+                    &wallets.secure_delete, &wallets.get_wallet, &wallets.secure_get};
+    for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+        ok[i]->how = ANSWER_OK;
+        ok[i]->answer = "null";
+    }
+    wallets.get_wallets.how = ANSWER_OK;
+    wallets.get_wallets.answer = "[]";
+    wallets.password.how = ANSWER_OK;
+    wallets.password.answer = "0123456789abcdef0123456789abcdef";
+}
+
+/* Waits up to two seconds for `counter` to reach `expected`: a service's tables are released when its
+ * last in-flight task lets go of them, which may be just after the task's completion fired. */
+static int eventually_equals(atomic_int *counter, int expected) {
+    for (int i = 0; i < 2000 && atomic_load(counter) != expected; i++) {
+        struct timespec pause = {0, 1000000};
+        nanosleep(&pause, NULL);
+    }
+    return atomic_load(counter) == expected;
+}
+
+static const char *const bad_wallet_ids[] = {"", "nonsense", "multicoin_", "view_dogecoin_0x1", "view_ethereum", "wallet_ethereum_0x1"};
+
+static void test_wallet_session(void) {
+    gem_buffer out = {0};
+    gem_wallet_session_service *service = NULL;
+    wallets_answer_empty();
+    gem_wallet_store store = fake_wallet_store_table(&wallets);
+    gem_wallet_session_store session = fake_session_store_table(&wallets);
+
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(NULL, &session, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(&store, NULL, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_wallet_session_service_new(&store, &session, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    gem_wallet_store small = store;
+    small.struct_size = 16;
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(&small, &session, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_wallet_store missing = store;
+    missing.add_wallet = NULL;
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(&missing, &session, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_wallet_session_store no_set = session;
+    no_set.set_current_wallet_id = NULL;
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(&store, &no_set, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(service == NULL);
+    CHECK(atomic_load(&wallets.released) == 0);
+    gem_wallet_session_service_free(NULL);
+
+    CHECK(gem_wallet_session_service_get_wallets(NULL, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    completion c;
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_get_wallets(NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_get_wallet(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_require_wallet(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_get_current_wallet(NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_get_current_wallet_id(NULL, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+
+    CHECK(gem_wallet_session_service_new(&store, &session, &service, &out) == GEM_OK);
+    CHECK(gem_wallet_session_service_get_wallet(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_session_service_require_wallet(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_session_service_get_current_wallet(service, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_get_wallet(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_require_wallet(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    for (size_t i = 0; i < sizeof(bad_wallet_ids) / sizeof(bad_wallet_ids[0]); i++) {
+        EXPECT_ASYNC_ERROR(gem_wallet_session_service_get_wallet(service, bad_wallet_ids[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_wallet_session_service_require_wallet(service, bad_wallet_ids[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    }
+    /* An unknown wallet: null from get_wallet, not_found from require_wallet. */
+    completion_init(&c);
+    CHECK(gem_wallet_session_service_get_wallet(service, "view_tron_T1", completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strcmp(c.json, "null") == 0);
+    completion_destroy(&c);
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_require_wallet(service, "view_tron_T1", completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    /* A store answering something that is not a wallet is the host's contract failure. */
+    wallets.get_wallet.answer = "{\"id\":7}";
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_get_wallet(service, "view_tron_T1", completion_done, &c), GEM_ERR_PORT, "port");
+    wallets.get_wallets.how = ANSWER_MALFORMED;
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_get_wallets(service, completion_done, &c), GEM_ERR_PORT, "port");
+    wallets.get_wallets.how = ANSWER_FAIL;
+    wallets.get_wallets.fail_status = GEM_ERR_STORE;
+    EXPECT_ASYNC_ERROR(gem_wallet_session_service_get_current_wallet(service, completion_done, &c), GEM_ERR_STORE, "store");
+
+    CHECK(gem_wallet_session_service_get_current_wallet_id(service, &out) == GEM_OK);
+    CHECK(out.data && strcmp((const char *)out.data, "null") == 0);
+    gem_buffer_free(&out);
+    CHECK(gem_wallet_session_service_get_current_wallet_id(service, NULL) == GEM_OK);
+
+    gem_wallet_session_service_free(service);
+    CHECK(eventually_equals(&wallets.released, 2));
+}
+
+static void test_wallet_service(void) {
+    gem_buffer out = {0};
+    gem_wallet_service *service = NULL;
+    wallets_answer_empty();
+    gem_wallet_store store = fake_wallet_store_table(&wallets);
+    gem_wallet_session_store session = fake_session_store_table(&wallets);
+    gem_secure_store secure = fake_secure_store_table(&wallets);
+    gem_keystore_password password = fake_password_table(&wallets);
+    const char *config = "{\"kdf_iterations\":2,\"kdf_memory_kib\":19456}";
+
+    EXPECT_SYNC_ERROR(gem_wallet_service_new("{", &store, &session, &secure, &password, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_service_new("{\"kdf_memory_kib\":8192}", &store, &session, &secure, &password, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_service_new("{\"kdf_iterations\":1}", &store, &session, &secure, &password, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_service_new("{\"kdf_iterations\":-2}", &store, &session, &secure, &password, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_service_new(config, NULL, &session, &secure, &password, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_service_new(config, &store, NULL, &secure, &password, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_service_new(config, &store, &session, NULL, &password, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_service_new(config, &store, &session, &secure, NULL, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_secure_store no_delete = secure;
+    no_delete.delete_key = NULL;
+    EXPECT_SYNC_ERROR(gem_wallet_service_new(config, &store, &session, &no_delete, &password, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_keystore_password small = password;
+    small.struct_size = 4;
+    EXPECT_SYNC_ERROR(gem_wallet_service_new(config, &store, &session, &secure, &small, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_wallet_service_new(config, &store, &session, &secure, &password, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(service == NULL);
+    CHECK(atomic_load(&wallets.released) == 0);
+    gem_wallet_service_free(NULL);
+
+    /* NULL config means the defaults. */
+    CHECK(gem_wallet_service_new(NULL, &store, &session, &secure, &password, &service, &out) == GEM_OK);
+    gem_wallet_service_free(service);
+    CHECK(eventually_equals(&wallets.released, 4));
+    service = NULL;
+    CHECK(gem_wallet_service_new(config, &store, &session, &secure, &password, &service, &out) == GEM_OK);
+
+    const char *view = "{\"type\":\"view\",\"address\":\"TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujio\",\"chain\":\"tron\"}";
+    CHECK(gem_wallet_service_create_wallet(service, NULL, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_service_import_wallet(service, view, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_service_preview_import(service, view, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_service_rename_wallet(service, "view_tron_T1", "x", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_service_set_pinned(service, "view_tron_T1", 1, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_service_delete_wallet(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_service_set_current_wallet_id(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_service_export_secret(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+
+    completion c;
+    EXPECT_ASYNC_ERROR(gem_wallet_service_create_wallet(NULL, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(NULL, view, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_preview_import(NULL, view, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_rename_wallet(NULL, "view_tron_T1", "x", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_set_pinned(NULL, "view_tron_T1", 1, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_delete_wallet(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_set_current_wallet_id(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_export_secret(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    /* A handle of another kind is refused, not reinterpreted. */
+    gem_wallet_session_service *other = NULL;
+    CHECK(gem_wallet_session_service_new(&store, &session, &other, &out) == GEM_OK);
+    EXPECT_ASYNC_ERROR(gem_wallet_service_export_secret((gem_wallet_service *)other, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_get_current_wallet_id((gem_wallet_session_service *)service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_wallet_session_service_free(other);
+
+    const char *const bad_requests[] = {
+        "{", "[]", "{\"type\":\"view\"}", "{\"type\":\"view\",\"address\":\"T\",\"chain\":\"dogecoin\"}",
+        "{\"type\":\"mnemonic\",\"phrase\":\"a\"}", "{\"type\":\"private_key\",\"key\":\"00\",\"chain\":\"ethereum\"}",
+        "{\"type\":\"multicoin\",\"phrase\":\"a\",\"chains\":[\"nochain\"]}", "{\"type\":\"multicoin\",\"phrase\":7}",
+    };
+    EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_preview_import(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    for (size_t i = 0; i < sizeof(bad_requests) / sizeof(bad_requests[0]); i++) {
+        EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(service, bad_requests[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_wallet_service_preview_import(service, bad_requests[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    }
+    EXPECT_ASYNC_ERROR(gem_wallet_service_create_wallet(service, "{", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_create_wallet(service, "{\"chains\":[\"nochain\"]}", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_create_wallet(service, "{\"word_count\":13}", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    /* Input that breaks a domain rule fails before any write or password request. */
+    EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(service, "{\"type\":\"multicoin\",\"phrase\":\"abandon abandon abandon\"}", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(service, "{\"type\":\"private_key\",\"private_key\":\"0x12\",\"chain\":\"ethereum\"}", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(service, "{\"type\":\"view\",\"address\":\"TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujiO\",\"chain\":\"tron\"}", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_preview_import(service, "{\"type\":\"single\",\"phrase\":\"x\",\"chain\":\"cardano\"}", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    CHECK(atomic_load(&wallets.add_wallet.calls) == 0 && atomic_load(&wallets.secure_set.calls) == 0);
+    CHECK(atomic_load(&wallets.password.calls) == 0);
+
+    for (size_t i = 0; i < sizeof(bad_wallet_ids) / sizeof(bad_wallet_ids[0]); i++) {
+        const char *id = bad_wallet_ids[i];
+        EXPECT_ASYNC_ERROR(gem_wallet_service_rename_wallet(service, id, "x", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_wallet_service_set_pinned(service, id, 1, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_wallet_service_delete_wallet(service, id, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_wallet_service_set_current_wallet_id(service, id, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_wallet_service_export_secret(service, id, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    }
+    EXPECT_ASYNC_ERROR(gem_wallet_service_rename_wallet(service, NULL, "x", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_rename_wallet(service, "view_tron_T1", NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_set_pinned(service, NULL, 0, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_delete_wallet(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_set_current_wallet_id(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_export_secret(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    /* Well-formed ids of wallets that are not stored. */
+    EXPECT_ASYNC_ERROR(gem_wallet_service_rename_wallet(service, "view_tron_T1", "x", completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_export_secret(service, "view_tron_T1", completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_delete_wallet(service, "view_tron_T1", completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+
+    /* The whole import through the adapters: a watch-only wallet, then a phrase wallet. */
+    completion_init(&c);
+    CHECK(gem_wallet_service_import_wallet(service, view, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "{\"type\":\"imported\",\"wallet\":{\"id\":\"view_tron_TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujio\"") == c.json);
+    completion_destroy(&c);
+    CHECK(atomic_load(&wallets.add_wallet.calls) == 1 && atomic_load(&wallets.session_sets) == 1);
+    CHECK(atomic_load(&wallets.secure_set.calls) == 0 && atomic_load(&wallets.password.calls) == 0);
+
+    const char *phrase = "{\"type\":\"multicoin\",\"phrase\":\"abandon abandon abandon abandon abandon abandon abandon "
+                         "abandon abandon abandon abandon about\",\"chains\":[\"ethereum\"]}";
+    completion_init(&c);
+    CHECK(gem_wallet_service_import_wallet(service, phrase, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "\"id\":\"multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94\"") != NULL);
+    completion_destroy(&c);
+    CHECK(atomic_load(&wallets.secure_set.calls) == 1 && atomic_load(&wallets.password.calls) == 1);
+
+    /* A password that is too short is refused, and nothing is written. */
+    wallets.password.answer = "short";
+    wallets.get_wallet.answer = "null";
+    EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(service, "{\"type\":\"single\",\"phrase\":\"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\",\"chain\":\"solana\"}", completion_done, &c), GEM_ERR_PORT, "port");
+    CHECK(atomic_load(&wallets.secure_set.calls) == 1 && atomic_load(&wallets.add_wallet.calls) == 2);
+    /* A failing wallet write undoes the secret it followed. */
+    wallets.password.answer = "0123456789abcdef0123456789abcdef";
+    wallets.add_wallet.how = ANSWER_FAIL;
+    wallets.add_wallet.fail_status = GEM_ERR_STORE;
+    EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(service, "{\"type\":\"single\",\"phrase\":\"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\",\"chain\":\"solana\"}", completion_done, &c), GEM_ERR_STORE, "store");
+    CHECK(atomic_load(&wallets.secure_set.calls) == 2 && atomic_load(&wallets.secure_delete.calls) == 1);
+
+    gem_wallet_service_free(service);
+    CHECK(eventually_equals(&wallets.released, 10));
+}
+
+static void test_address_validate(void) {
+    gem_buffer out = {0};
+    EXPECT_SYNC_ERROR(gem_address_validate(NULL, "0x0", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_address_validate("ethereum", NULL, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_address_validate("notachain", "x", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    const char bad_utf8[] = {'0', 'x', (char)0xfe, 0};
+    EXPECT_SYNC_ERROR(gem_address_validate("ethereum", bad_utf8, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    /* EIP-55 example address, lower case in; checksummed out. */
+    CHECK(gem_address_validate("ethereum", " 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed ", &out) == GEM_OK);
+    CHECK(out.data && strcmp((const char *)out.data, "{\"chain\":\"ethereum\",\"address\":\"0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\"}") == 0);
+    gem_buffer_free(&out);
+    /* One changed case letter breaks the checksum: an answer, not an error. */
+    CHECK(gem_address_validate("ethereum", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD", &out) == GEM_OK);
+    CHECK(out.data && strstr((const char *)out.data, "\"type\":\"invalid_checksum\"") != NULL);
+    gem_buffer_free(&out);
+    CHECK(gem_address_validate("bitcoin", "ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh", &out) == GEM_OK);
+    CHECK(out.data && strstr((const char *)out.data, "\"type\":\"wrong_prefix\"") != NULL);
+    gem_buffer_free(&out);
 /* ---- presentation answers: synchronous, pure, one request record in, one record out ---- */
 
 /* Checks GEM_OK and the exact answer, printing both on a mismatch. */
@@ -387,6 +702,9 @@ int main(void) {
     test_foundation();
     test_preferences();
     test_price_alerts();
+    test_address_validate();
+    test_wallet_session();
+    test_wallet_service();
     test_list_answers();
     test_number_answers();
     test_copy_and_day_answers();

@@ -88,13 +88,16 @@ final class Lifetime: Sendable {
 /// owns the table.
 struct PortMethod: Sendable {
     let function: gem_port_fn
-    let context: HostPointer
+    /// Keeps the table (and so the host's context) alive for as long as a call may still run.
+    let table: TableRelease
+
+    var context: HostPointer { table.context }
 
     /// Calls the method on a dispatch thread (blocking allowed) and suspends until the host
     /// answers, the lifetime closes, or `timeout` passes.
     func call(_ args: [UInt8], lifetime: Lifetime, timeout: Duration? = nil) async throws(GemServiceError) -> [UInt8] {
         let function = function
-        let context = context
+        let table = table
         let issued = Atomic<UInt64>(0)
         let result: Result<[UInt8], GemServiceError> = await withCheckedContinuation { continuation in
             let token = PortCalls.shared.register(.async(continuation))
@@ -111,12 +114,14 @@ struct PortMethod: Sendable {
                 }
             }
             DispatchQueue.global().async {
+                // A call cancelled while queued (its service was freed) is not made at all.
+                guard PortCalls.shared.isPending(token) else { return }
                 args.withUnsafeBufferPointer { buffer in
                     guard let base = buffer.baseAddress, let call = PortCalls.pointer(token) else {
                         PortCalls.shared.answer(token, .failure(.internal(message: "empty port arguments")))
                         return
                     }
-                    function(context.raw, base, buffer.count, call)
+                    function(table.context.raw, base, buffer.count, call)
                 }
             }
         }

@@ -43,6 +43,10 @@ final class PortCalls: Sendable {
         return true
     }
 
+    func isPending(_ token: UInt64) -> Bool {
+        state.withLock { $0.waiters[token] != nil }
+    }
+
     /// Forgets a token without answering (a sync call the host did not answer inline).
     func drop(_ token: UInt64) {
         _ = state.withLock { $0.waiters.removeValue(forKey: token) }

@@ -22,10 +22,11 @@ func copyTable<T>(_ pointer: UnsafePointer<T>?, _ name: String, minimumSize: Int
     return copy.load(as: T.self)
 }
 
-/// Reads a required method of a copied table.
-func requireMethod(_ function: gem_port_fn?, _ name: String, _ context: HostPointer) throws(ABIError) -> PortMethod {
+/// Reads a required method of a copied table. The method holds the table's release, so the
+/// host's `release(context)` cannot run while a call to the method is queued or running.
+func requireMethod(_ function: gem_port_fn?, _ name: String, _ table: TableRelease) throws(ABIError) -> PortMethod {
     guard let function else { throw ABIError(message: "\(name) is NULL") }
-    return PortMethod(function: function, context: context)
+    return PortMethod(function: function, table: table)
 }
 
 /// Calls the host's `release(context)` once, when the last adapter holding the table goes away,
@@ -33,7 +34,7 @@ func requireMethod(_ function: gem_port_fn?, _ name: String, _ context: HostPoin
 /// of a failed constructor still belongs to the host.
 final class TableRelease: Sendable {
     private let release: gem_release_fn?
-    private let context: HostPointer
+    let context: HostPointer
     private let armed = Atomic<Bool>(false)
 
     init(_ release: gem_release_fn?, _ context: HostPointer, _ construction: Construction) {

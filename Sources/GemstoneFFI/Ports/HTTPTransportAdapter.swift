@@ -12,9 +12,9 @@ final class HTTPTransportAdapter: GemHTTPTransport {
 
     init(_ pointer: UnsafePointer<gem_http_transport>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "transport")
-        let context = HostPointer(raw: table.context)
-        method = try requireMethod(table.request, "transport.request", context)
-        release = TableRelease(table.release, context, construction)
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        method = try requireMethod(table.request, "transport.request", release)
         self.lifetime = lifetime
         self.timeout = timeout
     }

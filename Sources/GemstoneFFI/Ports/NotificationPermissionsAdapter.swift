@@ -10,9 +10,9 @@ final class NotificationPermissionsAdapter: GemNotificationPermissions {
 
     init(_ pointer: UnsafePointer<gem_notification_permissions>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "permissions")
-        let context = HostPointer(raw: table.context)
-        method = try requireMethod(table.request, "permissions.request", context)
-        release = TableRelease(table.release, context, construction)
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        method = try requireMethod(table.request, "permissions.request", release)
         self.lifetime = lifetime
     }
 

@@ -13,11 +13,11 @@ final class PreferencesStoreAdapter: GemPreferencesStore {
 
     init(_ pointer: UnsafePointer<gem_preferences_store>?, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
-        let context = HostPointer(raw: table.context)
-        get = try requireMethod(table.get, "store.get", context)
-        set = try requireMethod(table.set, "store.set", context)
-        remove = try requireMethod(table.remove, "store.remove", context)
-        release = TableRelease(table.release, context, construction)
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        get = try requireMethod(table.get, "store.get", release)
+        set = try requireMethod(table.set, "store.set", release)
+        remove = try requireMethod(table.remove, "store.remove", release)
     }
 
     func get(key: String) -> String? {

@@ -12,10 +12,10 @@ final class PriceAlertStoreAdapter: GemPriceAlertStore {
 
     init(_ pointer: UnsafePointer<gem_price_alert_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
-        let context = HostPointer(raw: table.context)
-        getPriceAlerts = try requireMethod(table.get_price_alerts, "store.get_price_alerts", context)
-        updatePriceAlerts = try requireMethod(table.update_price_alerts, "store.update_price_alerts", context)
-        release = TableRelease(table.release, context, construction)
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        getPriceAlerts = try requireMethod(table.get_price_alerts, "store.get_price_alerts", release)
+        updatePriceAlerts = try requireMethod(table.update_price_alerts, "store.update_price_alerts", release)
         self.lifetime = lifetime
     }
 

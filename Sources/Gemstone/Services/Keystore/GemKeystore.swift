@@ -1,0 +1,67 @@
+import GemCrypto
+import Primitives
+
+/// The keystore (spec: "The keystore is the one dependency a composition root does not pass around"):
+/// seals each wallet's secret into a `KeystoreRecord` kept in the host's secure store, and unlocks it for
+/// the duration of one closure. It is `package`: only the services of this library that need secrets
+/// (today `GemWalletService`) hold one; the C ABI never hands it to a host, which only supplies its two
+/// ports, the secure store and the password.
+///
+/// Records are keyed by the wallet's `external_id`. The password is asked for on every seal and unlock and
+/// dropped at once; the decrypted secret exists only inside `unlock`'s closure and is wiped when it returns.
+package final class GemKeystore: Sendable {
+    private let secureStore: any GemSecureStore
+    private let password: any GemKeystorePassword
+    private let parameters: KeystoreParameters
+    private let random: any RandomSource
+
+    package init(secureStore: any GemSecureStore, password: any GemKeystorePassword,
+                 parameters: KeystoreParameters = .standard, random: any RandomSource = SystemRandom()) {
+        self.secureStore = secureStore
+        self.password = password
+        self.parameters = parameters
+        self.random = random
+    }
+
+    /// Encrypts `secret` for `walletId` and writes the record under `key`, replacing any record there.
+    package func store(_ secret: KeystoreSecret, walletId: WalletId, key: String) async throws(GemServiceError) {
+        let password = try await password.password()
+        let record: KeystoreRecord
+        do {
+            record = try KeystoreRecord.seal(secret, walletId: walletId.id, password: password,
+                                             parameters: parameters, random: random)
+        } catch {
+            throw GemServiceError(error)
+        }
+        try await secureStore.set(key: key, value: record.text)
+    }
+
+    /// Decrypts the record under `key` (which must belong to `walletId`) and lends the secret to `body`.
+    package func unlock<T>(walletId: WalletId, key: String,
+                           _ body: (KeystoreSecret) throws(GemServiceError) -> T) async throws(GemServiceError) -> T {
+        guard let text = try await secureStore.get(key: key) else { throw GemServiceError(.notFound) }
+        let password = try await password.password()
+        let secret: KeystoreSecret
+        do {
+            secret = try KeystoreRecord(text: text).open(walletId: walletId.id, password: password)
+        } catch {
+            throw GemServiceError(error)
+        }
+        return try body(secret)
+    }
+
+    /// The stored record's text, unopened: what a compensation puts back.
+    package func record(key: String) async throws(GemServiceError) -> String? {
+        try await secureStore.get(key: key)
+    }
+
+    /// Writes a record text back as it was (used only to undo a deletion).
+    package func restore(key: String, record: String) async throws(GemServiceError) {
+        try await secureStore.set(key: key, value: record)
+    }
+
+    /// Removes the record under `key`; nothing there is not an error.
+    package func delete(key: String) async throws(GemServiceError) {
+        try await secureStore.delete(key: key)
+    }
+}

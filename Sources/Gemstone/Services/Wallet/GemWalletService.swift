@@ -1,0 +1,247 @@
+import GemCrypto
+import Primitives
+
+/// Wallets: create, import, preview, rename, pin, delete, switch, and export a secret (spec
+/// `GemWalletService`). The one owner of `GemWalletStore` writes and of the keystore.
+///
+/// Import order (spec: "GemWalletService::import_wallet defines that order once"), for create and every
+/// import type:
+/// 1. The plan: validate the input and derive the wallet id and accounts. No I/O.
+/// 2. A wallet already stored under that id is answered as `existing` (made current; its secret is
+///    written again if it went missing), never duplicated.
+/// 3. Keystore: the secret is sealed under the password port's password and written to the secure store.
+/// 4. Wallet store: the wallet and its accounts are added in one transaction.
+/// 5. Session: the new wallet becomes the current one.
+/// Success is reported only after all three writes. A failing write undoes the earlier ones in reverse
+/// order (the secret deleted, the wallet deleted), so no half-written wallet remains; the error of the
+/// failing write is the one thrown.
+///
+/// Commands that write run one at a time in arrival order (`CommandLane`), so two imports cannot both
+/// take the same index or race a deletion. The keystore is never exposed: a secret leaves the core only
+/// through `exportSecret`, after the password port answered.
+public final class GemWalletService: Sendable {
+    private let session: GemWalletSessionService
+    private let keystore: GemKeystore
+    private let random: any RandomSource
+    private let lane = CommandLane()
+
+    private var walletStore: any GemWalletStore { session.walletStore }
+    private var sessionStore: any GemWalletSessionStore { session.sessionStore }
+
+    /// The service over `session`'s stores, with a keystore over `secureStore` and `password`.
+    public convenience init(session: GemWalletSessionService, secureStore: any GemSecureStore,
+                            password: any GemKeystorePassword) {
+        self.init(session: session, keystore: GemKeystore(secureStore: secureStore, password: password))
+    }
+
+    package init(session: GemWalletSessionService, keystore: GemKeystore, random: any RandomSource = SystemRandom()) {
+        self.session = session
+        self.keystore = keystore
+        self.random = random
+    }
+
+    // MARK: create and import
+
+    /// Creates a multi-coin wallet from a new phrase of `wordCount` words (12 or 24) and returns it with
+    /// the phrase as a sensitive copy model, which the core shows only this once (for the user's backup).
+    public func createWallet(name: String?, wordCount: Int = 12, chains: [Chain] = []) async throws(GemServiceError) -> GemWalletCreated {
+        let (wallet, words) = try await createWalletWords(name: name, wordCount: wordCount, chains: chains)
+        return GemWalletCreated(wallet: wallet, phrase: .secretPhrase(words))
+    }
+
+    func createWalletWords(name: String?, wordCount: Int, chains: [Chain]) async throws(GemServiceError) -> (wallet: Wallet, words: [String]) {
+        guard wordCount == 12 || wordCount == 24 else {
+            throw .invalidInput(message: "a new phrase has 12 or 24 words, not \(wordCount)")
+        }
+        let mnemonic: Mnemonic
+        do {
+            mnemonic = try Mnemonic.generate(wordCount: wordCount, random: random)
+        } catch {
+            throw .crypto(message: error.description)
+        }
+        let words = mnemonic.revealWords()
+        let plan = try await WalletImportPlan.make(.multicoin(phrase: words.joined(separator: " "), chains: chains, name: name))
+        let result = try await lane.run { () async throws(GemServiceError) -> GemWalletImportResult in
+            try await commit(plan, name: name, source: .create)
+        }
+        guard case .imported(let wallet) = result else {
+            throw .internal(message: "a newly generated phrase matched a stored wallet")
+        }
+        return (wallet, words)
+    }
+
+    /// Imports a wallet (see the type's order of operations). Answers `existing` for a wallet already
+    /// stored under the same id.
+    public func importWallet(_ request: GemWalletImport) async throws(GemServiceError) -> GemWalletImportResult {
+        let plan = try await WalletImportPlan.make(request)
+        return try await lane.run { () async throws(GemServiceError) -> GemWalletImportResult in
+            try await commit(plan, name: request.name, source: .import)
+        }
+    }
+
+    /// What `importWallet` would make, without writing: the wallet id, its accounts, and whether it is
+    /// already stored.
+    public func previewImport(_ request: GemWalletImport) async throws(GemServiceError) -> GemWalletPreview {
+        let plan = try await WalletImportPlan.make(request)
+        let existing = try await walletStore.getWallet(walletId: plan.walletId) != nil
+        return GemWalletPreview(walletId: plan.walletId, accounts: plan.accounts, existing: existing)
+    }
+
+    // MARK: manage
+
+    /// Renames a wallet (trimmed, not blank, at most 64 characters). Writes only when the name changes.
+    public func renameWallet(walletId: WalletId, name: String) async throws(GemServiceError) -> Wallet {
+        let name = try WalletRules.validName(name)
+        return try await lane.run { () async throws(GemServiceError) -> Wallet in
+            let wallet = try await session.requireWallet(walletId: walletId)
+            guard wallet.name != name else { return wallet }
+            let renamed = wallet.with(name: name)
+            try await walletStore.saveWallet(renamed)
+            return renamed
+        }
+    }
+
+    /// Pins or unpins a wallet. Writes only when the flag changes.
+    public func setPinned(walletId: WalletId, pinned: Bool) async throws(GemServiceError) -> Wallet {
+        try await lane.run { () async throws(GemServiceError) -> Wallet in
+            let wallet = try await session.requireWallet(walletId: walletId)
+            guard wallet.isPinned != pinned else { return wallet }
+            let updated = wallet.with(isPinned: pinned)
+            try await walletStore.saveWallet(updated)
+            return updated
+        }
+    }
+
+    /// Makes a stored wallet the current one.
+    public func setCurrentWalletId(_ walletId: WalletId) async throws(GemServiceError) -> Wallet {
+        try await lane.run { () async throws(GemServiceError) -> Wallet in
+            let wallet = try await session.requireWallet(walletId: walletId)
+            try sessionStore.setCurrentWalletId(walletId)
+            return wallet
+        }
+    }
+
+    /// Deletes a wallet with its secret, and returns the current wallet id afterwards.
+    ///
+    /// Order: the secret is deleted first, then the wallet; if deleting the wallet fails, the secret is put
+    /// back and the error thrown, so a wallet never outlives its secret silently and a secret never
+    /// outlives its wallet. When the deleted wallet was current, the first remaining wallet becomes
+    /// current; if that last write fails the deletion stands, and `GemWalletSessionService` resolves the
+    /// stale id to the first wallet until the next switch.
+    public func deleteWallet(walletId: WalletId) async throws(GemServiceError) -> WalletId? {
+        try await lane.run { () async throws(GemServiceError) -> WalletId? in
+            let wallet = try await session.requireWallet(walletId: walletId)
+            let wallets = try await walletStore.getWallets()
+            var removedRecord: (key: String, text: String)?
+            if let key = wallet.externalId, let text = try await keystore.record(key: key) {
+                try await keystore.delete(key: key)
+                removedRecord = (key, text)
+            }
+            do throws(GemServiceError) {
+                try await walletStore.deleteWallet(walletId: walletId)
+            } catch {
+                if let removedRecord { try? await keystore.restore(key: removedRecord.key, record: removedRecord.text) }
+                throw error
+            }
+            let current = sessionStore.getCurrentWalletId()
+            let next = WalletRules.currentAfterDeleting(walletId, current: current, wallets: wallets)
+            if next != current { try? sessionStore.setCurrentWalletId(next) }
+            return next
+        }
+    }
+
+    // MARK: secrets
+
+    /// The wallet's secret as a copy model whose kind (`secretPhrase`, `privateKey`) marks it sensitive.
+    public func exportSecret(walletId: WalletId) async throws(GemServiceError) -> GemCopy {
+        switch try await revealSecret(walletId: walletId) {
+        case .phrase(let words): .secretPhrase(words)
+        case .privateKey(let key): .privateKey(key)
+        }
+    }
+
+    /// The wallet's secret for the user to copy: its phrase (words joined by one space) or its private key
+    /// in the chain's export form. The password port is asked first; a watch-only wallet has none.
+    func revealSecret(walletId: WalletId) async throws(GemServiceError) -> RevealedSecret {
+        let wallet = try await session.requireWallet(walletId: walletId)
+        guard wallet.type != .view, let key = wallet.externalId else {
+            throw .invalidInput(message: "a watch-only wallet has no secret to export")
+        }
+        return try await keystore.unlock(walletId: walletId, key: key) { (secret) throws(GemServiceError) -> RevealedSecret in
+            switch secret {
+            case .phrase(let phrase):
+                var bytes = phrase.withSpan { SecretBytes.copy($0) }
+                defer { SecretBytes.wipe(&bytes) }
+                let text = String(decoding: bytes, as: UTF8.self)
+                guard (try? Mnemonic(text)) != nil else { throw GemServiceError(GemKeystoreError.invalidSecret) }
+                return .phrase(words: text.split(separator: " ").map(String.init))
+            case .privateKey(let bytes):
+                guard let chain = walletId.chain, bytes.count == 32 else {
+                    throw GemServiceError(GemKeystoreError.invalidSecret)
+                }
+                return .privateKey(try PrivateKeyEncoding.encode(bytes, chain: chain))
+            }
+        }
+    }
+
+    // MARK: the import order
+
+    private func commit(_ plan: WalletImportPlan, name: String?, source: WalletSource) async throws(GemServiceError) -> GemWalletImportResult {
+        if let existing = try await walletStore.getWallet(walletId: plan.walletId) {
+            try await repairSecret(of: existing, plan: plan)
+            try sessionStore.setCurrentWalletId(existing.id)
+            return .existing(existing)
+        }
+        let wallet = try plan.wallet(name: name, source: source, existing: try await walletStore.getWallets())
+        if let secret = plan.secret, let key = wallet.externalId {
+            try await keystore.store(secret, walletId: wallet.id, key: key)
+        }
+        do throws(GemServiceError) {
+            try await walletStore.addWallet(wallet)
+        } catch {
+            await undoSecret(of: wallet)
+            throw error
+        }
+        do throws(GemServiceError) {
+            try sessionStore.setCurrentWalletId(wallet.id)
+        } catch {
+            try? await walletStore.deleteWallet(walletId: wallet.id)
+            await undoSecret(of: wallet)
+            throw error
+        }
+        return .imported(wallet)
+    }
+
+    /// A stored wallet whose keystore record is missing (a delete or import interrupted by a failure) gets
+    /// its secret back when the user imports it again.
+    private func repairSecret(of wallet: Wallet, plan: WalletImportPlan) async throws(GemServiceError) {
+        guard let secret = plan.secret, let key = wallet.externalId,
+              try await keystore.record(key: key) == nil else { return }
+        try await keystore.store(secret, walletId: wallet.id, key: key)
+    }
+
+    /// Deletes the secret an import wrote, unless the wallet is stored after all (another writer added the
+    /// same wallet, which has the same secret): a secret is never removed from under a stored wallet.
+    private func undoSecret(of wallet: Wallet) async {
+        guard let key = wallet.externalId else { return }
+        do {
+            guard try await walletStore.getWallet(walletId: wallet.id) == nil else { return }
+        } catch {
+            return  // the store cannot say: keep the secret rather than risk orphaning a stored wallet
+        }
+        try? await keystore.delete(key: key)
+    }
+}
+
+/// A decrypted secret on its way to the user's clipboard.
+enum RevealedSecret: Equatable {
+    case phrase(words: [String])
+    case privateKey(String)
+}
+
+extension Wallet {
+    func with(name: String? = nil, isPinned: Bool? = nil) -> Wallet {
+        Wallet(id: id, externalId: externalId, name: name ?? self.name, index: index, accounts: accounts, order: order,
+               isPinned: isPinned ?? self.isPinned, imageUrl: imageUrl, source: source)
+    }
+}

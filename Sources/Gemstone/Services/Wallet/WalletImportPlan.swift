@@ -1,0 +1,79 @@
+import Blockchain
+import GemCrypto
+import Primitives
+
+/// Everything an import writes, computed before any write: the wallet id, its accounts and the secret to
+/// seal (none for watch-only). Computing it validates the input, so a bad phrase, key or address fails
+/// before the store or keystore is touched.
+struct WalletImportPlan {
+    let walletId: WalletId
+    let accounts: [Account]
+    let secret: KeystoreSecret?
+
+    init(walletId: WalletId, accounts: [Account], secret: KeystoreSecret?) {
+        self.walletId = walletId
+        self.accounts = accounts
+        self.secret = secret
+    }
+
+    /// Validates `request` and derives what it makes. A multi-coin phrase derives Cardano (whose Icarus
+    /// master key is the one slow step) in a child task beside the other chains.
+    static func make(_ request: GemWalletImport) async throws(GemServiceError) -> WalletImportPlan {
+        switch request {
+        case let .multicoin(phrase, chains, _):
+            let mnemonic = try mnemonic(phrase)
+            let chains = WalletRules.multicoinChains(chains)
+            async let cardano = chains.contains(.cardano)
+                ? Result { () throws(GemServiceError) -> Account? in try AccountDerivation.cardanoAccount(mnemonic, chain: .cardano) }
+                : Result<Account?, GemServiceError>.success(nil)
+            var derivation = AccountDerivation(mnemonic: mnemonic)
+            let walletId = WalletId.multicoin(address: try derivation.ethereumAddress())
+            var accounts: [Account] = []
+            accounts.reserveCapacity(chains.count)
+            for chain in chains where chain != .cardano { accounts.append(try derivation.account(chain)) }
+            if let account = try await cardano.get() {
+                accounts.insert(account, at: chains.firstIndex(of: .cardano) ?? accounts.endIndex)
+            }
+            return WalletImportPlan(walletId: walletId, accounts: accounts, secret: .phrase(mnemonic.phrase))
+        case let .single(phrase, chain, _):
+            let mnemonic = try mnemonic(phrase)
+            var derivation = AccountDerivation(mnemonic: mnemonic)
+            let account = try derivation.account(chain)
+            return WalletImportPlan(walletId: .single(chain: chain, address: account.address), accounts: [account],
+                                    secret: .phrase(mnemonic.phrase))
+        case let .privateKey(text, chain, _):
+            let key = try PrivateKeyEncoding.decode(text, chain: chain)
+            let address = try AccountDerivation.address(chain, try PrivateKeyEncoding.addressKey(key, chain: chain))
+            return WalletImportPlan(walletId: .privateKey(chain: chain, address: address),
+                                    accounts: [Account(chain: chain, address: address, derivationPath: "")],
+                                    secret: .privateKey(key))
+        case let .view(text, chain, _):
+            let address: String
+            do {
+                address = try chain.validateAddress(text)
+            } catch {
+                throw .invalidInput(message: "not a valid \(chain.id) address: \(error)")
+            }
+            return WalletImportPlan(walletId: .view(chain: chain, address: address),
+                                    accounts: [Account(chain: chain, address: address, derivationPath: "")], secret: nil)
+        }
+    }
+
+    /// The phrase, validated (BIP39 English word list and checksum). The message names the problem and,
+    /// for an unknown word, its position, never the word.
+    static func mnemonic(_ phrase: String) throws(GemServiceError) -> Mnemonic {
+        do {
+            return try Mnemonic(phrase)
+        } catch {
+            throw .invalidInput(message: "invalid recovery phrase: \(error.description)")
+        }
+    }
+
+    /// The wallet this plan stores, with its position among `existing` wallets.
+    func wallet(name: String?, source: WalletSource, existing: [Wallet]) throws(GemServiceError) -> Wallet {
+        let index = WalletRules.nextIndex(existing)
+        return Wallet(id: walletId, externalId: secret == nil ? nil : walletId.id,
+                      name: try WalletRules.name(name, index: index), index: index, accounts: accounts,
+                      order: WalletRules.nextOrder(existing), isPinned: false, imageUrl: nil, source: source)
+    }
+}

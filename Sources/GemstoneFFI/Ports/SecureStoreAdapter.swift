@@ -1,0 +1,37 @@
+import CGemstone
+import Gemstone
+import Primitives
+
+/// GemSecureStore over a host's gem_secure_store table. Async (the host may answer inline). Values
+/// are the keystore's encrypted records.
+final class SecureStoreAdapter: GemSecureStore {
+    private let getMethod: PortMethod
+    private let setMethod: PortMethod
+    private let deleteMethod: PortMethod
+    private let release: TableRelease
+    private let lifetime: Lifetime
+
+    init(_ pointer: UnsafePointer<gem_secure_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+        let table = try copyTable(pointer, "secure_store")
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        getMethod = try requireMethod(table.get, "secure_store.get", release)
+        setMethod = try requireMethod(table.set, "secure_store.set", release)
+        deleteMethod = try requireMethod(table.delete_key, "secure_store.delete_key", release)
+        self.lifetime = lifetime
+    }
+
+    func get(key: String) async throws(GemServiceError) -> String? {
+        let answer = try await getMethod.call(JSONWriter.bytes(.object([("key", .string(key))])), lifetime: lifetime)
+        return try decodeAnswer(String?.self, answer, "secure_store.get")
+    }
+
+    func set(key: String, value: String) async throws(GemServiceError) {
+        let args = JSONWriter.bytes(.object([("key", .string(key)), ("value", .string(value))]))
+        _ = try await setMethod.call(args, lifetime: lifetime)
+    }
+
+    func delete(key: String) async throws(GemServiceError) {
+        _ = try await deleteMethod.call(JSONWriter.bytes(.object([("key", .string(key))])), lifetime: lifetime)
+    }
+}

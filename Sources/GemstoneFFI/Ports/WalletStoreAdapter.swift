@@ -1,0 +1,61 @@
+import CGemstone
+import Gemstone
+import Primitives
+
+/// GemWalletStore over a host's gem_wallet_store table. Wallets cross as the wallet record of
+/// gemstone.h; an answer that is not one is the host's contract failure (`port`).
+final class WalletStoreAdapter: GemWalletStore {
+    private let getWallets: PortMethod
+    private let getWallet: PortMethod
+    private let addWallet: PortMethod
+    private let saveWallet: PortMethod
+    private let deleteWallet: PortMethod
+    private let release: TableRelease
+    private let lifetime: Lifetime
+
+    init(_ pointer: UnsafePointer<gem_wallet_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+        let table = try copyTable(pointer, "store")
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        getWallets = try requireMethod(table.get_wallets, "store.get_wallets", release)
+        getWallet = try requireMethod(table.get_wallet, "store.get_wallet", release)
+        addWallet = try requireMethod(table.add_wallet, "store.add_wallet", release)
+        saveWallet = try requireMethod(table.save_wallet, "store.save_wallet", release)
+        deleteWallet = try requireMethod(table.delete_wallet, "store.delete_wallet", release)
+        self.lifetime = lifetime
+    }
+
+    func getWallets() async throws(GemServiceError) -> [Wallet] {
+        let answer = try await getWallets.call(Array("{}".utf8), lifetime: lifetime)
+        return try decodeAnswer([Wallet].self, answer, "store.get_wallets")
+    }
+
+    func getWallet(walletId: WalletId) async throws(GemServiceError) -> Wallet? {
+        let answer = try await getWallet.call(Self.walletIdArgs(walletId), lifetime: lifetime)
+        return try decodeAnswer(Wallet?.self, answer, "store.get_wallet")
+    }
+
+    func addWallet(_ wallet: Wallet) async throws(GemServiceError) {
+        _ = try await addWallet.call(try Self.walletArgs(wallet), lifetime: lifetime)
+    }
+
+    func saveWallet(_ wallet: Wallet) async throws(GemServiceError) {
+        _ = try await saveWallet.call(try Self.walletArgs(wallet), lifetime: lifetime)
+    }
+
+    func deleteWallet(walletId: WalletId) async throws(GemServiceError) {
+        _ = try await deleteWallet.call(Self.walletIdArgs(walletId), lifetime: lifetime)
+    }
+
+    private static func walletIdArgs(_ walletId: WalletId) -> [UInt8] {
+        JSONWriter.bytes(.object([("wallet_id", .string(walletId.id))]))
+    }
+
+    private static func walletArgs(_ wallet: Wallet) throws(GemServiceError) -> [UInt8] {
+        do {
+            return JSONWriter.bytes(.object([("wallet", try JSONCodec.encodeValue(wallet))]))
+        } catch {
+            throw .internal(message: error.description)
+        }
+    }
+}

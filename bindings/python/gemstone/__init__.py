@@ -1,0 +1,32 @@
+"""gemstone: Python bindings of libgemstone over ctypes.
+
+    from gemstone import PreferencesService, PriceAlertService, SqlitePreferencesStore, ...
+
+See bindings/python/README.md. The library is found through $GEMSTONE_LIB, the repository's
+.build/release/libgemstone.so, or the system's library path.
+"""
+
+from .abi import ABI_VERSION, LibraryError, Status, lib
+from .calls import stats
+from .errors import (ApiError, Cancelled, CryptoError, GemError, InternalError, InvalidArgument, InvalidInput,
+                     NotFound, Offline, PermissionDenied, PortError, StaleCall, StoreError, Timeout)
+from .permissions import FixedPermissions
+from .ports import (HttpTransport, NotificationPermissions, PortCall, PortTable, PreferencesStore, PriceAlertStore,
+                    deferred)
+from .records import (HttpHeader, HttpRequest, HttpResponse, Permission, Preferences, PriceAlert,
+                      PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult, PriceDirection, RecordError)
+from .services import PreferencesService, PriceAlertService, close_all
+from .sqlite_stores import SqlitePreferencesStore, SqlitePriceAlertStore
+from .transport import UrllibTransport
+
+__all__ = [
+    "ABI_VERSION", "LibraryError", "Status", "lib", "stats",
+    "GemError", "InvalidArgument", "Cancelled", "Offline", "ApiError", "StoreError", "InvalidInput", "NotFound",
+    "Timeout", "StaleCall", "PortError", "PermissionDenied", "CryptoError", "InternalError",
+    "PortTable", "PortCall", "deferred", "PreferencesStore", "PriceAlertStore", "HttpTransport",
+    "NotificationPermissions",
+    "PriceAlert", "PriceDirection", "Preferences", "PriceAlertsToggle", "PriceAlertAddResult",
+    "PriceAlertSyncResult", "Permission", "HttpHeader", "HttpRequest", "HttpResponse", "RecordError",
+    "PreferencesService", "PriceAlertService", "close_all",
+    "SqlitePreferencesStore", "SqlitePriceAlertStore", "UrllibTransport", "FixedPermissions",
+]
