@@ -15,11 +15,13 @@ from .ports import (HttpTransport, NotificationPermissions, PortCall, PortTable,
                     deferred)
 from .records import (HttpHeader, HttpRequest, HttpResponse, Permission, Preferences, PriceAlert,
                       PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult, PriceDirection, RecordError)
+from . import presentation
 from .services import PreferencesService, PriceAlertService, close_all
 from .sqlite_stores import SqlitePreferencesStore, SqlitePriceAlertStore
 from .transport import UrllibTransport
 
 __all__ = [
+    "presentation",
     "ABI_VERSION", "LibraryError", "Status", "lib", "stats",
     "GemError", "InvalidArgument", "Cancelled", "Offline", "ApiError", "StoreError", "InvalidInput", "NotFound",
     "Timeout", "StaleCall", "PortError", "PermissionDenied", "CryptoError", "InternalError",
