@@ -499,6 +499,8 @@ static void test_address_validate(void) {
     CHECK(gem_address_validate("bitcoin", "ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh", &out) == GEM_OK);
     CHECK(out.data && strstr((const char *)out.data, "\"type\":\"wrong_prefix\"") != NULL);
     gem_buffer_free(&out);
+}
+
 /* ---- presentation answers: synchronous, pure, one request record in, one record out ---- */
 
 /* Checks GEM_OK and the exact answer, printing both on a mismatch. */
