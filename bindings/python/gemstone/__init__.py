@@ -15,6 +15,7 @@ from .ports import (HttpTransport, NotificationPermissions, PortCall, PortTable,
                     deferred)
 from .records import (HttpHeader, HttpRequest, HttpResponse, Permission, Preferences, PriceAlert,
                       PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult, PriceDirection, RecordError)
+from . import presentation
 from .services import PreferencesService, PriceAlertService, close_all
 from .sqlite_stores import SqlitePreferencesStore, SqlitePriceAlertStore
 from .transport import UrllibTransport
@@ -27,6 +28,7 @@ from .wallet_stores import FileKeystorePassword, SqliteSecureStore, SqliteWallet
 from .wallets import WalletService, WalletSessionService, validate_address
 
 __all__ = [
+    "presentation",
     "ABI_VERSION", "LibraryError", "Status", "lib", "stats",
     "GemError", "InvalidArgument", "Cancelled", "Offline", "ApiError", "StoreError", "InvalidInput", "NotFound",
     "Timeout", "StaleCall", "PortError", "PermissionDenied", "CryptoError", "InternalError",

@@ -204,6 +204,32 @@ FUNCTIONS.update({
     "gem_address_validate": (gem_status, [c_char_p, c_char_p, _BUF]),
 })
 
+#: The presentation answers: gem_status f(const char *request_json, gem_buffer *out), synchronous and pure.
+PRESENTATION_FUNCTIONS = (
+    "gem_load_state_refreshed",
+    "gem_list_phase",
+    "gem_empty_state",
+    "gem_list_window_on_end_reached",
+    "gem_formatted_currency",
+    "gem_formatted_amount",
+    "gem_duration_parts",
+    "gem_plain_number",
+    "gem_value_from_input",
+    "gem_input_text",
+    "gem_value_text",
+    "gem_amount_error_display",
+    "gem_address_copy",
+    "gem_copy_kind_policy",
+    "gem_format_address",
+    "gem_day_boundaries",
+    "gem_day_labels",
+    "gem_transaction_rows",
+    "gem_amount_session_new",
+    "gem_amount_session_apply",
+    "gem_amount_session_view_state",
+)
+FUNCTIONS.update({name: (gem_status, [c_char_p, _BUF]) for name in PRESENTATION_FUNCTIONS})
+
 
 class LibraryError(OSError):
     """libgemstone.so could not be found or loaded, or implements another ABI version."""
