@@ -90,15 +90,25 @@ extension AssetId: JSONConvertible, JSONWritable {
     public var json: JSON { .string(id) }
 
     public func write(to out: inout JSONOutput) { out.string(id) }
+
+    /// The storage string's characters, without quotes (no string is built for a token's id).
+    public func writeContent(to out: inout JSONOutput) {
+        out.stringContent(chain.rawValue)
+        if let tokenId {
+            out.fragment("_")
+            out.stringContent(tokenId)
+        }
+    }
 }
 
 extension AssetId: JSONScannable {
     public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
-        let text = try scanner.string()
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw scanner.error("invalid asset id: \(error)")
+        self = try scanner.assetId { text throws(JSONCodecError) in
+            do {
+                return try AssetId(parsing: text)
+            } catch {
+                throw JSONCodecError(path: "", reason: "invalid asset id: \(error)")
+            }
         }
     }
 }

@@ -370,6 +370,15 @@ extension BigUInt: CustomStringConvertible, LosslessStringConvertible {
     /// Parses `digits` (ASCII '0'...'9' only) in chunks of 19 digits.
     static func parseDecimal(_ digits: Span<UInt8>) -> BigUInt? {
         guard !digits.isEmpty else { return nil }
+        if digits.count <= 19 {  // below 10^19 < 2^64: one limb, no arithmetic on limbs
+            var value: UInt64 = 0
+            for index in digits.indices {
+                let digit = digits[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ UInt64(digit)
+            }
+            return BigUInt(value)
+        }
         var result = BigUInt.zero
         var chunk: UInt64 = 0
         var chunkLength = 0
@@ -637,7 +646,9 @@ extension BigUInt: JSONConvertible {
 
 extension BigUInt: JSONScannable {
     public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
-        guard let value = BigUInt(try scanner.string()) else { throw scanner.error("expected an unsigned decimal integer string") }
+        guard let value = try scanner.withStringBytes({ digits throws(JSONCodecError) in BigUInt.parseDecimal(digits) }) else {
+            throw scanner.error("expected an unsigned decimal integer string")
+        }
         self = value
     }
 }

@@ -120,11 +120,12 @@ extension WalletId: JSONConvertible {
 
 extension WalletId: JSONScannable {
     public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
-        let text = try scanner.string()
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw scanner.error("invalid wallet id: \(error)")
+        self = try scanner.walletId { text throws(JSONCodecError) in
+            do {
+                return try WalletId(parsing: text)
+            } catch {
+                throw JSONCodecError(path: "", reason: "invalid wallet id: \(error)")
+            }
         }
     }
 }

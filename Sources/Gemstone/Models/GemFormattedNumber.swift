@@ -248,24 +248,40 @@ extension GemNumberDisplay: Codable {
 
 // MARK: - Written JSON (the list path)
 
-/// Written straight into the answer's bytes (a page of rows holds two numbers a row); the same
-/// shape as `encode(to:)`, which `RecordJSONTests` pins.
+/// Written straight into the answer's bytes (a page of rows holds two numbers a row) as
+/// fragments around the values; the same shape as `encode(to:)`, which `RecordJSONTests` pins.
 extension GemFormattedNumber: JSONWritable {
     public func write(to out: inout JSONOutput) {
-        out.beginObject()
-        out.key("value")
-        out.double(value)
-        out.key("unit")
-        unit.write(to: &out)
-        out.key("display")
-        display.write(to: &out)
-        out.key("notation")
-        out.string(notation.rawValue)
-        out.key("tone")
-        out.string(tone.rawValue)
-        out.key("rounding")
-        out.string(rounding.rawValue)
-        out.endObject()
+        out.beginValue()
+        writeValue(to: &out)
+    }
+
+    /// The object, with no separator before it.
+    public func writeValue(to out: inout JSONOutput) {
+        out.fragment(#"{"value":"#)
+        out.number(value)
+        switch unit {
+        case let .currency(code):
+            out.fragment(#","unit":{"type":"currency","code":""#)
+            out.stringContent(code)
+            out.fragment(#""},"display":"#)
+        case let .symbol(symbol):
+            out.fragment(#","unit":{"type":"symbol","symbol":""#)
+            out.stringContent(symbol)
+            out.fragment(#""},"display":"#)
+        case .percent: out.fragment(#","unit":{"type":"percent"},"display":"#)
+        case .plain: out.fragment(#","unit":{"type":"plain"},"display":"#)
+        case .multiplier: out.fragment(#","unit":{"type":"multiplier"},"display":"#)
+        }
+        display.writeValue(to: &out)
+        out.fragment(#","notation":""#)
+        out.stringContent(notation.rawValue)
+        out.fragment(#"","tone":""#)
+        out.stringContent(tone.rawValue)
+        switch rounding {
+        case .toNearest: out.fragment(#"","rounding":"to_nearest"}"#)
+        case .towardZero: out.fragment(#"","rounding":"toward_zero"}"#)
+        }
     }
 }
 
@@ -292,23 +308,32 @@ extension GemNumberUnit: JSONWritable {
 
 extension GemNumberDisplay: JSONWritable {
     public func write(to out: inout JSONOutput) {
-        out.beginObject()
-        out.key("type")
+        out.beginValue()
+        writeValue(to: &out)
+    }
+
+    /// The object, with no separator before it.
+    func writeValue(to out: inout JSONOutput) {
         switch self {
-        case let .number(precision):
-            out.literal("number")
-            out.key("precision")
-            precision.write(to: &out)
+        case let .number(.fraction(min, max)):
+            out.fragment(#"{"type":"number","precision":{"type":"fraction","min":"#)
+            out.integer(min)
+            out.fragment(#","max":"#)
+            out.integer(max)
+            out.fragment("}}")
+        case let .number(.significant(max)):
+            out.fragment(#"{"type":"number","precision":{"type":"significant","max":"#)
+            out.integer(max)
+            out.fragment("}}")
         case .abbreviated:
-            out.literal("abbreviated")
+            out.fragment(#"{"type":"abbreviated"}"#)
         case let .belowThreshold(threshold, places):
-            out.literal("below_threshold")
-            out.key("threshold")
-            out.double(threshold)
-            out.key("places")
-            out.int(places)
+            out.fragment(#"{"type":"below_threshold","threshold":"#)
+            out.number(threshold)
+            out.fragment(#","places":"#)
+            out.integer(places)
+            out.fragment("}")
         }
-        out.endObject()
     }
 }
 

@@ -40,6 +40,12 @@ public struct JSONOutput {
 
     public mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
 
+    /// The separator a value needs here (a comma after an earlier element or member), for a
+    /// writer that then writes its value as fragments.
+    public mutating func beginValue() {
+        separate()
+    }
+
     /// An object key; `name` is a snake_case literal, so it needs no escaping.
     public mutating func key(_ name: StaticString) {
         separate()
@@ -51,7 +57,9 @@ public struct JSONOutput {
 
     public mutating func string(_ text: String) {
         separate()
-        JSONWriter.writeString(text, into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        stringContent(text)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A payload-less enum case or a literal text: written as a string without escaping.
@@ -82,16 +90,7 @@ public struct JSONOutput {
     /// Shortest round-trip digits; integral values below 1e15 print as integers (as `JSONWriter`).
     public mutating func double(_ number: Double) {
         separate()
-        guard number.isFinite else {
-            wroteNonFinite = true
-            bytes.append(contentsOf: Self.nullBytes)
-            return
-        }
-        if number.rounded() == number, number.magnitude < 1e15 {
-            appendDigits(Int64(number))
-        } else {
-            bytes.append(contentsOf: number.description.utf8)
-        }
+        self.number(number)
     }
 
     /// Bytes already known to be one complete JSON value (a cached encoding).
@@ -104,6 +103,56 @@ public struct JSONOutput {
         record.write(to: &self)
     }
 
+    // MARK: Fragments (the long-list path)
+    //
+    // A writer of a long list spells its punctuation, keys and quotes as fragments, so that one
+    // append replaces a key(), a separator and the quotes around the string that follows. The
+    // calls below write exactly what they are given, with no separator.
+
+    /// JSON text the writer vouches for (punctuation, quoted keys, literal values), as is.
+    public mutating func fragment(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// The characters of a string, escaped, without the quotes around them (the fragments
+    /// before and after supply those).
+    public mutating func stringContent(_ text: String) {
+        let utf8 = text.utf8
+        if JSONScanner.plainRun(utf8.span, from: 0).stop == utf8.count {
+            // Nothing to escape (the usual case): the bytes in one copy.
+            let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+            if copied == nil { bytes.append(contentsOf: utf8) }
+        } else {
+            JSONWriter.writeEscaped(utf8, into: &bytes)
+        }
+    }
+
+    /// A number (the form `double(_:)` writes) with no separator before it.
+    public mutating func number(_ number: Double) {
+        guard number.isFinite else {
+            wroteNonFinite = true
+            bytes.append(contentsOf: Self.nullBytes)
+            return
+        }
+        if number.rounded() == number, number.magnitude < 1e15 {
+            appendDigits(Int64(number))
+        } else {
+            let text = number.description
+            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+            if copied == nil { bytes.append(contentsOf: text.utf8) }
+        }
+    }
+
+    /// An integer with no separator before it.
+    public mutating func integer(_ number: Int) {
+        appendDigits(Int64(number))
+    }
+
+    /// An integer with no separator before it.
+    public mutating func integer(_ number: Int64) {
+        appendDigits(number)
+    }
+
     private mutating func appendDigits(_ number: Int64) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
@@ -111,19 +160,27 @@ public struct JSONOutput {
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
             return
         }
+        // The digits from the lowest, packed eight to a word, then appended from the highest.
         var digits = 0
-        var rest = magnitude
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let end = bytes.count + digits
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var at = end - 1
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
         while magnitude > 0 {
-            bytes[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            let digit = UInt64(UInt8(ascii: "0")) + magnitude % 10
             magnitude /= 10
-            at -= 1
+            let shift = UInt64(8 * (digits % 8))
+            switch digits / 8 {
+            case 0: words.0 |= digit << shift
+            case 1: words.1 |= digit << shift
+            default: words.2 |= digit << shift
+            }
+            digits += 1
+        }
+        bytes.append(addingCapacity: digits) { out in
+            var at = digits - 1
+            while at >= 0 {
+                let word = at < 8 ? words.0 : at < 16 ? words.1 : words.2
+                out.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * (at % 8))))
+                at -= 1
+            }
         }
     }
 

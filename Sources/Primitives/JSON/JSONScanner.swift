@@ -18,6 +18,10 @@ public struct JSONScanner {
     private var path: [PathStep] = []
     private var keyStart = 0
     private var keyEnd = 0
+    /// The ids read so far, by their bytes: a page names a few wallets and assets hundreds of
+    /// times, and each is parsed (and its strings allocated) once.
+    private var assetIds = IdMemo<AssetId>()
+    private var walletIds = IdMemo<WalletId>()
 
     private enum PathStep {
         case key(Range<Int>)
@@ -187,18 +191,125 @@ public struct JSONScanner {
     public mutating func string() throws(JSONCodecError) -> String {
         guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = index + 1
+        let (stop, ascii) = Self.plainRun(bytes.span, from: start)
+        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") {
+            index = stop + 1
+            return try Self.text(bytes.span.extracting(start..<stop), ascii: ascii, at: start)
+        }
         if let decoded = try rawString() { return decoded }
-        guard let text = try? UTF8Span(validating: bytes.span.extracting(start..<(index - 1))) else {
+        return try Self.text(bytes.span.extracting(start..<(index - 1)), ascii: false, at: start)
+    }
+
+    /// The text of a string's bytes without escapes (UTF-8 checked unless known ASCII).
+    private static func text(_ content: Span<UInt8>, ascii: Bool, at start: Int) throws(JSONCodecError) -> String {
+        guard let text = try? UTF8Span(validating: content) else {
             throw JSONCodecError(path: "", reason: "invalid JSON at byte \(start): invalid UTF-8 in string")
         }
         return String(copying: text)
+    }
+
+    /// Reads a string without escapes (a decimal, an id) and answers `body` of its bytes; a
+    /// string with escapes is decoded first, so both forms read alike.
+    mutating func withStringBytes<Result>(_ body: (Span<UInt8>) throws(JSONCodecError) -> Result) throws(JSONCodecError) -> Result {
+        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
+        let start = index + 1
+        let (stop, _) = Self.plainRun(bytes.span, from: start)
+        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") {
+            index = stop + 1
+            return try body(bytes.span.extracting(start..<stop))
+        }
+        var text = try string()
+        text.makeContiguousUTF8()
+        return try body(text.utf8.span)
+    }
+
+    /// An asset id, parsed once per distinct id in the text; an error `parse` throws gets the
+    /// current path.
+    mutating func assetId(_ parse: (String) throws(JSONCodecError) -> AssetId) throws(JSONCodecError) -> AssetId {
+        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
+        let start = index + 1
+        let (stop, _) = Self.plainRun(bytes.span, from: start)
+        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let known = assetIds.value(bytes.span, start..<stop) {
+            index = stop + 1
+            return known
+        }
+        let text = try string()
+        let value: AssetId
+        do {
+            value = try parse(text)
+        } catch {
+            throw self.error(error.reason)
+        }
+        if index - 1 == stop { assetIds.remember(value, start..<stop) }
+        return value
+    }
+
+    /// A wallet id, parsed once per distinct id in the text; an error `parse` throws gets the
+    /// current path.
+    mutating func walletId(_ parse: (String) throws(JSONCodecError) -> WalletId) throws(JSONCodecError) -> WalletId {
+        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
+        let start = index + 1
+        let (stop, _) = Self.plainRun(bytes.span, from: start)
+        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let known = walletIds.value(bytes.span, start..<stop) {
+            index = stop + 1
+            return known
+        }
+        let text = try string()
+        let value: WalletId
+        do {
+            value = try parse(text)
+        } catch {
+            throw self.error(error.reason)
+        }
+        if index - 1 == stop { walletIds.remember(value, start..<stop) }
+        return value
+    }
+
+    /// From `start` (just past an opening quote): where the plain run of a string's bytes ends —
+    /// at a quote, a backslash, a control character or the end of the input — and whether every
+    /// byte before that is ASCII. Eight bytes at a time while no byte of them ends the run.
+    @inline(__always)
+    static func plainRun(_ span: Span<UInt8>, from start: Int) -> (stop: Int, ascii: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var at = start
+        var seen: UInt64 = 0
+        let count = span.count
+        while at + 8 <= count {
+            let word = load64(span, at)
+            let quote = word ^ (0x22 &* ones)
+            let backslash = word ^ (0x5C &* ones)
+            // A byte is flagged when it is zero after the XOR (a quote or a backslash) or below
+            // 0x20; a flag may also fall on a byte above a flagged one, never below it, so the
+            // word is then read byte by byte.
+            let flags = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- 0x20 &* ones) & ~word)
+            if flags & high != 0 { break }
+            seen |= word
+            at += 8
+        }
+        while at < count {
+            let byte = span[at]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            seen |= UInt64(byte)
+            at &+= 1
+        }
+        return (at, seen & high == 0)
+    }
+
+    /// The eight bytes at `at` as a little-endian word (read from an eight-byte span, so the
+    /// compiler checks the bounds once and reads one word).
+    @inline(__always)
+    static func load64(_ span: Span<UInt8>, _ at: Int) -> UInt64 {
+        let word = span.extracting(at..<(at + 8))
+        return UInt64(word[0]) | UInt64(word[1]) &<< 8 | UInt64(word[2]) &<< 16 | UInt64(word[3]) &<< 24
+            | UInt64(word[4]) &<< 32 | UInt64(word[5]) &<< 40 | UInt64(word[6]) &<< 48 | UInt64(word[7]) &<< 56
     }
 
     /// Moves past a string at `index`; answers nil when it had no escape (its bytes are then
     /// `start..<index - 1`), else its decoded text, read by `JSONParser`'s strict escape rules.
     private mutating func rawString() throws(JSONCodecError) -> String? {
         let open = index
-        index += 1
+        index = Self.plainRun(bytes.span, from: index + 1).stop
         var escaped = false
         while index < bytes.count {
             let byte = bytes[index]
@@ -378,5 +489,47 @@ extension Array: JSONScannable where Element: JSONScannable {
             elements.append(try Element(scanning: &scanner))
         }
         self = elements
+    }
+}
+
+/// Values read from strings, remembered by where their bytes are in the scanner's input, so a
+/// string seen before answers without being parsed again. A few entries, replaced in turn.
+struct IdMemo<Value> {
+    private var ranges: [Range<Int>] = []
+    private var values: [Value] = []
+    private var next = 0
+    private static var capacity: Int { 8 }
+
+    /// The value remembered for bytes equal to `span[range]`, if any.
+    func value(_ span: Span<UInt8>, _ range: Range<Int>) -> Value? {
+        for index in ranges.indices where ranges[index].count == range.count {
+            if Self.equal(span, ranges[index].lowerBound, range.lowerBound, count: range.count) { return values[index] }
+        }
+        return nil
+    }
+
+    mutating func remember(_ value: Value, _ range: Range<Int>) {
+        if ranges.count < Self.capacity {
+            ranges.append(range)
+            values.append(value)
+        } else {
+            ranges[next] = range
+            values[next] = value
+            next = (next + 1) % Self.capacity
+        }
+    }
+
+    private static func equal(_ span: Span<UInt8>, _ a: Int, _ b: Int, count: Int) -> Bool {
+        guard a >= 0, b >= 0, a + count <= span.count, b + count <= span.count else { return false }
+        var offset = 0
+        while offset + 8 <= count {
+            if JSONScanner.load64(span, a + offset) != JSONScanner.load64(span, b + offset) { return false }
+            offset += 8
+        }
+        while offset < count {
+            if span[a + offset] != span[b + offset] { return false }
+            offset += 1
+        }
+        return true
     }
 }

@@ -75,6 +75,12 @@ public enum JSONWriter {
             out.append(UInt8(ascii: "\""))
             return
         }
+        writeEscaped(utf8, into: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes of a string with JSON's escapes, without quotes.
+    static func writeEscaped(_ utf8: String.UTF8View, into out: inout [UInt8]) {
         for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
@@ -89,6 +95,5 @@ public enum JSONWriter {
             default: out.append(byte)
             }
         }
-        out.append(UInt8(ascii: "\""))
     }
 }

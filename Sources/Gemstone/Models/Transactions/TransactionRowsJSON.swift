@@ -37,74 +37,88 @@ extension GemTransactionRowsRequest: JSONConvertible {
     }
 }
 
+// The row writers spell keys, quotes and punctuation as fragments (one append each) around the
+// values; `RecordJSONTests` pins their bytes to the Codable shape.
+
 extension GemTransactionRow: JSONWritable {
     public func write(to out: inout JSONOutput) {
-        out.beginObject()
-        out.key("id")
-        out.string(id)
-        out.key("asset_id")
-        out.string(assetId.id)
-        out.key("type")
-        out.string(type.rawValue)
-        out.key("direction")
-        out.string(direction.rawValue)
-        out.key("state")
-        out.string(state.rawValue)
-        out.key("created_at")
-        out.int(createdAt)
-        out.key("title")
-        out.string(title.rawValue)
-        out.key("subtitle")
-        subtitle.write(to: &out)
-        out.key("value")
-        value.write(to: &out)
+        out.beginValue()
+        out.fragment(#"{"id":""#)
+        out.stringContent(id)
+        out.fragment(#"","asset_id":""#)
+        assetId.writeContent(to: &out)
+        out.fragment(#"","type":""#)
+        out.stringContent(type.rawValue)
+        out.fragment(#"","direction":""#)
+        out.stringContent(direction.rawValue)
+        out.fragment(#"","state":""#)
+        out.stringContent(state.rawValue)
+        out.fragment(#"","created_at":"#)
+        out.integer(createdAt)
+        out.fragment(#","title":""#)
+        out.stringContent(title.rawValue)
+        out.fragment(#"","subtitle":"#)
+        subtitle.writeValue(to: &out)
+        out.fragment(#","value":"#)
+        value.writeValue(to: &out)
         if let fiat {
-            out.key("fiat")
-            fiat.write(to: &out)
+            out.fragment(#","fiat":"#)
+            fiat.writeValue(to: &out)
         }
-        out.key("status")
-        status.write(to: &out)
-        out.endObject()
+        out.fragment(#","status":{"tone":""#)
+        out.stringContent(status.tone.rawValue)
+        switch (status.showsBadge, status.showsProgress) {
+        case (false, false): out.fragment(#"","shows_badge":false,"shows_progress":false}}"#)
+        case (false, true): out.fragment(#"","shows_badge":false,"shows_progress":true}}"#)
+        case (true, false): out.fragment(#"","shows_badge":true,"shows_progress":false}}"#)
+        case (true, true): out.fragment(#"","shows_badge":true,"shows_progress":true}}"#)
+        }
     }
 }
 
 extension GemTransactionSubtitle: JSONWritable {
     public func write(to out: inout JSONOutput) {
-        out.beginObject()
-        out.key("type")
+        out.beginValue()
+        writeValue(to: &out)
+    }
+
+    /// The object, with no separator before it.
+    func writeValue(to out: inout JSONOutput) {
         switch self {
         case .none:
-            out.literal("none")
+            out.fragment(#"{"type":"none"}"#)
         case let .to(address):
-            out.literal("to")
-            out.key("address")
-            out.string(address)
+            out.fragment(#"{"type":"to","address":""#)
+            out.stringContent(address)
+            out.fragment(#""}"#)
         case let .from(address):
-            out.literal("from")
-            out.key("address")
-            out.string(address)
+            out.fragment(#"{"type":"from","address":""#)
+            out.stringContent(address)
+            out.fragment(#""}"#)
         }
-        out.endObject()
     }
 }
 
 extension GemTransactionValue: JSONWritable {
     public func write(to out: inout JSONOutput) {
-        out.beginObject()
-        out.key("type")
+        out.beginValue()
+        writeValue(to: &out)
+    }
+
+    /// The object, with no separator before it.
+    func writeValue(to out: inout JSONOutput) {
         switch self {
         case .none:
-            out.literal("none")
+            out.fragment(#"{"type":"none"}"#)
         case let .symbol(symbol):
-            out.literal("symbol")
-            out.key("symbol")
-            out.string(symbol)
+            out.fragment(#"{"type":"symbol","symbol":""#)
+            out.stringContent(symbol)
+            out.fragment(#""}"#)
         case let .amount(amount):
-            out.literal("amount")
-            out.key("amount")
-            amount.write(to: &out)
+            out.fragment(#"{"type":"amount","amount":"#)
+            amount.writeValue(to: &out)
+            out.fragment("}")
         }
-        out.endObject()
     }
 }
 
