@@ -102,9 +102,9 @@ extension Transaction: JSONScannable {
             else if scanner.key("wallet_id") { try scanner.field(&walletId) { s throws(JSONCodecError) in try s.decode(WalletId.self) } }
             else if scanner.key("asset_id") { try scanner.field(&assetId) { s throws(JSONCodecError) in try s.decode(AssetId.self) } }
             else if scanner.key("fee_asset_id") { try scanner.field(&feeAssetId) { s throws(JSONCodecError) in try s.decode(AssetId.self) } }
-            else if scanner.key("type") { try scanner.field(&type) { s throws(JSONCodecError) in try s.rawValue(TransactionType.self) } }
-            else if scanner.key("direction") { try scanner.field(&direction) { s throws(JSONCodecError) in try s.rawValue(TransactionDirection.self) } }
-            else if scanner.key("state") { try scanner.field(&state) { s throws(JSONCodecError) in try s.rawValue(TransactionState.self) } }
+            else if scanner.key("type") { try scanner.field(&type) { s throws(JSONCodecError) in try s.value(in: TransactionType.jsonCases) } }
+            else if scanner.key("direction") { try scanner.field(&direction) { s throws(JSONCodecError) in try s.value(in: TransactionDirection.jsonCases) } }
+            else if scanner.key("state") { try scanner.field(&state) { s throws(JSONCodecError) in try s.value(in: TransactionState.jsonCases) } }
             else if scanner.key("created_at") { try scanner.field(&createdAt) { s throws(JSONCodecError) in try s.int64() } }
             else if scanner.key("value") { try scanner.field(&value) { s throws(JSONCodecError) in try s.decode(BigUInt.self) } }
             else if scanner.key("fee") { try scanner.field(&fee) { s throws(JSONCodecError) in try s.decode(BigUInt.self) } }
@@ -129,4 +129,17 @@ extension Transaction: JSONScannable {
         self.init(id: id, hash: hash, walletId: walletId, assetId: assetId, feeAssetId: feeAssetId, type: type, direction: direction,
                   state: state, createdAt: createdAt, value: value, fee: fee, from: from, to: to, memo: memo)
     }
+}
+
+// The enums a transaction holds, by the bytes of their raw values (JSONScanner.value(in:)).
+extension TransactionType {
+    static let jsonCases = JSONCases(allCases)
+}
+
+extension TransactionDirection {
+    static let jsonCases = JSONCases(allCases)
+}
+
+extension TransactionState {
+    static let jsonCases = JSONCases(allCases)
 }

@@ -1,4 +1,5 @@
 import CGemstone
+import Primitives
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,5 +46,103 @@ extension UnsafeMutablePointer where Pointee == gem_buffer {
         data[count] = 0
         pointee.data = data
         pointee.len = count
+    }
+}
+
+/// A JSON answer written straight into the bytes a gem_buffer hands the host: no Swift array
+/// holds the answer first, so a long list (a page of rows, ~360 KB) is neither copied nor held
+/// twice.
+///
+/// Ownership: `data` is malloc'ed here with room for a trailing NUL and belongs to the sink until
+/// `deliver(_:)` hands it to the host, who then owns it until gem_buffer_free. Growing copies the
+/// bytes to a larger block and wipes and frees the old one; a sink that is never delivered wipes
+/// and frees its block when it is dropped. If an allocation fails the sink stops writing and
+/// `failed` is set; `deliver` then hands over nothing.
+final class BufferSink: JSONByteSink {
+    private var data: UnsafeMutablePointer<UInt8>?
+    private var count = 0
+    private var capacity = 0
+    private(set) var failed = false
+
+    init(capacity: Int) {
+        reserve(max(capacity, 64))
+    }
+
+    deinit {
+        if let data {
+            wipe(data, count: count)
+            free(data)
+        }
+    }
+
+    /// Makes room for `extra` more bytes (and the NUL); false when memory ran out.
+    @inline(__always)
+    private func ensure(_ extra: Int) -> Bool {
+        if count + extra < capacity { return true }
+        return reserve(max(capacity * 2, count + extra + 1))
+    }
+
+    @discardableResult
+    private func reserve(_ size: Int) -> Bool {
+        guard !failed, let grown = malloc(size)?.bindMemory(to: UInt8.self, capacity: size) else {
+            failed = true
+            return false
+        }
+        if let data {
+            memcpy(grown, data, count)
+            wipe(data, count: count)
+            free(data)
+        }
+        data = grown
+        capacity = size
+        return true
+    }
+
+    func append(_ byte: UInt8) {
+        guard ensure(1), let data else { return }
+        data[count] = byte
+        count += 1
+    }
+
+    func append(_ text: StaticString) {
+        text.withUTF8Buffer { source in
+            guard ensure(source.count), let data, let base = source.baseAddress else { return }
+            memcpy(data + count, base, source.count)
+            count += source.count
+        }
+    }
+
+    func append(utf8 text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { source in
+            guard ensure(source.count), let data, let base = source.baseAddress else { return }
+            memcpy(data + count, base, source.count)
+            count += source.count
+        }
+        if copied == nil { append(contentsOf: Array(text.utf8)) }
+    }
+
+    func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { source in
+            guard ensure(source.count), let data, let base = source.baseAddress else { return }
+            memcpy(data + count, base, source.count)
+            count += source.count
+        }
+    }
+
+    var lastByte: UInt8? {
+        guard count > 0, let data else { return nil }
+        return data[count - 1]
+    }
+
+    /// Hands the bytes (NUL-terminated) to the host's buffer; the sink keeps nothing. With no
+    /// buffer (a NULL `out`) the bytes stay with the sink and are freed with it.
+    func deliver(_ out: UnsafeMutablePointer<gem_buffer>?) {
+        guard let out, let data, !failed else { return }
+        data[count] = 0
+        out.pointee.data = data
+        out.pointee.len = count
+        self.data = nil
+        count = 0
+        capacity = 0
     }
 }

@@ -5,14 +5,31 @@ import Primitives
 /// The one adapter every presentation answer goes through: the request record decoded from the
 /// host's JSON, answered, and the answer encoded into the host's buffer (gemstone.h,
 /// "Presentation answers"). A malformed request is GEM_ERR_INVALID_ARGUMENT; a rule the request
-/// breaks is the rule's GemServiceError (GEM_ERR_INVALID_INPUT).
+/// breaks is the rule's GemServiceError (GEM_ERR_INVALID_INPUT). An answer that writes its own
+/// JSON (a page of rows) is written straight into the host's buffer.
 ///
 /// Ownership: `request` is borrowed from the host for the call; `out` is filled with bytes the
 /// host owns (gem_buffer_free).
 func answerProjection<Request: GemProjection>(_ type: Request.Type, _ request: UnsafePointer<CChar>?,
                                               _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
-    Outcome {
-        let decoded = try decodeArgument(Request.self, request, "request_json")
-        return try JSONCodec.encode(try decoded.answer())
-    }.deliver(out)
+    let answer: Request.Output
+    do {
+        answer = try decodeArgument(Request.self, request, "request_json").answer()
+    } catch {
+        return Outcome(error).deliver(out)
+    }
+    if let writable = answer as? any JSONWritable {
+        let sink = BufferSink(capacity: writable.jsonSizeEstimate + 1)
+        do {
+            try JSONCodec.encode(writable, into: sink)
+        } catch {
+            return Outcome(error).deliver(out)
+        }
+        guard !sink.failed else {
+            return Outcome(GemServiceError.internal(message: "out of memory writing the answer")).deliver(out)
+        }
+        sink.deliver(out)
+        return GEM_OK
+    }
+    return Outcome { try JSONCodec.encode(answer) }.deliver(out)
 }

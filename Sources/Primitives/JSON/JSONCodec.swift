@@ -7,7 +7,7 @@
 public enum JSONCodec {
     public static func encode(_ value: some Encodable) throws(JSONCodecError) -> [UInt8] {
         if let writable = value as? any JSONWritable {
-            var out = JSONOutput(capacity: 4096)
+            var out = JSONOutput(capacity: writable.jsonSizeEstimate)
             writable.write(to: &out)
             if out.wroteNonFinite {
                 throw JSONCodecError(path: "", reason: "not a finite number, which JSON cannot hold")
@@ -15,6 +15,16 @@ public enum JSONCodec {
             return out.bytes
         }
         return JSONWriter.bytes(try encodeValue(value))
+    }
+
+    /// Writes a hand-written record's JSON into `sink` (the C ABI's answer buffer) instead of
+    /// returning the bytes; the same bytes `encode(_:)` returns.
+    public static func encode(_ value: some JSONWritable, into sink: any JSONByteSink) throws(JSONCodecError) {
+        var out = JSONOutput(sink: sink)
+        value.write(to: &out)
+        if out.wroteNonFinite {
+            throw JSONCodecError(path: "", reason: "not a finite number, which JSON cannot hold")
+        }
     }
 
     public static func encodeString(_ value: some Encodable) throws(JSONCodecError) -> String {

@@ -4,41 +4,111 @@
 /// record's Codable shape, which each record's golden test pins.
 public protocol JSONWritable {
     func write(to out: inout JSONOutput)
+    /// About how many bytes the record writes, so the output is allocated once at its size
+    /// (a long list would otherwise grow through a chain of copies, each a large allocation).
+    var jsonSizeEstimate: Int { get }
 }
 
-/// Compact JSON appended to one growing byte array, in the shape `JSONWriter` prints a tree:
-/// keys in the order written, no spaces, integral doubles without a fraction. Commas are placed
-/// by looking at the last byte written, so a writer only says where values and keys go.
+extension JSONWritable {
+    public var jsonSizeEstimate: Int { 256 }
+}
+
+/// Where a `JSONOutput` writes when it does not keep its bytes itself: the C ABI writes an
+/// answer straight into the buffer it hands the host, so a long list is neither held twice nor
+/// copied. A sink appends exactly what it is given.
+public protocol JSONByteSink: AnyObject {
+    func append(_ byte: UInt8)
+    /// A literal's bytes.
+    func append(_ text: StaticString)
+    /// A string's UTF-8 bytes, as they are (the output escaped them already where needed).
+    func append(utf8 text: String)
+    func append(contentsOf bytes: [UInt8])
+    /// The last byte appended, if any.
+    var lastByte: UInt8? { get }
+}
+
+/// Compact JSON appended to one growing byte array (or a `JSONByteSink`), in the shape
+/// `JSONWriter` prints a tree: keys in the order written, no spaces, integral doubles without a
+/// fraction. Commas are placed by looking at the last byte written, so a writer only says where
+/// values and keys go.
 public struct JSONOutput {
+    /// The bytes written, when the output keeps them (empty when it writes to a sink).
     public private(set) var bytes: [UInt8]
+    private let sink: (any JSONByteSink)?
+    /// Whether `sink` is set; the calls above test this and reach the sink by optional
+    /// chaining, which borrows it (binding it with `if let` would retain and release it once
+    /// for every fragment).
+    private let writesToSink: Bool
     /// Set when a double that is not finite was written (as null); `JSONCodec` then refuses the record.
     public private(set) var wroteNonFinite = false
 
     public init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
+        sink = nil
+        writesToSink = false
+    }
+
+    /// An output that appends to `sink` instead of keeping its bytes.
+    public init(sink: any JSONByteSink) {
+        bytes = []
+        self.sink = sink
+        writesToSink = true
+    }
+
+    // MARK: Bytes (to the array or the sink)
+
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        if writesToSink { sink?.append(byte) } else { bytes.append(byte) }
     }
 
     @inline(__always)
+    private mutating func put(_ text: StaticString) {
+        if writesToSink { sink?.append(text) } else { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+    }
+
+    @inline(__always)
+    private mutating func put(utf8 text: String) {
+        if writesToSink {
+            sink?.append(utf8: text)
+        } else {
+            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+            if copied == nil { bytes.append(contentsOf: text.utf8) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func put(_ value: [UInt8]) {
+        if writesToSink { sink?.append(contentsOf: value) } else { bytes.append(contentsOf: value) }
+    }
+
+    private var lastByte: UInt8? {
+        writesToSink ? sink?.lastByte : bytes.last
+    }
+
+    // MARK: Values
+
+    @inline(__always)
     private mutating func separate() {
-        if let last = bytes.last, last != UInt8(ascii: "{"), last != UInt8(ascii: "["), last != UInt8(ascii: ":") {
-            bytes.append(UInt8(ascii: ","))
+        if let last = lastByte, last != UInt8(ascii: "{"), last != UInt8(ascii: "["), last != UInt8(ascii: ":") {
+            put(UInt8(ascii: ","))
         }
     }
 
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
     }
 
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+    public mutating func endObject() { put(UInt8(ascii: "}")) }
 
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
     }
 
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
+    public mutating func endArray() { put(UInt8(ascii: "]")) }
 
     /// The separator a value needs here (a comma after an earlier element or member), for a
     /// writer that then writes its value as fragments.
@@ -49,35 +119,35 @@ public struct JSONOutput {
     /// An object key; `name` is a snake_case literal, so it needs no escaping.
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: "\""))
+        put(name)
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: ":"))
     }
 
     public mutating func string(_ text: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         stringContent(text)
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 
     /// A payload-less enum case or a literal text: written as a string without escaping.
     public mutating func literal(_ text: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
+        put(text)
+        put(UInt8(ascii: "\""))
     }
 
     public mutating func bool(_ flag: Bool) {
         separate()
-        bytes.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes)
+        put(flag ? "true" : "false")
     }
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: Self.nullBytes)
+        put("null")
     }
 
     public mutating func int(_ number: Int) { int(Int64(number)) }
@@ -96,7 +166,7 @@ public struct JSONOutput {
     /// Bytes already known to be one complete JSON value (a cached encoding).
     public mutating func raw(_ value: [UInt8]) {
         separate()
-        bytes.append(contentsOf: value)
+        put(value)
     }
 
     public mutating func value(_ record: some JSONWritable) {
@@ -111,7 +181,7 @@ public struct JSONOutput {
 
     /// JSON text the writer vouches for (punctuation, quoted keys, literal values), as is.
     public mutating func fragment(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        put(text)
     }
 
     /// The characters of a string, escaped, without the quotes around them (the fragments
@@ -119,11 +189,11 @@ public struct JSONOutput {
     public mutating func stringContent(_ text: String) {
         let utf8 = text.utf8
         if JSONScanner.plainRun(utf8.span, from: 0).stop == utf8.count {
-            // Nothing to escape (the usual case): the bytes in one copy.
-            let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-            if copied == nil { bytes.append(contentsOf: utf8) }
+            put(utf8: text)  // nothing to escape (the usual case): the bytes in one copy
         } else {
-            JSONWriter.writeEscaped(utf8, into: &bytes)
+            var escaped: [UInt8] = []
+            JSONWriter.writeEscaped(utf8, into: &escaped)
+            put(escaped)
         }
     }
 
@@ -131,15 +201,13 @@ public struct JSONOutput {
     public mutating func number(_ number: Double) {
         guard number.isFinite else {
             wroteNonFinite = true
-            bytes.append(contentsOf: Self.nullBytes)
+            put("null")
             return
         }
         if number.rounded() == number, number.magnitude < 1e15 {
             appendDigits(Int64(number))
         } else {
-            let text = number.description
-            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-            if copied == nil { bytes.append(contentsOf: text.utf8) }
+            put(utf8: number.description)
         }
     }
 
@@ -154,42 +222,25 @@ public struct JSONOutput {
     }
 
     private mutating func appendDigits(_ number: Int64) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        if number < 0 { put(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
         if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            put(UInt8(ascii: "0") + UInt8(magnitude))
             return
         }
-        // The digits from the lowest, packed eight to a word, then appended from the highest.
-        var digits = 0
-        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        while magnitude > 0 {
-            let digit = UInt64(UInt8(ascii: "0")) + magnitude % 10
-            magnitude /= 10
-            let shift = UInt64(8 * (digits % 8))
-            switch digits / 8 {
-            case 0: words.0 |= digit << shift
-            case 1: words.1 |= digit << shift
-            default: words.2 |= digit << shift
-            }
-            digits += 1
-        }
-        bytes.append(addingCapacity: digits) { out in
-            var at = digits - 1
-            while at >= 0 {
-                let word = at < 8 ? words.0 : at < 16 ? words.1 : words.2
-                out.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * (at % 8))))
-                at -= 1
-            }
+        var divisor: UInt64 = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            put(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
         }
     }
-
-    private static let trueBytes: [UInt8] = Array("true".utf8)
-    private static let falseBytes: [UInt8] = Array("false".utf8)
-    private static let nullBytes: [UInt8] = Array("null".utf8)
 }
 
 extension Array: JSONWritable where Element: JSONWritable {
+    public var jsonSizeEstimate: Int { 2 + count * ((first?.jsonSizeEstimate ?? 0) + 1) }
+
     public func write(to out: inout JSONOutput) {
         out.beginArray()
         for element in self { element.write(to: &out) }

@@ -107,6 +107,24 @@ public struct JSONScanner {
         }
         guard byte == UInt8(ascii: "\"") else { throw syntax("expected a string key") }
         let start = index + 1
+        // A key is short: read byte by byte to its closing quote; escapes take the slow path.
+        var end = start
+        let count = bytes.count
+        while end < count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        if end < count, bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+            keyStart = start
+            keyEnd = end
+            escapedKey = nil
+            path[path.count - 1] = .key(start..<end)
+            guard try peek() == UInt8(ascii: ":") else { throw syntax("expected ':'") }
+            index += 1
+            return true
+        }
         let text = try rawString()
         keyStart = start
         keyEnd = index - 1
@@ -429,6 +447,21 @@ public struct JSONScanner {
         return value
     }
 
+    /// A string-valued enum read through its table of cases, without building a string.
+    public mutating func value<T>(in cases: JSONCases<T>) throws(JSONCodecError) -> T {
+        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
+        let start = index + 1
+        let (stop, _) = Self.plainRun(bytes.span, from: start)
+        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let value = cases.value(bytes.span.extracting(start..<stop)) {
+            index = stop + 1
+            return value
+        }
+        var text = try string()
+        text.makeContiguousUTF8()
+        guard let value = cases.value(text.utf8.span) else { throw error("unknown value \"\(text)\"") }
+        return value
+    }
+
     /// Moves past one value of any kind (a member the record does not read), checking its grammar.
     public mutating func skipValue() throws(JSONCodecError) {
         switch try peek() {
@@ -529,6 +562,35 @@ struct IdMemo<Value> {
         while offset < count {
             if span[a + offset] != span[b + offset] { return false }
             offset += 1
+        }
+        return true
+    }
+}
+
+/// The cases of a string-valued enum by the bytes of their raw values, for `JSONScanner.value(in:)`:
+/// a type keeps one table in a static property, so reading a case compares bytes and builds nothing.
+public struct JSONCases<Value: Sendable>: Sendable {
+    private let names: [[UInt8]]
+    private let values: [Value]
+
+    public init(_ cases: some Sequence<Value>) where Value: RawRepresentable, Value.RawValue == String {
+        values = Array(cases)
+        names = values.map { Array($0.rawValue.utf8) }
+    }
+
+    /// The case whose raw value is exactly `bytes`.
+    func value(_ bytes: Span<UInt8>) -> Value? {
+        for index in names.indices where names[index].count == bytes.count && Self.equal(names[index], bytes) {
+            return values[index]
+        }
+        return nil
+    }
+
+    private static func equal(_ name: [UInt8], _ bytes: Span<UInt8>) -> Bool {
+        var at = 0
+        for byte in name {
+            if byte != bytes[at] { return false }
+            at += 1
         }
         return true
     }

@@ -41,6 +41,9 @@ extension GemTransactionRowsRequest: JSONConvertible {
 // values; `RecordJSONTests` pins their bytes to the Codable shape.
 
 extension GemTransactionRow: JSONWritable {
+    /// A row with an amount and a fiat value writes about 720 bytes.
+    public var jsonSizeEstimate: Int { 768 }
+
     public func write(to out: inout JSONOutput) {
         out.beginValue()
         out.fragment(#"{"id":""#)
