@@ -113,21 +113,22 @@ extension Transaction: JSONScannable {
             else if scanner.key("memo") { try scanner.field(&memo) { s throws(JSONCodecError) in try s.string() } }
             else { try scanner.skipValue() }
         }
-        guard let id else { throw scanner.missing("id") }
-        guard let hash else { throw scanner.missing("hash") }
-        guard let walletId else { throw scanner.missing("wallet_id") }
-        guard let assetId else { throw scanner.missing("asset_id") }
-        guard let feeAssetId else { throw scanner.missing("fee_asset_id") }
+        // Each field moves out of its optional into the record (no copy of its strings).
+        guard let id = id.take() else { throw scanner.missing("id") }
+        guard let hash = hash.take() else { throw scanner.missing("hash") }
+        guard let walletId = walletId.take() else { throw scanner.missing("wallet_id") }
+        guard let assetId = assetId.take() else { throw scanner.missing("asset_id") }
+        guard let feeAssetId = feeAssetId.take() else { throw scanner.missing("fee_asset_id") }
         guard let type else { throw scanner.missing("type") }
         guard let direction else { throw scanner.missing("direction") }
         guard let state else { throw scanner.missing("state") }
         guard let createdAt else { throw scanner.missing("created_at") }
-        guard let value else { throw scanner.missing("value") }
-        guard let fee else { throw scanner.missing("fee") }
-        guard let from else { throw scanner.missing("from") }
-        guard let to else { throw scanner.missing("to") }
+        guard let value = value.take() else { throw scanner.missing("value") }
+        guard let fee = fee.take() else { throw scanner.missing("fee") }
+        guard let from = from.take() else { throw scanner.missing("from") }
+        guard let to = to.take() else { throw scanner.missing("to") }
         self.init(id: id, hash: hash, walletId: walletId, assetId: assetId, feeAssetId: feeAssetId, type: type, direction: direction,
-                  state: state, createdAt: createdAt, value: value, fee: fee, from: from, to: to, memo: memo)
+                  state: state, createdAt: createdAt, value: value, fee: fee, from: from, to: to, memo: memo.take())
     }
 }
 

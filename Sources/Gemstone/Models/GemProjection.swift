@@ -344,9 +344,18 @@ public struct GemTransactionRowsRequest: GemProjection, Codable, Equatable {
     }
 
     public func answer() throws(GemServiceError) -> [GemTransactionRow] {
+        var rows: [GemTransactionRow] = []
+        rows.reserveCapacity(transactions.count)
+        try forEachRow { rows.append(copy $0) }
+        return rows
+    }
+
+    /// The answer's rows handed to `body` one at a time as they are built (gem_transaction_rows
+    /// writes each straight into the host's buffer), after the request's checks.
+    public func forEachRow(_ body: (borrowing GemTransactionRow) -> Void) throws(GemServiceError) {
         try GemRequestCheck.currency(currency)
         for (index, priced) in assets.enumerated() { try GemRequestCheck.asset(priced.asset, field: "assets[\(index)].asset") }
-        return try transactionRows(transactions, assets: assets, currency: currency)
+        try forEachTransactionRow(transactions, assets: assets, currency: currency, body)
     }
 }
 

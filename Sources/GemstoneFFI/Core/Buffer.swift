@@ -1,4 +1,5 @@
 import CGemstone
+import Gemstone
 import Primitives
 #if canImport(Glibc)
 import Glibc
@@ -112,13 +113,12 @@ final class BufferSink: JSONByteSink {
         }
     }
 
-    func append(utf8 text: String) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { source in
+    func append(_ bytes: Span<UInt8>) {
+        bytes.withUnsafeBufferPointer { source in
             guard ensure(source.count), let data, let base = source.baseAddress else { return }
             memcpy(data + count, base, source.count)
             count += source.count
         }
-        if copied == nil { append(contentsOf: Array(text.utf8)) }
     }
 
     func append(contentsOf bytes: [UInt8]) {
@@ -134,15 +134,24 @@ final class BufferSink: JSONByteSink {
         return data[count - 1]
     }
 
-    /// Hands the bytes (NUL-terminated) to the host's buffer; the sink keeps nothing. With no
-    /// buffer (a NULL `out`) the bytes stay with the sink and are freed with it.
-    func deliver(_ out: UnsafeMutablePointer<gem_buffer>?) {
-        guard let out, let data, !failed else { return }
+    /// Finishes an answer written through `output` (which wrote to this sink): hands the bytes
+    /// (NUL-terminated) to the host's buffer and answers GEM_OK, or the error record of an answer
+    /// JSON cannot hold (a number that is not finite) or that ran out of memory. With no buffer
+    /// (a NULL `out`) the bytes stay with the sink and are freed with it.
+    func deliver(_ output: JSONOutput, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+        if output.wroteNonFinite {
+            return Outcome(JSONCodecError(path: "", reason: "not a finite number, which JSON cannot hold")).deliver(out)
+        }
+        guard !failed, let data else {
+            return Outcome(GemServiceError.internal(message: "out of memory writing the answer")).deliver(out)
+        }
+        guard let out else { return GEM_OK }
         data[count] = 0
         out.pointee.data = data
         out.pointee.len = count
         self.data = nil
         count = 0
         capacity = 0
+        return GEM_OK
     }
 }

@@ -20,16 +20,9 @@ func answerProjection<Request: GemProjection>(_ type: Request.Type, _ request: U
     }
     if let writable = answer as? any JSONWritable {
         let sink = BufferSink(capacity: writable.jsonSizeEstimate + 1)
-        do {
-            try JSONCodec.encode(writable, into: sink)
-        } catch {
-            return Outcome(error).deliver(out)
-        }
-        guard !sink.failed else {
-            return Outcome(GemServiceError.internal(message: "out of memory writing the answer")).deliver(out)
-        }
-        sink.deliver(out)
-        return GEM_OK
+        var output = JSONOutput(sink: sink)
+        writable.write(to: &output)
+        return sink.deliver(output, out)
     }
     return Outcome { try JSONCodec.encode(answer) }.deliver(out)
 }

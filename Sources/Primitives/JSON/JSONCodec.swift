@@ -17,16 +17,6 @@ public enum JSONCodec {
         return JSONWriter.bytes(try encodeValue(value))
     }
 
-    /// Writes a hand-written record's JSON into `sink` (the C ABI's answer buffer) instead of
-    /// returning the bytes; the same bytes `encode(_:)` returns.
-    public static func encode(_ value: some JSONWritable, into sink: any JSONByteSink) throws(JSONCodecError) {
-        var out = JSONOutput(sink: sink)
-        value.write(to: &out)
-        if out.wroteNonFinite {
-            throw JSONCodecError(path: "", reason: "not a finite number, which JSON cannot hold")
-        }
-    }
-
     public static func encodeString(_ value: some Encodable) throws(JSONCodecError) -> String {
         String(decoding: try encode(value), as: UTF8.self)
     }

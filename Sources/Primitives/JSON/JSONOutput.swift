@@ -20,8 +20,8 @@ public protocol JSONByteSink: AnyObject {
     func append(_ byte: UInt8)
     /// A literal's bytes.
     func append(_ text: StaticString)
-    /// A string's UTF-8 bytes, as they are (the output escaped them already where needed).
-    func append(utf8 text: String)
+    /// Bytes as they are (a string's UTF-8, which the output escaped already where needed).
+    func append(_ bytes: Span<UInt8>)
     func append(contentsOf bytes: [UInt8])
     /// The last byte appended, if any.
     var lastByte: UInt8? { get }
@@ -71,7 +71,7 @@ public struct JSONOutput {
     @inline(__always)
     private mutating func put(utf8 text: String) {
         if writesToSink {
-            sink?.append(utf8: text)
+            sink?.append(text.utf8Span.span)  // borrowed: no retain of the string
         } else {
             let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
             if copied == nil { bytes.append(contentsOf: text.utf8) }
@@ -187,12 +187,12 @@ public struct JSONOutput {
     /// The characters of a string, escaped, without the quotes around them (the fragments
     /// before and after supply those).
     public mutating func stringContent(_ text: String) {
-        let utf8 = text.utf8
-        if JSONScanner.plainRun(utf8.span, from: 0).stop == utf8.count {
+        let utf8 = text.utf8Span.span
+        if JSONScanner.plainRun(utf8, from: 0).stop == utf8.count {
             put(utf8: text)  // nothing to escape (the usual case): the bytes in one copy
         } else {
             var escaped: [UInt8] = []
-            JSONWriter.writeEscaped(utf8, into: &escaped)
+            JSONWriter.writeEscaped(text.utf8, into: &escaped)
             put(escaped)
         }
     }
@@ -243,7 +243,7 @@ extension Array: JSONWritable where Element: JSONWritable {
 
     public func write(to out: inout JSONOutput) {
         out.beginArray()
-        for element in self { element.write(to: &out) }
+        for index in indices { self[index].write(to: &out) }  // borrowed, not copied
         out.endArray()
     }
 }

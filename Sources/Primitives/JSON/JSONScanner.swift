@@ -119,7 +119,7 @@ public struct JSONScanner {
             index = end + 1
             keyStart = start
             keyEnd = end
-            escapedKey = nil
+            if escapedKey != nil { escapedKey = nil }
             path[path.count - 1] = .key(start..<end)
             guard try peek() == UInt8(ascii: ":") else { throw syntax("expected ':'") }
             index += 1

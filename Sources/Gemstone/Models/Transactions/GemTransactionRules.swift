@@ -3,26 +3,35 @@ import Primitives
 /// Builds a page of transaction rows in one call (spec: "one call per list, not one per row").
 /// Every transaction's asset and fee asset must be in `assets`; prices are in `currency`.
 public func transactionRows(_ transactions: [Transaction], assets: [GemPricedAsset], currency: String) throws(GemServiceError) -> [GemTransactionRow] {
-    var byId: [AssetId: GemPricedAsset] = [:]
-    byId.reserveCapacity(assets.count)
-    for asset in assets { byId[asset.asset.id] = asset }
     var rows: [GemTransactionRow] = []
     rows.reserveCapacity(transactions.count)
+    try forEachTransactionRow(transactions, assets: assets, currency: currency) { rows.append(copy $0) }
+    return rows
+}
+
+/// The rows of `transactionRows`, handed to `body` one at a time as they are built, so a page
+/// can be written out without being held; throws before `body` sees the row of a transaction
+/// whose asset is not among `assets`.
+public func forEachTransactionRow(_ transactions: [Transaction], assets: [GemPricedAsset], currency: String,
+                                  _ body: (borrowing GemTransactionRow) -> Void) throws(GemServiceError) {
+    var byId: [AssetId: Int] = [:]
+    byId.reserveCapacity(assets.count)
+    for index in assets.indices { byId[assets[index].asset.id] = index }  // the last of a repeated id wins
     // A page usually holds runs of one asset: the last match answers before the dictionary does.
-    var last: GemPricedAsset?
-    for transaction in transactions {
-        let asset: GemPricedAsset
-        if let last, last.asset.id == transaction.assetId {
+    var last: Int?
+    for transaction in transactions.indices {
+        let assetId = transactions[transaction].assetId
+        let asset: Int
+        if let last, assets[last].asset.id == assetId {
             asset = last
-        } else if let found = byId[transaction.assetId] {
+        } else if let found = byId[assetId] {
             asset = found
             last = found
         } else {
-            throw .invalidInput(message: "transaction \(transaction.id) names asset \(transaction.assetId.id), which is not among the assets")
+            throw .invalidInput(message: "transaction \(transactions[transaction].id) names asset \(assetId.id), which is not among the assets")
         }
-        rows.append(GemTransactionRules.row(transaction, asset: asset, currency: currency))
+        body(GemTransactionRules.row(transactions[transaction], asset: assets[asset], currency: currency))
     }
-    return rows
 }
 
 /// Which way a transaction's value is written: entering the wallet, leaving it, or moving within it.

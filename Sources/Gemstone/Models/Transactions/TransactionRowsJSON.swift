@@ -42,7 +42,8 @@ extension GemTransactionRowsRequest: JSONConvertible {
 
 extension GemTransactionRow: JSONWritable {
     /// A row with an amount and a fiat value writes about 720 bytes.
-    public var jsonSizeEstimate: Int { 768 }
+    public static var jsonSizeEstimate: Int { 768 }
+    public var jsonSizeEstimate: Int { Self.jsonSizeEstimate }
 
     public func write(to out: inout JSONOutput) {
         out.beginValue()
