@@ -1,18 +1,29 @@
 /*
  * The ABI side of the presentation benchmark. Reads a gem_transaction_rows request (a page of
  * transactions, written by make_page.py) and measures, each as the median of ROUNDS:
- *   rows_call_us    gem_transaction_rows + gem_buffer_free (the crossing alone);
- *   rows_decoded_us the same call with the answer decoded by the caller (cJSON_Parse, a walk
- *                   reading each row's id, title and amount value, cJSON_Delete);
- *   decode_only_us  cJSON on the same answer bytes without the call (what the caller's decoder costs);
- *   noop_pure_ns    the smallest pure answer, gem_empty_state({"kind":"activity"}) + gem_buffer_free;
- *   abi_version_ns  gem_abi_version(), a call with no JSON at all.
- * Prints one JSON line. Usage: bench_presentation PAGE.json [ROUNDS] [call|decoded|noop]
+ *   rows_call_us          gem_transaction_rows + gem_buffer_free (the crossing alone);
+ *   rows_decoded_us       the same call with the answer decoded by the caller with jsmn (Debian
+ *                         libjsmn-dev, a C tokenizer: one pass over the answer into a token array
+ *                         the caller keeps between calls, then each row's id and title read as
+ *                         string views and its amount value with strtod), then freed;
+ *   rows_decoded_cjson_us the same with cJSON (a tree of every value, parsed, walked, deleted);
+ *   decode_only_us / decode_only_cjson_us  each decoder on the same answer bytes without the call;
+ *   noop_pure_ns          the smallest pure answer, gem_empty_state({"kind":"activity"}) + gem_buffer_free;
+ *   abi_version_ns        gem_abi_version(), a call with no JSON at all.
+ * Built without jsmn.h, the jsmn figures are null. Prints one JSON line.
+ * Usage: bench_presentation PAGE.json [ROUNDS] [call|decoded|decoded-cjson|noop]
  * With a third argument only that work runs, ROUNDS times without warm-up (for callgrind, whose
  * instruction counts of two ROUNDS differ by exactly that work).
  */
 #include <cjson/cJSON.h>
 #include <gemstone.h>
+#ifdef HAVE_JSMN
+/* Strict grammar, parent links (closing a container is then constant time), private functions. */
+#define JSMN_STRICT
+#define JSMN_PARENT_LINKS
+#define JSMN_STATIC
+#include <jsmn.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,8 +61,8 @@ static char *read_file(const char *path) {
     return text;
 }
 
-/* Decodes the rows as a host would: every row's id, title and amount read into its own values. */
-static int decode_rows(const char *json, size_t len, double *checksum) {
+/* Decodes the rows as a host would with cJSON: every row's id, title and amount read into its own values. */
+static int decode_rows_cjson(const char *json, size_t len, double *checksum) {
     cJSON *rows = cJSON_ParseWithLength(json, len);
     if (!cJSON_IsArray(rows)) {
         cJSON_Delete(rows);
@@ -69,16 +80,133 @@ static int decode_rows(const char *json, size_t len, double *checksum) {
             cJSON_Delete(rows);
             return -1;
         }
-        if (cJSON_IsNumber(number)) *checksum += number->valuedouble;
+        *checksum += (cJSON_IsNumber(number) ? number->valuedouble : 0) + (double)strlen(id->valuestring) + (double)strlen(title->valuestring);
         count++;
     }
     cJSON_Delete(rows);
     return count;
 }
 
+#ifdef HAVE_JSMN
+/* The caller's token array, kept between calls and doubled when an answer needs more. */
+static jsmntok_t *tokens;
+static unsigned token_capacity;
+
+/* The token after the value at `at` (its whole subtree skipped). */
+static int next_sibling(const jsmntok_t *t, int at, int count) {
+    int end = t[at].end;
+    at++;
+    while (at < count && t[at].start < end) at++;
+    return at;
+}
+
+static int is_key(const char *json, const jsmntok_t *t, const char *key, size_t length) {
+    return t->type == JSMN_STRING && (size_t)(t->end - t->start) == length && memcmp(json + t->start, key, length) == 0;
+}
+
+/* The value of `key` in the object at `object`, or -1. */
+static int member(const char *json, const jsmntok_t *t, int object, int count, const char *key) {
+    size_t length = strlen(key);
+    int at = object + 1, end = t[object].end;
+    while (at < count && t[at].start < end) {
+        if (is_key(json, &t[at], key, length)) return at + 1;
+        at = next_sibling(t, at + 1, count);
+    }
+    return -1;
+}
+
+/* A row as the host keeps it: views of its id and title in the answer, its amount as a double. */
+struct row_view {
+    const char *id, *title;
+    int id_length, title_length;
+    double amount;
+};
+
+/* Decodes the rows as a host would with jsmn: one tokenizing pass, then each row's members once. */
+static int decode_rows(const char *json, size_t len, double *checksum) {
+    jsmn_parser parser;
+    int count;
+    if (!tokens) {  /* jsmn only counts tokens when given no array, so start with one */
+        token_capacity = 4096;
+        tokens = malloc(token_capacity * sizeof *tokens);
+        if (!tokens) return -1;
+    }
+    for (;;) {
+        jsmn_init(&parser);
+        count = jsmn_parse(&parser, json, len, tokens, token_capacity);
+        if (count != JSMN_ERROR_NOMEM) break;
+        token_capacity *= 2;
+        jsmntok_t *grown = realloc(tokens, token_capacity * sizeof *tokens);
+        if (!grown) return -1;
+        tokens = grown;
+    }
+    if (count < 1 || tokens[0].type != JSMN_ARRAY) return -1;
+    int rows = 0, at = 1;
+    while (at < count) {
+        if (tokens[at].type != JSMN_OBJECT) return -1;
+        struct row_view row = {0};
+        int end = tokens[at].end, id = -1, title = -1;
+        at++;
+        while (at < count && tokens[at].start < end) {
+            const jsmntok_t *key = &tokens[at];
+            int value = at + 1;
+            if (is_key(json, key, "id", 2)) {
+                id = value;
+            } else if (is_key(json, key, "title", 5)) {
+                title = value;
+            } else if (is_key(json, key, "value", 5) && tokens[value].type == JSMN_OBJECT) {
+                int amount = member(json, tokens, value, count, "amount");
+                if (amount > 0 && tokens[amount].type == JSMN_OBJECT) {
+                    int number = member(json, tokens, amount, count, "value");
+                    if (number > 0 && tokens[number].type == JSMN_PRIMITIVE) row.amount = strtod(json + tokens[number].start, NULL);
+                }
+            }
+            at = next_sibling(tokens, value, count);
+        }
+        if (id < 0 || title < 0 || tokens[id].type != JSMN_STRING || tokens[title].type != JSMN_STRING) return -1;
+        row.id = json + tokens[id].start;
+        row.id_length = tokens[id].end - tokens[id].start;
+        row.title = json + tokens[title].start;
+        row.title_length = tokens[title].end - tokens[title].start;
+        *checksum += row.amount + row.id_length + row.title_length;
+        rows++;
+    }
+    return rows;
+}
+#else
+static int decode_rows(const char *json, size_t len, double *checksum) {
+    return decode_rows_cjson(json, len, checksum);
+}
+#endif
+
+typedef int (*decoder)(const char *, size_t, double *);
+
+/* Median of ROUNDS calls, each decoded by `decode` when it is set, then freed. */
+static double time_calls(const char *request, decoder decode, double *samples, int rounds, double *checksum) {
+    gem_buffer out = {0};
+    for (int i = 0; i < rounds; i++) {
+        uint64_t start = nanoseconds();
+        gem_transaction_rows(request, &out);
+        if (decode) decode((const char *)out.data, out.len, checksum);
+        gem_buffer_free(&out);
+        samples[i] = (double)(nanoseconds() - start) / 1000.0;
+    }
+    return median(samples, rounds);
+}
+
+/* Median of ROUNDS decodes of the same answer bytes. */
+static double time_decodes(const char *answer, size_t len, decoder decode, double *samples, int rounds, double *checksum) {
+    for (int i = 0; i < rounds; i++) {
+        uint64_t start = nanoseconds();
+        decode(answer, len, checksum);
+        samples[i] = (double)(nanoseconds() - start) / 1000.0;
+    }
+    return median(samples, rounds);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s PAGE.json [ROUNDS]\n", argv[0]);
+        fprintf(stderr, "usage: %s PAGE.json [ROUNDS] [call|decoded|decoded-cjson|noop]\n", argv[0]);
         return 2;
     }
     char *request = read_file(argv[1]);
@@ -99,10 +227,13 @@ int main(int argc, char **argv) {
     size_t answer_bytes = out.len;
     char *answer = malloc(out.len + 1);
     memcpy(answer, out.data, out.len + 1);
-    int rows = decode_rows(answer, out.len, &checksum);
     gem_buffer_free(&out);
-    if (rows < 0) {
-        fprintf(stderr, "the answer is not an array of rows\n");
+    /* Both decoders must read the same rows: the same count, ids, titles and amounts. */
+    double tree_sum = 0, token_sum = 0;
+    int rows = decode_rows_cjson(answer, answer_bytes, &tree_sum);
+    int token_rows = decode_rows(answer, answer_bytes, &token_sum);
+    if (rows < 0 || token_rows != rows || token_sum != tree_sum) {
+        fprintf(stderr, "the answer is not an array of rows, or the decoders disagree (%d/%d rows)\n", rows, token_rows);
         return 1;
     }
 
@@ -114,6 +245,9 @@ int main(int argc, char **argv) {
             } else if (strcmp(mode, "decoded") == 0) {
                 gem_transaction_rows(request, &out);
                 decode_rows((const char *)out.data, out.len, &checksum);
+            } else if (strcmp(mode, "decoded-cjson") == 0) {
+                gem_transaction_rows(request, &out);
+                decode_rows_cjson((const char *)out.data, out.len, &checksum);
             } else {
                 gem_empty_state("{\"kind\":\"activity\"}", &out);
             }
@@ -128,29 +262,16 @@ int main(int argc, char **argv) {
         gem_transaction_rows(request, &out);
         gem_buffer_free(&out);
     }
-    for (int i = 0; i < rounds; i++) {
-        uint64_t start = nanoseconds();
-        gem_transaction_rows(request, &out);
-        gem_buffer_free(&out);
-        samples[i] = (double)(nanoseconds() - start) / 1000.0;
-    }
-    double call_us = median(samples, rounds);
-
-    for (int i = 0; i < rounds; i++) {
-        uint64_t start = nanoseconds();
-        gem_transaction_rows(request, &out);
-        decode_rows((const char *)out.data, out.len, &checksum);
-        gem_buffer_free(&out);
-        samples[i] = (double)(nanoseconds() - start) / 1000.0;
-    }
-    double decoded_us = median(samples, rounds);
-
-    for (int i = 0; i < rounds; i++) {
-        uint64_t start = nanoseconds();
-        decode_rows(answer, answer_bytes, &checksum);
-        samples[i] = (double)(nanoseconds() - start) / 1000.0;
-    }
-    double decode_only_us = median(samples, rounds);
+    double call_us = time_calls(request, NULL, samples, rounds, &checksum);
+#ifdef HAVE_JSMN
+    char decoded[32], decode_only[32];
+    snprintf(decoded, sizeof decoded, "%.1f", time_calls(request, decode_rows, samples, rounds, &checksum));
+    snprintf(decode_only, sizeof decode_only, "%.1f", time_decodes(answer, answer_bytes, decode_rows, samples, rounds, &checksum));
+#else
+    const char *decoded = "null", *decode_only = "null";
+#endif
+    double decoded_cjson_us = time_calls(request, decode_rows_cjson, samples, rounds, &checksum);
+    double decode_only_cjson_us = time_decodes(answer, answer_bytes, decode_rows_cjson, samples, rounds, &checksum);
 
     /* The smallest pure answer, timed in batches so the clock's own cost does not count. */
     enum { BATCH = 1000 };
@@ -174,8 +295,10 @@ int main(int argc, char **argv) {
     double version_ns = median(samples, rounds);
 
     printf("{\"transactions\":%d,\"rounds\":%d,\"request_bytes\":%zu,\"answer_bytes\":%zu,\"rows_call_us\":%.1f,"
-           "\"rows_decoded_us\":%.1f,\"decode_only_us\":%.1f,\"noop_pure_ns\":%.1f,\"abi_version_ns\":%.2f,\"checksum\":%.6g}\n",
-           rows, rounds, strlen(request), answer_bytes, call_us, decoded_us, decode_only_us, noop_ns, version_ns, checksum + sink * 0.0);
+           "\"rows_decoded_us\":%s,\"decode_only_us\":%s,\"rows_decoded_cjson_us\":%.1f,\"decode_only_cjson_us\":%.1f,"
+           "\"noop_pure_ns\":%.1f,\"abi_version_ns\":%.2f,\"checksum\":%.6g}\n",
+           rows, rounds, strlen(request), answer_bytes, call_us, decoded, decode_only, decoded_cjson_us, decode_only_cjson_us,
+           noop_ns, version_ns, checksum + sink * 0.0);
     free(samples);
     free(answer);
     free(request);

@@ -129,6 +129,31 @@ final class BufferSink: JSONByteSink {
         }
     }
 
+    func append(integer: Int64) {
+        guard ensure(20), let data else { return }  // at most a sign and 19 digits
+        var magnitude = integer.magnitude
+        var digits = 1
+        while digits < 20, magnitude >= Self.powersOfTen[digits] { digits += 1 }
+        var at = count + digits + (integer < 0 ? 1 : 0)
+        if integer < 0 { data[count] = UInt8(ascii: "-") }
+        count = at
+        repeat {
+            at -= 1
+            data[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+    }
+
+    /// 10^0 ... 10^19, the bounds of each count of decimal digits in a UInt64.
+    private static let powersOfTen: [UInt64] = (0...19).map { exponent in (0..<exponent).reduce(1) { power, _ in power * 10 } }
+
+    func append(shortest value: Double) {
+        // Double's TextOutputStreamable form hands its digits (the same as `description`) to
+        // `_writeASCII` from a buffer on the stack: no string is built.
+        var stream = DigitsStream(sink: self)
+        value.write(to: &stream)
+    }
+
     var lastByte: UInt8? {
         guard count > 0, let data else { return nil }
         return data[count - 1]
@@ -153,5 +178,21 @@ final class BufferSink: JSONByteSink {
         count = 0
         capacity = 0
         return GEM_OK
+    }
+}
+
+/// The text stream a double writes its digits through into a `BufferSink`.
+private struct DigitsStream: TextOutputStream {
+    let sink: BufferSink
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.makeContiguousUTF8()
+        sink.append(string.utf8Span.span)
+    }
+
+    /// Double.write(to:) calls this with its digits (ASCII); the bytes are borrowed for the call.
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        sink.append(Span(_unsafeElements: buffer))
     }
 }

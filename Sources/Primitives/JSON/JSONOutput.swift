@@ -23,6 +23,11 @@ public protocol JSONByteSink: AnyObject {
     /// Bytes as they are (a string's UTF-8, which the output escaped already where needed).
     func append(_ bytes: Span<UInt8>)
     func append(contentsOf bytes: [UInt8])
+    /// The decimal digits of `integer`, with a minus sign when it is negative.
+    func append(integer: Int64)
+    /// The shortest digits that read back as `value`, a finite double: what `value.description`
+    /// spells.
+    func append(shortest value: Double)
     /// The last byte appended, if any.
     var lastByte: UInt8? { get }
 }
@@ -206,6 +211,8 @@ public struct JSONOutput {
         }
         if number.rounded() == number, number.magnitude < 1e15 {
             appendDigits(Int64(number))
+        } else if writesToSink {
+            sink?.append(shortest: number)
         } else {
             put(utf8: number.description)
         }
@@ -222,6 +229,10 @@ public struct JSONOutput {
     }
 
     private mutating func appendDigits(_ number: Int64) {
+        if writesToSink {
+            sink?.append(integer: number)
+            return
+        }
         if number < 0 { put(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
         if magnitude < 10 {

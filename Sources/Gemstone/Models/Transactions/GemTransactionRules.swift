@@ -19,18 +19,20 @@ public func forEachTransactionRow(_ transactions: [Transaction], assets: [GemPri
     for index in assets.indices { byId[assets[index].asset.id] = index }  // the last of a repeated id wins
     // A page usually holds runs of one asset: the last match answers before the dictionary does.
     var last: Int?
-    for transaction in transactions.indices {
-        let assetId = transactions[transaction].assetId
+    // Read through spans: an element is borrowed where an array subscript would copy it.
+    let pricedAssets = assets.span
+    let page = transactions.span
+    for index in page.indices {
         let asset: Int
-        if let last, assets[last].asset.id == assetId {
+        if let last, pricedAssets[last].asset.id == page[index].assetId {
             asset = last
-        } else if let found = byId[assetId] {
+        } else if let found = byId[page[index].assetId] {
             asset = found
             last = found
         } else {
-            throw .invalidInput(message: "transaction \(transactions[transaction].id) names asset \(assetId.id), which is not among the assets")
+            throw .invalidInput(message: "transaction \(page[index].id) names asset \(page[index].assetId.id), which is not among the assets")
         }
-        body(GemTransactionRules.row(transactions[transaction], asset: assets[asset], currency: currency))
+        body(GemTransactionRules.row(page[index], asset: pricedAssets[asset], currency: currency))
     }
 }
 
@@ -41,6 +43,7 @@ public enum GemAmountSign: String, Sendable, Equatable, Hashable, Codable, CaseI
 
 /// The decisions a transaction row carries, each its own rule.
 enum GemTransactionRules {
+    @inline(never)  // called with borrowed records; inlined into a loop that calls out, the compiler copied both
     static func row(_ transaction: Transaction, asset priced: GemPricedAsset, currency: String) -> GemTransactionRow {
         let asset = priced.asset
         let magnitude = transaction.value.doubleValue(decimals: Int(asset.decimals))
