@@ -274,13 +274,23 @@ extension GemFormattedNumber: JSONWritable {
         case .multiplier: out.fragment(#","unit":{"type":"multiplier"},"display":"#)
         }
         display.writeValue(to: &out)
+        // Each enum's value with the punctuation and the key that follow it, in one fragment.
         out.fragment(#","notation":""#)
-        out.stringContent(notation.rawValue)
-        out.fragment(#"","tone":""#)
-        out.stringContent(tone.rawValue)
+        switch notation {
+        case .plain: out.fragment(#"plain","tone":""#)
+        case .signed: out.fragment(#"signed","tone":""#)
+        case .parenthesised: out.fragment(#"parenthesised","tone":""#)
+        }
+        switch tone {
+        case .plain: out.fragment(#"plain","rounding":""#)
+        case .neutral: out.fragment(#"neutral","rounding":""#)
+        case .positive: out.fragment(#"positive","rounding":""#)
+        case .warning: out.fragment(#"warning","rounding":""#)
+        case .negative: out.fragment(#"negative","rounding":""#)
+        }
         switch rounding {
-        case .toNearest: out.fragment(#"","rounding":"to_nearest"}"#)
-        case .towardZero: out.fragment(#"","rounding":"toward_zero"}"#)
+        case .toNearest: out.fragment(#"to_nearest"}"#)
+        case .towardZero: out.fragment(#"toward_zero"}"#)
         }
     }
 }

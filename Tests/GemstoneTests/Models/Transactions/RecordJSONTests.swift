@@ -79,12 +79,16 @@ import Testing
 
     @Test func rowsWriteAsCodableDoes() throws {
         var rows: [GemTransactionRow] = []
+        // Every type, direction and state, so every title, sign, tone and status is written.
         for type in TransactionType.allCases {
             for state in TransactionState.allCases {
-                rows += try transactionRows([TransactionFixtures.transaction(type, .incoming, state), TransactionFixtures.transaction(type, .outgoing, state, asset: Fixtures.usdt)],
+                rows += try transactionRows([TransactionFixtures.transaction(type, .incoming, state), TransactionFixtures.transaction(type, .outgoing, state, asset: Fixtures.usdt),
+                                             TransactionFixtures.transaction(type, .selfTransfer, state)],
                                             assets: TransactionFixtures.assets, currency: "USD")
             }
         }
+        #expect(Set(rows.map(\.title)) == Set(GemTransactionTitle.allCases))
+        #expect(Set(rows.map(\.status.tone)).isSuperset(of: [.positive, .warning, .negative]))
         let huge = try #require(BigUInt("1" + String(repeating: "0", count: 40)))
         rows += try transactionRows([TransactionFixtures.transaction(value: BigUInt(10)), TransactionFixtures.transaction(value: huge)],
                                     assets: TransactionFixtures.assets, currency: "EUR")
@@ -111,6 +115,33 @@ import Testing
             #expect(try JSONCodec.encodeString(number) == (try Self.codableBytes(number)))
         }
     }
+
+    @Test(arguments: GemValueTone.allCases)
+    func everyToneNotationAndRoundingWritesAsCodableDoes(tone: GemValueTone) throws {
+        for notation in GemNumberNotation.allCases {
+            for rounding in GemNumberRounding.allCases {
+                let number = GemFormattedNumber(value: -0.125, unit: .symbol(symbol: "ETH"), display: .number(precision: .fraction(min: 0, max: 4)),
+                                                notation: notation, tone: tone, rounding: rounding)
+                #expect(try JSONCodec.encodeString(number) == (try Self.codableBytes(number)))
+            }
+        }
+    }
+
+    /// The answer buffer's writer (GemstoneFFI) writes integers and doubles itself; a sink that
+    /// keeps the bytes shows a page written through any sink equals the encoded rows.
+    @Test func rowsWrittenThroughASinkAreTheEncodedRows() throws {
+        var rows: [GemTransactionRow] = []
+        for type in TransactionType.allCases {
+            for state in TransactionState.allCases {
+                rows += try transactionRows([TransactionFixtures.transaction(type, .incoming, state), TransactionFixtures.transaction(type, .outgoing, state, asset: Fixtures.usdt)],
+                                            assets: TransactionFixtures.assets, currency: "USD")
+            }
+        }
+        let sink = KeepingSink()
+        var output = JSONOutput(sink: sink)
+        rows.write(to: &output)
+        #expect(String(decoding: sink.bytes, as: UTF8.self) == (try JSONCodec.encodeString(rows)))
+    }
 }
 
 /// Wraps a value so JSONCodec takes the Codable path instead of a hand-written one.
@@ -122,4 +153,16 @@ private struct CodablePath<T: Encodable>: Encodable {
 private struct CodableDecodePath<T: Decodable>: Decodable {
     let value: T
     init(from decoder: any Decoder) throws { value = try T(from: decoder) }
+}
+
+/// A JSONByteSink that keeps what it is given, writing numbers the way the array output does.
+private final class KeepingSink: JSONByteSink {
+    var bytes: [UInt8] = []
+    func append(_ byte: UInt8) { bytes.append(byte) }
+    func append(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+    func append(_ span: Span<UInt8>) { for index in span.indices { bytes.append(span[index]) } }
+    func append(contentsOf bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+    func append(integer: Int64) { bytes.append(contentsOf: String(integer).utf8) }
+    func append(shortest value: Double) { bytes.append(contentsOf: value.description.utf8) }
+    var lastByte: UInt8? { bytes.last }
 }
