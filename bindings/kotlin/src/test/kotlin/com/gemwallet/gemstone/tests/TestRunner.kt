@@ -60,7 +60,8 @@ object TestRunner {
             "preferences" to { PreferencesTests() },
             "scenario" to { AlertScenarioTests() },
             "lifetime" to { LifetimeTests() },
-            "wallet-scenario" to { WalletScenarioTests() }
+            "wallet-scenario" to { WalletScenarioTests() },
+            "wallet-addresses" to { WalletAddressTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
