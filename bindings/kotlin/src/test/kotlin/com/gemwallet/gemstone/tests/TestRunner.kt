@@ -61,7 +61,8 @@ object TestRunner {
             "scenario" to { AlertScenarioTests() },
             "lifetime" to { LifetimeTests() },
             "wallet-scenario" to { WalletScenarioTests() },
-            "wallet-addresses" to { WalletAddressTests() }
+            "wallet-addresses" to { WalletAddressTests() },
+            "wallet" to { WalletOperationsTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
