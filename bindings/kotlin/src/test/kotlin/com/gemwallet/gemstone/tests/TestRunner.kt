@@ -62,7 +62,9 @@ object TestRunner {
             "lifetime" to { LifetimeTests() },
             "wallet-scenario" to { WalletScenarioTests() },
             "wallet-addresses" to { WalletAddressTests() },
-            "wallet" to { WalletOperationsTests() }
+            "wallet" to { WalletOperationsTests() },
+            "address" to { AddressValidationTests() },
+            "wallet-invalid-input" to { WalletInvalidInputTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
