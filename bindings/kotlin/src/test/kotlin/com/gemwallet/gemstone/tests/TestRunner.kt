@@ -64,7 +64,9 @@ object TestRunner {
             "wallet-addresses" to { WalletAddressTests() },
             "wallet" to { WalletOperationsTests() },
             "address" to { AddressValidationTests() },
-            "wallet-invalid-input" to { WalletInvalidInputTests() }
+            "wallet-invalid-input" to { WalletInvalidInputTests() },
+            "wallet-sqlite" to { WalletStoreTests() },
+            "tables" to { PortTableCompletenessTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
