@@ -66,7 +66,8 @@ object TestRunner {
             "address" to { AddressValidationTests() },
             "wallet-invalid-input" to { WalletInvalidInputTests() },
             "wallet-sqlite" to { WalletStoreTests() },
-            "tables" to { PortTableCompletenessTests() }
+            "tables" to { PortTableCompletenessTests() },
+            "wallet-lifetime" to { WalletLifetimeTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
