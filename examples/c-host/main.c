@@ -281,16 +281,16 @@ int main(int argc, char **argv) {
         fprintf(stderr, "gem-host: libgemstone ABI %u, header %d\n", gem_abi_version(), GEM_ABI_VERSION);
         return 1;
     }
-    if (strcmp(argv[at], "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
+    const char *group = argv[at];
+    if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
+    if (strcmp(group, "prefs") != 0 && strcmp(group, "alerts") != 0 && strcmp(group, "wallet") != 0) return usage();
     umask(077); /* the database and the keystore secret are for this user only */
     curl_global_init(CURL_GLOBAL_DEFAULT);
     int rc = host_open(&h);
     if (rc == 0) {
-        const char *group = argv[at];
         if (strcmp(group, "prefs") == 0) rc = prefs_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "alerts") == 0) rc = alerts_command(&h, argc, argv, at + 1);
-        else if (strcmp(group, "wallet") == 0) rc = wallet_command(&h, argc, argv, at + 1);
-        else rc = usage();
+        else rc = wallet_command(&h, argc, argv, at + 1);
     }
     host_close(&h);
     curl_global_cleanup();
