@@ -46,7 +46,7 @@ summary() {
 import json, sys
 answer = json.load(sys.stdin)
 wallets = answer if isinstance(answer, list) else [answer.get("wallet", answer)]
-prefix = answer["type"] + ": " if isinstance(answer, dict) and "type" in answer else ""
+prefix = answer["type"] + ": " if isinstance(answer, dict) and "wallet" in answer else ""
 for w in wallets:
     pin = ", pinned" if w["is_pinned"] else ""
     print("%s%s  \"%s\"  (%s, %d accounts%s)" % (prefix, w["id"], w["name"], w["type"], len(w["accounts"]), pin))
