@@ -59,7 +59,8 @@ object TestRunner {
             "invalid-input" to { InvalidInputTests() },
             "preferences" to { PreferencesTests() },
             "scenario" to { AlertScenarioTests() },
-            "lifetime" to { LifetimeTests() }
+            "lifetime" to { LifetimeTests() },
+            "presentation" to { PresentationTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
