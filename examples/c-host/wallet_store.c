@@ -240,11 +240,13 @@ static void save_wallet(void *context, const uint8_t *args, size_t len, gem_call
     }
     long written = 0;
     int exists = 0;
+    gem_status failure = GEM_ERR_STORE;
     pthread_mutex_lock(&stores->lock);
     int ok = stores_begin(stores) && wallet_exists(stores, w.id, &exists);
     if (ok && !exists) {
         stores_rollback(stores);
         snprintf(message, sizeof(message), "save_wallet: no wallet with id %s is stored", w.id);
+        failure = GEM_ERR_NOT_FOUND;
         ok = 0;
     } else {
         ok = ok && write_wallet_row(stores, UPDATE_WALLET, &w, &written) == SQLITE_DONE &&
@@ -259,7 +261,7 @@ static void save_wallet(void *context, const uint8_t *args, size_t len, gem_call
     }
     pthread_mutex_unlock(&stores->lock);
     if (ok) stores_answer_null(call);
-    else gem_call_fail(call, GEM_ERR_STORE, message);
+    else gem_call_fail(call, failure, message);
     cJSON_Delete(json);
 }
 
