@@ -48,6 +48,13 @@ let package = Package(
         // Benchmarks (bench/): programs that print their figures; not tests.
         .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
         .executableTarget(name: "bench-wallet", dependencies: ["Gemstone", "GemCrypto", "Primitives"], path: "bench/wallet", swiftSettings: strict),
+        // bench/presentation: the transaction rows rule called directly; driven by bench/presentation/run.py.
+        .executableTarget(
+            name: "bench-presentation-direct",
+            dependencies: ["Gemstone", "Primitives"],
+            path: "bench/presentation/direct",
+            swiftSettings: strict
+        ),
         // bench/crypto: GemCrypto against the raw C libraries; driven by bench/crypto/run.py.
         .executableTarget(
             name: "GemCryptoBench",

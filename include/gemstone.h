@@ -363,7 +363,7 @@ gem_status gem_price_alert_service_is_enabled(gem_price_alert_service *_Nullable
  * A wallet record:
  *   {"id":"multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
  *    "external_id":"multicoin_0x…" (the keystore record's key; absent for watch-only),
- *    "name":"Wallet #1","index":1 (creation number),"type":"multicoin"|"single"|"privateKey"|"view",
+ *    "name":"Wallet #1","index":1 (creation number),"type":"multicoin"|"single"|"private_key"|"view",
  *    "accounts":[{"chain":"bitcoin","address":"bc1q…","derivation_path":"m/84'/0'/0'/0/0",
  *                 "extended_public_key":"zpub…" (Bitcoin-family chains only)}, …],
  *    "order":0 (position in the user's list),"is_pinned":false,"image_url":"…" (optional),
@@ -410,7 +410,11 @@ typedef struct gem_wallet_store {
      * id already stored: fail with GEM_ERR_STORE and write nothing (never overwrite). Answer null.
      */
     gem_port_fn _Nullable /* required */ add_wallet;
-    /** args {"wallet":{…}}. Replace the stored wallet with this id (name, pin, order), writing only what changed. Answer null. */
+    /**
+     * args {"wallet":{…}}. Replace the stored wallet with this id (name, pin, order), writing only
+     * what changed. Answer null. An id that is not stored is a failure (GEM_ERR_NOT_FOUND or
+     * GEM_ERR_STORE) with nothing written; the core saves only wallets it has just read.
+     */
     gem_port_fn _Nullable /* required */ save_wallet;
     /** args {"wallet_id":"…"}. Delete the wallet and its accounts; an unknown id is not an error. Answer null. */
     gem_port_fn _Nullable /* required */ delete_wallet;
@@ -611,11 +615,253 @@ gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable servic
  *                                             without its prefix)
  *   {"chain":"bitcoin","error":{"type":"invalid_checksum","message":"…"}}  rejected; type is one of
  *     empty, invalid_character, mixed_case, invalid_checksum, wrong_prefix (with "expected" and
- *     "found"), wrong_network, invalid_length, non_canonical_encoding, unsupported_format.
+ *     "found"), wrong_network, invalid_length, non_canonical_encoding, unsupported_format,
+ *     invalid_public_key.
  * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
  * UTF-8 or an unknown chain id.
  */
 gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullable address, gem_buffer *_Nullable out);
+
+/* ---------------------------------------------------------------------------------------------
+ * Presentation answers: what a screen shows, decided once in the core.
+ *
+ * Every function below is synchronous and pure: it reads one request record and answers one
+ * record, on the calling thread, before returning; no clock, no I/O, no state between calls (a
+ * session is a value the host keeps and passes back). Each takes
+ *     (const char *request_json, gem_buffer *out)
+ * and returns GEM_OK with the answer in *out, or an error status with the error record in *out:
+ *   GEM_ERR_INVALID_ARGUMENT  request_json is NULL, not JSON, not UTF-8, a key is missing, a value
+ *                             has the wrong type or is an unknown case ("invalid_argument");
+ *   GEM_ERR_INVALID_INPUT     the record is well formed but breaks a rule the function names
+ *                             ("invalid_input").
+ * `out` may be NULL when only the status matters. The shared records:
+ *
+ *  error      {"type":"offline","message":"…"} (the error record of gem_status; "api" adds "status")
+ *  load state {"type":"no_data"|"loading"|"data"} or {"type":"error","error":error}
+ *  empty      {"kind":K,"image":I,"action":A} (action absent when the list offers none).
+ *             K: activity, asset_activity, search_activity, assets, search_assets, nfts,
+ *             price_alerts, contacts, notifications, wallet_connect. I: activity, search, assets,
+ *             nft, price_alert, contacts, notifications, wallet_connect. A: receive, buy,
+ *             clear_filters, add_price_alert, add_contact, connect.
+ *  number     a number as a value and its settled style (render it, never re-decide it):
+ *             {"value":-1.5,
+ *              "unit":{"type":"currency","code":"USD"} | {"type":"symbol","symbol":"ETH"} |
+ *                     {"type":"percent"} | {"type":"plain"} | {"type":"multiplier"},
+ *              "display":{"type":"number","precision":P} | {"type":"abbreviated"} (100K, 1.2M) |
+ *                        {"type":"below_threshold","threshold":0.0001,"places":4} ("< 0.0001"),
+ *              "notation":"plain"|"signed"|"parenthesised",
+ *              "tone":"plain"|"neutral"|"positive"|"warning"|"negative",
+ *              "rounding":"to_nearest"|"toward_zero"}
+ *             P: {"type":"fraction","min":0,"max":2} (places) or {"type":"significant","max":4}.
+ *  format     {"decimal_separator":","}: the device's decimal separator, one character that is
+ *             not a digit ("" reads as "."); anything else is GEM_ERR_INVALID_INPUT.
+ *  asset      {"id":"ethereum_0xdAC1…","name":"Tether","symbol":"USDT","decimals":6,"type":"erc20"}
+ *             (decimals 0 to GEM_MAX_ASSET_DECIMALS, else GEM_ERR_INVALID_INPUT).
+ *  amount error {"type":"invalid_number"|"zero"} | {"type":"too_many_decimals","decimals":6} |
+ *             {"type":"below_minimum","asset":asset,"minimum":"…"} |
+ *             {"type":"insufficient_balance","asset":asset,"available":"…"}
+ *  currency   three upper-case letters ("USD"), else GEM_ERR_INVALID_INPUT.
+ * Big integers (atomic amounts) are decimal strings; times are Unix seconds.
+ * ------------------------------------------------------------------------------------------- */
+
+/** Rows a long list observes first, and how many more it observes each time its end is reached. */
+#define GEM_LIST_PAGE_SIZE 50
+/** A long list asks gem_list_window_on_end_reached for more when a row this close to its end appears. */
+#define GEM_LIST_PREFETCH_ROWS 10
+/** The most rows a long list observes at once. */
+#define GEM_LIST_MAX_ROWS 1000
+/** Seconds a copied secret (phrase, private key) may stay on the clipboard. */
+#define GEM_SECRET_CLIPBOARD_SECONDS 60
+/** The most decimal places an asset may have (an ERC-20 token's decimals() is a uint8). */
+#define GEM_MAX_ASSET_DECIMALS 255
+/** The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows). */
+#define GEM_MAX_UTC_OFFSET_SECONDS 64800
+
+/**
+ * A sync's outcome folded into what a screen shows. request {"sync_error":error (absent when the
+ * sync succeeded),"shows_value":true}. Answers a load state: "data" on success, and on failure
+ * "data" again while a value is shown (the screen keeps it), {"type":"error",…} when nothing is.
+ */
+gem_status gem_load_state_refreshed(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * What a list shows, from its load state and whether it has rows (never the rows).
+ * request {"mode":"synced"|"local"|"once_loaded","state":load state,"has_rows":false,"empty":empty}.
+ * Answers {"type":"rows"} | {"type":"empty","state":empty} | {"type":"error","error":error}:
+ * rows whenever there are rows; without rows, synced shows the error of a failed load and the
+ * empty state otherwise; local (a store-only list) never shows an error; once_loaded answers null
+ * while the first sync is pending (no_data or loading) and then behaves as synced.
+ */
+gem_status gem_list_phase(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/** The empty state of a list. request {"kind":K}; answers empty (see above). */
+gem_status gem_empty_state(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The next window of a long list, asked when a row within GEM_LIST_PREFETCH_ROWS of its end appears.
+ * request {"window":{"limit":50,"maximum":1000},"row_count":50}; answers the window
+ * {"limit":100,"maximum":1000}: one GEM_LIST_PAGE_SIZE more, capped at maximum, only when the rows
+ * fill the window (otherwise every stored row shows and the window is unchanged). Start a
+ * transaction list at {"limit":GEM_LIST_PAGE_SIZE,"maximum":GEM_LIST_MAX_ROWS}.
+ * GEM_ERR_INVALID_INPUT: a negative limit, maximum or row_count.
+ */
+gem_status gem_list_window_on_end_reached(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * Money as a number. request {"value":-5,"code":"USD","style":"currency"|"fiat"|"abbreviated",
+ * "signed":false}. currency: at least two places, four significant digits below 0.99 ($0.0008382);
+ * fiat: always two places; abbreviated: compact from 100 000 up. signed adds a forced sign and the
+ * tone of the sign. Answers a number with rounding "to_nearest". GEM_ERR_INVALID_INPUT: the code.
+ */
+gem_status gem_formatted_currency(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * An asset amount as a number. request {"value":1.5,"symbol":"ETH" (absent: a bare number),
+ * "style":"full"|"short"|"auto"}. full: every place; short (lists): two places from 0.1 up, four
+ * below, compact from 100 000, and a non-zero value below 0.0001 reads "below_threshold"; auto: two
+ * places from one up, four significant digits below. Answers a number with rounding "toward_zero".
+ */
+gem_status gem_formatted_amount(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * A duration as its largest parts. request {"seconds":3725,"max_parts":2}; answers
+ * [{"value":1,"unit":"hours"},{"value":2,"unit":"minutes"}] (units days, hours, minutes, seconds;
+ * the smallest part truncated; zero or negative seconds is [{"value":0,"unit":"seconds"}]).
+ * GEM_ERR_INVALID_INPUT: max_parts below 1.
+ */
+gem_status gem_duration_parts(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * Typed text as a machine decimal. request {"format":format,"text":"1.234,5"}; answers "1234.5",
+ * "" when the text holds no digit (no amount), or null when it is not a number. Reads the digits
+ * of Arabic-Indic, Persian, Devanagari, Bengali and full-width scripts, and grouping marks other
+ * than the decimal separator (checked: "1.5" with "," as the separator is null, not 15).
+ */
+gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * Typed text as an exact atomic value. request {"format":format,"text":"1,5","decimals":6};
+ * answers {"type":"value","value":"1500000"} or {"type":"error","error":amount error}
+ * (invalid_number, or too_many_decimals when the text has more places than the asset).
+ * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS.
+ */
+gem_status gem_value_from_input(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * An exact atomic value written for an editable field. request {"format":format,"value":"1500000",
+ * "decimals":6}; answers "1,5" (every place kept, no grouping).
+ * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS.
+ */
+gem_status gem_input_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * An approximate value (a fiat suggestion) written for an editable field. request
+ * {"format":format,"value":1e-05}; answers "0,00001": the shortest digits that read back as the
+ * same double, never in exponent form.
+ */
+gem_status gem_value_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * What an amount error shows. request {"error":amount error}; answers {"type":"none"} (a zero
+ * amount is silent) | {"type":"invalid_amount"} | {"type":"too_many_decimals","decimals":6} |
+ * {"type":"below_minimum","title":"Ethereum (ETH)","minimum":number} |
+ * {"type":"insufficient_balance","title":"TRX"} (an asset is titled "Name (SYMBOL)" unless its
+ * name is its symbol). GEM_ERR_INVALID_INPUT: the asset's decimals.
+ */
+gem_status gem_amount_error_display(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The copy model of an address. request {"chain":"bitcoin","address":"bc1q…"}; answers
+ * {"kind":{"type":"address","chain":"bitcoin"},"value":"bc1q…" (what the clipboard gets),
+ * "display":"bc1qar...5mdq" (the toast text, shortened once)}.
+ * GEM_ERR_INVALID_INPUT: an empty address.
+ */
+gem_status gem_address_copy(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * How the clipboard treats a copy kind. request {"kind":{"type":"address","chain":"bitcoin"} |
+ * {"type":"plain"|"secret_phrase"|"private_key"}}; answers {"is_sensitive":true,
+ * "clipboard_expiry_seconds":GEM_SECRET_CLIPBOARD_SECONDS} for a secret (mark the item sensitive,
+ * never toast it) and {"is_sensitive":false} (no expiry) otherwise.
+ */
+gem_status gem_copy_kind_policy(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * An address as a screen shows it. request {"address":"0x1234…5678","style":"short"|"full"};
+ * answers "0x1234...5678" (short: 6 characters, "...", 4 characters; an address that would not get
+ * shorter is whole) or the whole address.
+ */
+gem_status gem_format_address(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * Today and yesterday, once per list build; the clock and time zone are the host's. request
+ * {"now":1772323200,"utc_offset_seconds":-3600} (the device's offset east of UTC at now); answers
+ * {"today":{"year":2026,"month":2,"day":28},"yesterday":{"year":2026,"month":2,"day":27}}.
+ * GEM_ERR_INVALID_INPUT: an offset beyond GEM_MAX_UTC_OFFSET_SECONDS either way.
+ */
+gem_status gem_day_boundaries(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The header of each section day, one call per list build. request {"boundaries":…(as answered
+ * above),"days":[{"year":2026,"month":2,"day":27},…]}; answers ["yesterday","date",…]
+ * ("today", "yesterday" or "date": the host prints the date). GEM_ERR_INVALID_INPUT: a day that
+ * is not a calendar date.
+ */
+gem_status gem_day_labels(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * A page of transaction rows in one call. request
+ *   {"transactions":[transaction,…],"assets":[{"asset":asset,"price":2000 (absent: no price)},…],
+ *    "currency":"USD"}
+ * transaction: {"id":"ethereum_0x…","hash":"0x…","wallet_id":"multicoin_0x…","asset_id":"ethereum",
+ *   "fee_asset_id":"ethereum","type":T,"direction":"outgoing"|"incoming"|"self_transfer",
+ *   "state":"pending"|"confirmed"|"in_transit"|"failed"|"reverted","created_at":1772323200,
+ *   "value":"1500000000000000000","fee":"21000","from":"0x…","to":"0x…","memo":"…" (optional)}
+ * T: transfer, transfer_nft, swap, token_approval, stake_delegate, stake_undelegate,
+ *   stake_rewards, stake_redelegate, stake_withdraw, stake_freeze, stake_unfreeze,
+ *   asset_activation, smart_contract_call, perpetual_open_position, perpetual_close_position,
+ *   perpetual_modify_position, earn_deposit, earn_withdraw.
+ * Answers one row per transaction, in order:
+ *   {"id":…,"asset_id":…,"type":T,"direction":…,"state":…,"created_at":…,
+ *    "title":"sent"|"received"|"self_transfer"|"nft_sent"|"nft_received"|"swap"|"approval"|"stake"|
+ *            "unstake"|"redelegate"|"rewards"|"withdraw"|"freeze"|"unfreeze"|"activation"|
+ *            "contract_call"|"open_position"|"close_position"|"modify_position"|"earn_deposit"|
+ *            "earn_withdraw",
+ *    "subtitle":{"type":"none"} | {"type":"to"|"from","address":"0x1234...5678"},
+ *    "value":{"type":"none"} | {"type":"symbol","symbol":"USDT"} | {"type":"amount","amount":number},
+ *    "fiat":number (absent without a price or an amount),
+ *    "status":{"tone":…,"shows_badge":true,"shows_progress":true}}
+ * The amount is signed, toned and in the short style; the fiat is in the currency's fiat style.
+ * GEM_ERR_INVALID_INPUT: a transaction whose asset is not among the assets, or the currency.
+ */
+gem_status gem_transaction_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * A new amount session (the amount screen's state; the host keeps it and passes it back). request
+ * {"asset":asset,"balance":"2000000000000000000","currency":"EUR","format":format,
+ *  "minimum":"…" (optional, atomic)}; answers the session
+ * {"asset":…,"balance":…,"currency":…,"format":…,"minimum":…,"text":"","is_max":false}.
+ * GEM_ERR_INVALID_INPUT: the currency, the format, the asset's decimals.
+ */
+gem_status gem_amount_session_new(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The session after one event. request {"session":session,"event":E}; E is
+ * {"type":"typed","text":"1,5"} | {"type":"max_toggled"} (on: the field holds the whole balance;
+ * off: cleared) | {"type":"balance_changed","balance":"…"} (a max amount follows it).
+ * Answers the next session. GEM_ERR_INVALID_INPUT: as gem_amount_session_new.
+ */
+gem_status gem_amount_session_apply(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The amount screen in one record. request {"session":session,"price":2000 (per whole unit in the
+ * session's currency; absent when unknown)}; answers
+ *   {"value":"1500000000000000000" (absent when the text reads as no amount),
+ *    "check":"empty"|"invalid"|"over_balance"|"ok","error":as gem_amount_error_display answers,
+ *    "fiat":number (absent without a price),"is_max":false,"can_continue":true}
+ * GEM_ERR_INVALID_INPUT: a negative price, or as gem_amount_session_new.
+ */
+gem_status gem_amount_session_view_state(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 #ifdef __cplusplus
 }

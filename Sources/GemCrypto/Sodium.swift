@@ -2,6 +2,8 @@
 // All `Unsafe*` use of libsodium's hashing lives in this file. Every pointer passed to libsodium is borrowed for the
 // duration of one call: Swift arrays and states owned by the caller, never retained by libsodium.
 import CSodium
+import Dispatch
+import Synchronization
 
 enum Sodium {
     /// `sodium_init` runs once (Swift globals are initialized once, thread-safely); it is idempotent and thread-safe
@@ -65,53 +67,73 @@ enum Sodium {
     }
 
     /// PBKDF2-HMAC-SHA512 (RFC 8018 § 5.2). The HMAC inner and outer states are keyed once; each iteration copies
-    /// them (plain struct copies) and hashes one 64-byte block, as PBKDF2 implementations usually do.
+    /// them (plain struct copies) and hashes one 64-byte block, as PBKDF2 implementations usually do. Output blocks
+    /// are independent of each other, so a multi-block output (the 96-byte Cardano master key) computes its blocks on
+    /// separate threads.
     static func pbkdf2SHA512(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) -> [UInt8] {
         var keyed = crypto_auth_hmacsha512_state()
         // `password` is the caller's array (a short-lived copy of a Secret, wiped by the caller), borrowed here.
         _ = crypto_auth_hmacsha512_init(&keyed, password, password.count)
-        var out = [UInt8](repeating: 0, count: length)
+        let blockCount = (length + 63) / 64
+        let key = keyed
+        let blocks = Mutex([[UInt8]](repeating: [], count: blockCount))
+        let compute: @Sendable (Int) -> Void = { index in
+            var block = pbkdf2SHA512Block(keyed: key, salt: salt, iterations: iterations, index: UInt32(index + 1))
+            blocks.withLock { $0[index] = block }
+            sodium_memzero(&block, block.count)
+        }
+        if blockCount > 1 {
+            DispatchQueue.concurrentPerform(iterations: blockCount, execute: compute)
+        } else {
+            compute(0)
+        }
+        sodium_memzero(&keyed, MemoryLayout<crypto_auth_hmacsha512_state>.size)
+        return blocks.withLock { blocks in
+            var out = [UInt8]()
+            out.reserveCapacity(blockCount * 64)
+            for index in blocks.indices {
+                out.append(contentsOf: blocks[index])
+                sodium_memzero(&blocks[index], blocks[index].count)
+            }
+            let result = Array(out.prefix(length))
+            sodium_memzero(&out, out.count)
+            return result
+        }
+    }
+
+    /// Block `index` (1-based) of PBKDF2-HMAC-SHA512: U1 = HMAC(salt ‖ INT(index)), Uj = HMAC(Uj-1), T = U1 ^ … ^ Uc.
+    private static func pbkdf2SHA512Block(keyed: crypto_auth_hmacsha512_state, salt: [UInt8], iterations: Int, index: UInt32) -> [UInt8] {
         var u = [UInt8](repeating: 0, count: 64)
         var inner = [UInt8](repeating: 0, count: 64)
-        var t = [UInt8](repeating: 0, count: 64)
-        var block: UInt32 = 1
-        var offset = 0
-        while offset < length {
-            var state = keyed
-            _ = crypto_auth_hmacsha512_update(&state, salt, UInt64(salt.count))
-            let index: [UInt8] = [UInt8(block >> 24), UInt8((block >> 16) & 0xff), UInt8((block >> 8) & 0xff), UInt8(block & 0xff)]
-            _ = crypto_auth_hmacsha512_update(&state, index, 4)
-            _ = crypto_auth_hmacsha512_final(&state, &u)
-            t = u
-            if iterations > 1 {
-                for _ in 1..<iterations {
-                    var ictx = keyed.ictx
-                    _ = crypto_hash_sha512_update(&ictx, u, 64)
-                    _ = crypto_hash_sha512_final(&ictx, &inner)
-                    var octx = keyed.octx
-                    _ = crypto_hash_sha512_update(&octx, inner, 64)
-                    _ = crypto_hash_sha512_final(&octx, &u)
-                    // Owned arrays of 64 bytes each; XOR as eight 64-bit words.
-                    t.withUnsafeMutableBytes { tb in
-                        u.withUnsafeBytes { ub in
-                            for w in 0..<8 {
-                                let x = tb.load(fromByteOffset: w * 8, as: UInt64.self) ^ ub.load(fromByteOffset: w * 8, as: UInt64.self)
-                                tb.storeBytes(of: x, toByteOffset: w * 8, as: UInt64.self)
-                            }
+        var state = keyed
+        _ = crypto_auth_hmacsha512_update(&state, salt, UInt64(salt.count))
+        let counter: [UInt8] = [UInt8(index >> 24), UInt8((index >> 16) & 0xff), UInt8((index >> 8) & 0xff), UInt8(index & 0xff)]
+        _ = crypto_auth_hmacsha512_update(&state, counter, 4)
+        _ = crypto_auth_hmacsha512_final(&state, &u)
+        var t = u
+        if iterations > 1 {
+            for _ in 1..<iterations {
+                var ictx = keyed.ictx
+                _ = crypto_hash_sha512_update(&ictx, u, 64)
+                _ = crypto_hash_sha512_final(&ictx, &inner)
+                var octx = keyed.octx
+                _ = crypto_hash_sha512_update(&octx, inner, 64)
+                _ = crypto_hash_sha512_final(&octx, &u)
+                // Owned arrays of 64 bytes each; XOR as eight 64-bit words.
+                t.withUnsafeMutableBytes { tb in
+                    u.withUnsafeBytes { ub in
+                        for w in 0..<8 {
+                            let x = tb.load(fromByteOffset: w * 8, as: UInt64.self) ^ ub.load(fromByteOffset: w * 8, as: UInt64.self)
+                            tb.storeBytes(of: x, toByteOffset: w * 8, as: UInt64.self)
                         }
                     }
                 }
             }
-            let n = min(64, length - offset)
-            for i in 0..<n { out[offset + i] = t[i] }
-            offset += n
-            block &+= 1
         }
-        sodium_memzero(&keyed, MemoryLayout<crypto_auth_hmacsha512_state>.size)
+        sodium_memzero(&state, MemoryLayout<crypto_auth_hmacsha512_state>.size)
         sodium_memzero(&u, 64)
         sodium_memzero(&inner, 64)
-        sodium_memzero(&t, 64)
-        return out
+        return t
     }
 
     /// PBKDF2-HMAC-SHA256 (RFC 8018 § 5.2), same structure as `pbkdf2SHA512` with 32-byte blocks.

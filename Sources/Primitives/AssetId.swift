@@ -23,7 +23,7 @@ public struct AssetId: Sendable, Hashable {
 
     /// Parses a storage string.
     public init(parsing text: String) throws(AssetIdError) {
-        if let separator = text.firstIndex(of: Self.chainSeparator) {
+        if let separator = text.firstSeparator(Self.chainSeparator) {
             let chainId = String(text[..<separator])
             guard let chain = Chain(rawValue: chainId) else { throw .unknownChain(chainId) }
             try self.init(chain: chain, tokenId: String(text[text.index(after: separator)...]))
@@ -74,4 +74,45 @@ public enum AssetIdError: Error, Sendable, Hashable {
     case unknownChain(String)
     /// `<chain>_` with nothing after the separator.
     case emptyTokenId
+}
+
+/// The hand-written conversion of the transaction-row path: the storage string, as Codable writes it.
+extension AssetId: JSONConvertible, JSONWritable {
+    public init(json: JSON) throws(JSONCodecError) {
+        guard case let .string(text) = json else { throw JSONCodecError(path: "", reason: "expected a string") }
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw JSONCodecError(path: "", reason: "invalid asset id: \(error)")
+        }
+    }
+
+    public var json: JSON { .string(id) }
+
+    public func write(to out: inout JSONOutput) { out.string(id) }
+}
+
+extension AssetId: JSONScannable {
+    public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
+        let text = try scanner.string()
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw scanner.error("invalid asset id: \(error)")
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The first `separator` (an ASCII character): found byte-wise when the text is ASCII (ids
+    /// almost always are), by Character otherwise, so the answer is the same either way.
+    func firstSeparator(_ separator: Character) -> String.Index? {
+        guard let byte = separator.asciiValue else { return firstIndex(of: separator) }
+        var ascii = true
+        for unit in utf8 where unit >= 0x80 {
+            ascii = false
+            break
+        }
+        return ascii ? utf8.firstIndex(of: byte) : firstIndex(of: separator)
+    }
 }

@@ -623,3 +623,21 @@ extension BigUInt: Codable {
         try container.encode(description)
     }
 }
+
+/// The hand-written conversion of the transaction-row path: a decimal string, as Codable writes it.
+extension BigUInt: JSONConvertible {
+    public init(json: JSON) throws(JSONCodecError) {
+        guard case let .string(text) = json else { throw JSONCodecError(path: "", reason: "expected a string") }
+        guard let value = BigUInt(text) else { throw JSONCodecError(path: "", reason: "expected an unsigned decimal integer string") }
+        self = value
+    }
+
+    public var json: JSON { .string(description) }
+}
+
+extension BigUInt: JSONScannable {
+    public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
+        guard let value = BigUInt(try scanner.string()) else { throw scanner.error("expected an unsigned decimal integer string") }
+        self = value
+    }
+}

@@ -45,3 +45,88 @@ public struct Transaction: Sendable, Hashable, Codable {
         direction == .incoming ? from : to
     }
 }
+
+/// The hand-written conversion JSONCodec uses for transactions (a page of 500 crosses in one
+/// call); the same shape as the Codable one, which `RecordJSONTests` pins.
+extension Transaction: JSONConvertible {
+    public init(json: JSON) throws(JSONCodecError) {
+        let reader = try JSONObjectReader(json)
+        self.init(
+            id: try reader.string("id"),
+            hash: try reader.string("hash"),
+            walletId: try reader.decode(WalletId.self, "wallet_id"),
+            assetId: try reader.decode(AssetId.self, "asset_id"),
+            feeAssetId: try reader.decode(AssetId.self, "fee_asset_id"),
+            type: try reader.rawValue(TransactionType.self, "type"),
+            direction: try reader.rawValue(TransactionDirection.self, "direction"),
+            state: try reader.rawValue(TransactionState.self, "state"),
+            createdAt: try reader.int64("created_at"),
+            value: try reader.decode(BigUInt.self, "value"),
+            fee: try reader.decode(BigUInt.self, "fee"),
+            from: try reader.string("from"),
+            to: try reader.string("to"),
+            memo: try reader.optionalString("memo")
+        )
+    }
+
+    public var json: JSON {
+        var object = JSONObjectBuilder(capacity: 14)
+        object.set("id", id)
+        object.set("hash", hash)
+        object.set("wallet_id", walletId.id)
+        object.set("asset_id", assetId.id)
+        object.set("fee_asset_id", feeAssetId.id)
+        object.set("type", type.rawValue)
+        object.set("direction", direction.rawValue)
+        object.set("state", state.rawValue)
+        object.set("created_at", createdAt)
+        object.set("value", value.description)
+        object.set("fee", fee.description)
+        object.set("from", from)
+        object.set("to", to)
+        object.set("memo", ifPresent: memo)
+        return object.json
+    }
+}
+
+extension Transaction: JSONScannable {
+    public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
+        var id: String?, hash: String?, walletId: WalletId?, assetId: AssetId?, feeAssetId: AssetId?
+        var type: TransactionType?, direction: TransactionDirection?, state: TransactionState?, createdAt: Int64?
+        var value: BigUInt?, fee: BigUInt?, from: String?, to: String?, memo: String?
+        try scanner.beginObject()
+        while try scanner.nextMember() {
+            if try scanner.readNull() { continue }
+            if scanner.key("id") { try scanner.field(&id) { s throws(JSONCodecError) in try s.string() } }
+            else if scanner.key("hash") { try scanner.field(&hash) { s throws(JSONCodecError) in try s.string() } }
+            else if scanner.key("wallet_id") { try scanner.field(&walletId) { s throws(JSONCodecError) in try s.decode(WalletId.self) } }
+            else if scanner.key("asset_id") { try scanner.field(&assetId) { s throws(JSONCodecError) in try s.decode(AssetId.self) } }
+            else if scanner.key("fee_asset_id") { try scanner.field(&feeAssetId) { s throws(JSONCodecError) in try s.decode(AssetId.self) } }
+            else if scanner.key("type") { try scanner.field(&type) { s throws(JSONCodecError) in try s.rawValue(TransactionType.self) } }
+            else if scanner.key("direction") { try scanner.field(&direction) { s throws(JSONCodecError) in try s.rawValue(TransactionDirection.self) } }
+            else if scanner.key("state") { try scanner.field(&state) { s throws(JSONCodecError) in try s.rawValue(TransactionState.self) } }
+            else if scanner.key("created_at") { try scanner.field(&createdAt) { s throws(JSONCodecError) in try s.int64() } }
+            else if scanner.key("value") { try scanner.field(&value) { s throws(JSONCodecError) in try s.decode(BigUInt.self) } }
+            else if scanner.key("fee") { try scanner.field(&fee) { s throws(JSONCodecError) in try s.decode(BigUInt.self) } }
+            else if scanner.key("from") { try scanner.field(&from) { s throws(JSONCodecError) in try s.string() } }
+            else if scanner.key("to") { try scanner.field(&to) { s throws(JSONCodecError) in try s.string() } }
+            else if scanner.key("memo") { try scanner.field(&memo) { s throws(JSONCodecError) in try s.string() } }
+            else { try scanner.skipValue() }
+        }
+        guard let id else { throw scanner.missing("id") }
+        guard let hash else { throw scanner.missing("hash") }
+        guard let walletId else { throw scanner.missing("wallet_id") }
+        guard let assetId else { throw scanner.missing("asset_id") }
+        guard let feeAssetId else { throw scanner.missing("fee_asset_id") }
+        guard let type else { throw scanner.missing("type") }
+        guard let direction else { throw scanner.missing("direction") }
+        guard let state else { throw scanner.missing("state") }
+        guard let createdAt else { throw scanner.missing("created_at") }
+        guard let value else { throw scanner.missing("value") }
+        guard let fee else { throw scanner.missing("fee") }
+        guard let from else { throw scanner.missing("from") }
+        guard let to else { throw scanner.missing("to") }
+        self.init(id: id, hash: hash, walletId: walletId, assetId: assetId, feeAssetId: feeAssetId, type: type, direction: direction,
+                  state: state, createdAt: createdAt, value: value, fee: fee, from: from, to: to, memo: memo)
+    }
+}

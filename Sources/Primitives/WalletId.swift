@@ -12,7 +12,7 @@ public enum WalletId: Sendable, Hashable {
 
     /// Parses a storage string.
     public init(parsing text: String) throws(WalletIdError) {
-        guard let typeEnd = text.firstIndex(of: Self.separator) else { throw .missingSeparator }
+        guard let typeEnd = text.firstSeparator(Self.separator) else { throw .missingSeparator }
         let typeId = String(text[..<typeEnd])
         guard let type = WalletType(idPrefix: typeId) else { throw .unknownType(typeId) }
         let rest = text[text.index(after: typeEnd)...]
@@ -21,7 +21,7 @@ public enum WalletId: Sendable, Hashable {
             self = .multicoin(address: String(rest))
             return
         }
-        guard let chainEnd = rest.firstIndex(of: Self.separator) else { throw .missingSeparator }
+        guard let chainEnd = rest.firstSeparator(Self.separator) else { throw .missingSeparator }
         let chainId = String(rest[..<chainEnd])
         guard let chain = Chain(rawValue: chainId) else { throw .unknownChain(chainId) }
         let address = String(rest[rest.index(after: chainEnd)...])
@@ -102,4 +102,29 @@ public enum WalletIdError: Error, Sendable, Hashable {
     case unknownType(String)
     case unknownChain(String)
     case emptyAddress
+}
+
+/// The hand-written conversion of the transaction-row path: the storage string, as Codable writes it.
+extension WalletId: JSONConvertible {
+    public init(json: JSON) throws(JSONCodecError) {
+        guard case let .string(text) = json else { throw JSONCodecError(path: "", reason: "expected a string") }
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw JSONCodecError(path: "", reason: "invalid wallet id: \(error)")
+        }
+    }
+
+    public var json: JSON { .string(id) }
+}
+
+extension WalletId: JSONScannable {
+    public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
+        let text = try scanner.string()
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw scanner.error("invalid wallet id: \(error)")
+        }
+    }
 }

@@ -501,6 +501,205 @@ static void test_address_validate(void) {
     gem_buffer_free(&out);
 }
 
+/* ---- presentation answers: synchronous, pure, one request record in, one record out ---- */
+
+/* Checks GEM_OK and the exact answer, printing both on a mismatch. */
+#define EXPECT_ANSWER(call_expr, expected, out)                                                       \
+    do {                                                                                              \
+        gem_status status_ = (call_expr);                                                             \
+        const char *got_ = (out)->data ? (const char *)(out)->data : "(null)";                       \
+        CHECK(status_ == GEM_OK);                                                                     \
+        CHECK(strcmp(got_, (expected)) == 0);                                                         \
+        if (status_ != GEM_OK || strcmp(got_, (expected)) != 0)                                       \
+            fprintf(stderr, "  status %d\n  got      %s\n  expected %s\n", status_, got_, (expected)); \
+        gem_buffer_free(out);                                                                         \
+    } while (0)
+
+/* The four refusals every answer gives: NULL, not JSON, wrong types, and a request outside the
+ * function's domain (a broken rule is invalid_input; an unknown case is invalid_argument). */
+#define EXPECT_REFUSALS(fn, wrong_types, invalid, invalid_status, invalid_type, out)                 \
+    do {                                                                                              \
+        EXPECT_SYNC_ERROR(fn(NULL, (out)), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", (out));     \
+        EXPECT_SYNC_ERROR(fn("{\"", (out)), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", (out));    \
+        EXPECT_SYNC_ERROR(fn("[1,2]", (out)), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", (out));  \
+        EXPECT_SYNC_ERROR(fn(wrong_types, (out)), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", (out)); \
+        EXPECT_SYNC_ERROR(fn(invalid, (out)), (invalid_status), (invalid_type), (out));               \
+    } while (0)
+
+#define ETH_ASSET "{\"id\":\"ethereum\",\"name\":\"Ethereum\",\"symbol\":\"ETH\",\"decimals\":18,\"type\":\"native\"}"
+#define TRX_ASSET "{\"id\":\"tron\",\"name\":\"TRX\",\"symbol\":\"TRX\",\"decimals\":6,\"type\":\"native\"}"
+#define COMMA "{\"decimal_separator\":\",\"}"
+#define CONTACTS_EMPTY "{\"kind\":\"contacts\",\"image\":\"contacts\",\"action\":\"add_contact\"}"
+#define FIAT_3000_USD "{\"value\":3000,\"unit\":{\"type\":\"currency\",\"code\":\"USD\"},\"display\":{\"type\":\"number\",\"precision\":{\"type\":\"fraction\",\"min\":2,\"max\":2}},\"notation\":\"plain\",\"tone\":\"plain\",\"rounding\":\"to_nearest\"}"
+#define TRANSACTION(direction, state, asset, from, to)                                                        \
+    "{\"id\":\"ethereum_0xabc\",\"hash\":\"0xabc\",\"wallet_id\":\"multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94\"," \
+    "\"asset_id\":\"" asset "\",\"fee_asset_id\":\"ethereum\",\"type\":\"transfer\",\"direction\":\"" direction "\","  \
+    "\"state\":\"" state "\",\"created_at\":1772323200,\"value\":\"1500000000000000000\",\"fee\":\"21000\","            \
+    "\"from\":\"" from "\",\"to\":\"" to "\"}"
+#define ME "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
+#define OTHER "0x1234567890abcdef1234567890abcdef12345678"
+
+static void test_list_answers(void) {
+    gem_buffer out = {0};
+    char request[256], expected[256];
+
+    EXPECT_REFUSALS(gem_load_state_refreshed, "{\"shows_value\":\"yes\"}",
+                    "{\"shows_value\":true,\"sync_error\":{\"type\":\"sideways\",\"message\":\"x\"}}",
+                    GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_load_state_refreshed("{\"shows_value\":false,\"sync_error\":{\"type\":\"offline\",\"message\":\"no network\"}}", &out),
+                  "{\"type\":\"error\",\"error\":{\"type\":\"offline\",\"message\":\"no network\"}}", &out);
+    EXPECT_ANSWER(gem_load_state_refreshed("{\"shows_value\":true,\"sync_error\":{\"type\":\"offline\",\"message\":\"no network\"}}", &out),
+                  "{\"type\":\"data\"}", &out);
+
+    EXPECT_REFUSALS(gem_list_phase, "{\"mode\":1,\"state\":{\"type\":\"data\"},\"has_rows\":true,\"empty\":" CONTACTS_EMPTY "}",
+                    "{\"mode\":\"sometimes\",\"state\":{\"type\":\"data\"},\"has_rows\":true,\"empty\":" CONTACTS_EMPTY "}",
+                    GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_list_phase("{\"mode\":\"local\",\"state\":{\"type\":\"no_data\"},\"has_rows\":false,\"empty\":" CONTACTS_EMPTY "}", &out),
+                  "{\"type\":\"empty\",\"state\":" CONTACTS_EMPTY "}", &out);
+    EXPECT_ANSWER(gem_list_phase("{\"mode\":\"once_loaded\",\"state\":{\"type\":\"loading\"},\"has_rows\":false,\"empty\":" CONTACTS_EMPTY "}", &out),
+                  "null", &out);
+
+    EXPECT_REFUSALS(gem_empty_state, "{\"kind\":3}", "{\"kind\":\"trash\"}", GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_empty_state("{\"kind\":\"activity\"}", &out), "{\"kind\":\"activity\",\"image\":\"activity\",\"action\":\"receive\"}", &out);
+    CHECK(gem_empty_state("{\"kind\":\"activity\"}", NULL) == GEM_OK); /* out may be NULL */
+
+    EXPECT_REFUSALS(gem_list_window_on_end_reached, "{\"window\":[],\"row_count\":1}",
+                    "{\"window\":{\"limit\":50,\"maximum\":1000},\"row_count\":-1}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    /* The header's constants drive the window: one page more when the rows fill it, capped at the maximum. */
+    snprintf(request, sizeof request, "{\"window\":{\"limit\":%d,\"maximum\":%d},\"row_count\":%d}", GEM_LIST_PAGE_SIZE, GEM_LIST_MAX_ROWS, GEM_LIST_PAGE_SIZE);
+    snprintf(expected, sizeof expected, "{\"limit\":%d,\"maximum\":%d}", 2 * GEM_LIST_PAGE_SIZE, GEM_LIST_MAX_ROWS);
+    EXPECT_ANSWER(gem_list_window_on_end_reached(request, &out), expected, &out);
+    snprintf(request, sizeof request, "{\"window\":{\"limit\":%d,\"maximum\":%d},\"row_count\":%d}", GEM_LIST_MAX_ROWS - 1, GEM_LIST_MAX_ROWS, GEM_LIST_MAX_ROWS - 1);
+    snprintf(expected, sizeof expected, "{\"limit\":%d,\"maximum\":%d}", GEM_LIST_MAX_ROWS, GEM_LIST_MAX_ROWS);
+    EXPECT_ANSWER(gem_list_window_on_end_reached(request, &out), expected, &out);
+    CHECK(GEM_LIST_PREFETCH_ROWS > 0 && GEM_LIST_PREFETCH_ROWS < GEM_LIST_PAGE_SIZE);
+}
+
+static void test_number_answers(void) {
+    gem_buffer out = {0};
+
+    EXPECT_REFUSALS(gem_formatted_currency, "{\"value\":\"5\",\"code\":\"USD\",\"style\":\"fiat\",\"signed\":false}",
+                    "{\"value\":5,\"code\":\"usd\",\"style\":\"fiat\",\"signed\":false}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_formatted_currency("{\"value\":-5,\"code\":\"USD\",\"style\":\"currency\",\"signed\":true}", &out),
+                  "{\"value\":-5,\"unit\":{\"type\":\"currency\",\"code\":\"USD\"},\"display\":{\"type\":\"number\",\"precision\":{\"type\":\"fraction\",\"min\":2,\"max\":2}},"
+                  "\"notation\":\"signed\",\"tone\":\"negative\",\"rounding\":\"to_nearest\"}", &out);
+
+    EXPECT_REFUSALS(gem_formatted_amount, "{\"value\":1,\"symbol\":7,\"style\":\"short\"}", "{\"value\":1,\"style\":\"tiny\"}",
+                    GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_formatted_amount("{\"value\":0.00001,\"symbol\":\"ETH\",\"style\":\"short\"}", &out),
+                  "{\"value\":1e-05,\"unit\":{\"type\":\"symbol\",\"symbol\":\"ETH\"},\"display\":{\"type\":\"below_threshold\",\"threshold\":0.0001,\"places\":4},"
+                  "\"notation\":\"plain\",\"tone\":\"plain\",\"rounding\":\"toward_zero\"}", &out);
+
+    EXPECT_REFUSALS(gem_duration_parts, "{\"seconds\":\"60\",\"max_parts\":2}", "{\"seconds\":60,\"max_parts\":0}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_duration_parts("{\"seconds\":3725,\"max_parts\":2}", &out), "[{\"value\":1,\"unit\":\"hours\"},{\"value\":2,\"unit\":\"minutes\"}]", &out);
+
+    EXPECT_REFUSALS(gem_plain_number, "{\"format\":" COMMA ",\"text\":5}", "{\"format\":{\"decimal_separator\":\"5\"},\"text\":\"5\"}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_plain_number("{\"format\":" COMMA ",\"text\":\"1.234,5\"}", &out), "\"1234.5\"", &out);
+    EXPECT_ANSWER(gem_plain_number("{\"format\":" COMMA ",\"text\":\"1.5\"}", &out), "null", &out);
+    /* Persian digits with the Arabic decimal separator. */
+    EXPECT_ANSWER(gem_plain_number("{\"format\":{\"decimal_separator\":\"\xd9\xab\"},\"text\":\"\xdb\xb3\xd9\xab\xdb\xb5\"}", &out), "\"3.5\"", &out);
+
+    EXPECT_REFUSALS(gem_value_from_input, "{\"format\":" COMMA ",\"text\":\"1\",\"decimals\":\"6\"}",
+                    "{\"format\":" COMMA ",\"text\":\"1\",\"decimals\":-1}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_value_from_input("{\"format\":" COMMA ",\"text\":\"1,5\",\"decimals\":6}", &out), "{\"type\":\"value\",\"value\":\"1500000\"}", &out);
+    EXPECT_ANSWER(gem_value_from_input("{\"format\":" COMMA ",\"text\":\"0,0000001\",\"decimals\":6}", &out),
+                  "{\"type\":\"error\",\"error\":{\"type\":\"too_many_decimals\",\"decimals\":6}}", &out);
+
+    EXPECT_REFUSALS(gem_input_text, "{\"format\":" COMMA ",\"value\":1500000,\"decimals\":6}",
+                    "{\"format\":" COMMA ",\"value\":\"1\",\"decimals\":256}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_input_text("{\"format\":" COMMA ",\"value\":\"1500000\",\"decimals\":6}", &out), "\"1,5\"", &out);
+
+    EXPECT_REFUSALS(gem_value_text, "{\"format\":" COMMA ",\"value\":\"x\"}", "{\"format\":{\"decimal_separator\":\"12\"},\"value\":1}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_value_text("{\"format\":" COMMA ",\"value\":1e-05}", &out), "\"0,00001\"", &out);
+
+    EXPECT_REFUSALS(gem_amount_error_display, "{\"error\":\"zero\"}",
+                    "{\"error\":{\"type\":\"insufficient_balance\",\"asset\":{\"id\":\"tron\",\"name\":\"TRX\",\"symbol\":\"TRX\",\"decimals\":-1,\"type\":\"native\"},\"available\":\"1\"}}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_amount_error_display("{\"error\":{\"type\":\"insufficient_balance\",\"asset\":" TRX_ASSET ",\"available\":\"1\"}}", &out),
+                  "{\"type\":\"insufficient_balance\",\"title\":\"TRX\"}", &out);
+    EXPECT_ANSWER(gem_amount_error_display("{\"error\":{\"type\":\"zero\"}}", &out), "{\"type\":\"none\"}", &out);
+}
+
+static void test_copy_and_day_answers(void) {
+    gem_buffer out = {0};
+    char expected[128];
+
+    EXPECT_REFUSALS(gem_address_copy, "{\"chain\":1,\"address\":\"x\"}", "{\"chain\":\"bitcoin\",\"address\":\"\"}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_address_copy("{\"chain\":\"bitcoin\",\"address\":\"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq\"}", &out),
+                  "{\"kind\":{\"type\":\"address\",\"chain\":\"bitcoin\"},\"value\":\"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq\",\"display\":\"bc1qar...5mdq\"}", &out);
+
+    EXPECT_REFUSALS(gem_copy_kind_policy, "{\"kind\":\"plain\"}", "{\"kind\":{\"type\":\"password\"}}", GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    snprintf(expected, sizeof expected, "{\"is_sensitive\":true,\"clipboard_expiry_seconds\":%d}", GEM_SECRET_CLIPBOARD_SECONDS);
+    EXPECT_ANSWER(gem_copy_kind_policy("{\"kind\":{\"type\":\"private_key\"}}", &out), expected, &out);
+    EXPECT_ANSWER(gem_copy_kind_policy("{\"kind\":{\"type\":\"address\",\"chain\":\"ethereum\"}}", &out), "{\"is_sensitive\":false}", &out);
+
+    EXPECT_REFUSALS(gem_format_address, "{\"address\":\"x\",\"style\":1}", "{\"address\":\"x\",\"style\":\"medium\"}",
+                    GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_format_address("{\"address\":\"" OTHER "\",\"style\":\"short\"}", &out), "\"0x1234...5678\"", &out);
+
+    char request[128];
+    snprintf(request, sizeof request, "{\"now\":0,\"utc_offset_seconds\":%d}", GEM_MAX_UTC_OFFSET_SECONDS + 1);
+    EXPECT_REFUSALS(gem_day_boundaries, "{\"now\":\"x\",\"utc_offset_seconds\":0}", request, GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_day_boundaries("{\"now\":1772323200,\"utc_offset_seconds\":-3600}", &out),
+                  "{\"today\":{\"year\":2026,\"month\":2,\"day\":28},\"yesterday\":{\"year\":2026,\"month\":2,\"day\":27}}", &out);
+
+#define BOUNDARIES "{\"today\":{\"year\":2026,\"month\":2,\"day\":28},\"yesterday\":{\"year\":2026,\"month\":2,\"day\":27}}"
+    EXPECT_REFUSALS(gem_day_labels, "{\"boundaries\":" BOUNDARIES ",\"days\":{}}",
+                    "{\"boundaries\":" BOUNDARIES ",\"days\":[{\"year\":2026,\"month\":13,\"day\":1}]}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_day_labels("{\"boundaries\":" BOUNDARIES ",\"days\":[{\"year\":2026,\"month\":2,\"day\":28},{\"year\":2026,\"month\":2,\"day\":27},{\"year\":2026,\"month\":2,\"day\":1}]}", &out),
+                  "[\"today\",\"yesterday\",\"date\"]", &out);
+#undef BOUNDARIES
+}
+
+static void test_transaction_and_amount_answers(void) {
+    gem_buffer out = {0};
+
+    EXPECT_REFUSALS(gem_transaction_rows, "{\"transactions\":{},\"assets\":[],\"currency\":\"USD\"}",
+                    "{\"transactions\":[" TRANSACTION("incoming", "pending", "bitcoin", OTHER, ME) "],\"assets\":[{\"asset\":" ETH_ASSET "}],\"currency\":\"USD\"}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_SYNC_ERROR(gem_transaction_rows("{\"transactions\":[],\"assets\":[],\"currency\":\"usd\"}", &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_transaction_rows("{\"transactions\":[],\"assets\":[],\"currency\":\"USD\"}", &out), "[]", &out);
+    EXPECT_ANSWER(gem_transaction_rows("{\"transactions\":[" TRANSACTION("incoming", "pending", "ethereum", OTHER, ME) ","
+                                       TRANSACTION("outgoing", "failed", "ethereum", ME, OTHER) "],"
+                                       "\"assets\":[{\"asset\":" ETH_ASSET ",\"price\":2000}],\"currency\":\"USD\"}", &out),
+                  "[{\"id\":\"ethereum_0xabc\",\"asset_id\":\"ethereum\",\"type\":\"transfer\",\"direction\":\"incoming\",\"state\":\"pending\",\"created_at\":1772323200,"
+                  "\"title\":\"received\",\"subtitle\":{\"type\":\"from\",\"address\":\"0x1234...5678\"},"
+                  "\"value\":{\"type\":\"amount\",\"amount\":{\"value\":1.5,\"unit\":{\"type\":\"symbol\",\"symbol\":\"ETH\"},\"display\":{\"type\":\"number\",\"precision\":{\"type\":\"fraction\",\"min\":0,\"max\":2}},\"notation\":\"signed\",\"tone\":\"positive\",\"rounding\":\"toward_zero\"}},"
+                  "\"fiat\":" FIAT_3000_USD ",\"status\":{\"tone\":\"warning\",\"shows_badge\":true,\"shows_progress\":true}},"
+                  "{\"id\":\"ethereum_0xabc\",\"asset_id\":\"ethereum\",\"type\":\"transfer\",\"direction\":\"outgoing\",\"state\":\"failed\",\"created_at\":1772323200,"
+                  "\"title\":\"sent\",\"subtitle\":{\"type\":\"to\",\"address\":\"0x1234...5678\"},"
+                  "\"value\":{\"type\":\"amount\",\"amount\":{\"value\":1.5,\"unit\":{\"type\":\"symbol\",\"symbol\":\"ETH\"},\"display\":{\"type\":\"number\",\"precision\":{\"type\":\"fraction\",\"min\":0,\"max\":2}},\"notation\":\"plain\",\"tone\":\"neutral\",\"rounding\":\"toward_zero\"}},"
+                  "\"fiat\":" FIAT_3000_USD ",\"status\":{\"tone\":\"negative\",\"shows_badge\":true,\"shows_progress\":false}}]", &out);
+
+#define SESSION "{\"asset\":" ETH_ASSET ",\"balance\":\"2000000000000000000\",\"currency\":\"EUR\",\"format\":" COMMA
+    EXPECT_REFUSALS(gem_amount_session_new, "{\"asset\":" ETH_ASSET ",\"balance\":2,\"currency\":\"EUR\",\"format\":" COMMA "}",
+                    "{\"asset\":" ETH_ASSET ",\"balance\":\"2\",\"currency\":\"eur\",\"format\":" COMMA "}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_amount_session_new(SESSION "}", &out), SESSION ",\"text\":\"\",\"is_max\":false}", &out);
+
+    EXPECT_REFUSALS(gem_amount_session_apply, "{\"session\":" SESSION ",\"text\":\"\",\"is_max\":false},\"event\":\"typed\"}",
+                    "{\"session\":" SESSION ",\"text\":\"\",\"is_max\":false},\"event\":{\"type\":\"shaken\"}}", GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_amount_session_apply("{\"session\":{\"asset\":" ETH_ASSET ",\"balance\":\"2\",\"currency\":\"E\",\"format\":" COMMA ",\"text\":\"\",\"is_max\":false},\"event\":{\"type\":\"max_toggled\"}}", &out),
+                      GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_amount_session_apply("{\"session\":" SESSION ",\"text\":\"\",\"is_max\":false},\"event\":{\"type\":\"typed\",\"text\":\"1,5\"}}", &out),
+                  SESSION ",\"text\":\"1,5\",\"is_max\":false}", &out);
+    EXPECT_ANSWER(gem_amount_session_apply("{\"session\":" SESSION ",\"text\":\"1,5\",\"is_max\":false},\"event\":{\"type\":\"max_toggled\"}}", &out),
+                  SESSION ",\"text\":\"2\",\"is_max\":true}", &out);
+
+    EXPECT_REFUSALS(gem_amount_session_view_state, "{\"session\":" SESSION ",\"text\":\"1,5\",\"is_max\":false},\"price\":\"2000\"}",
+                    "{\"session\":" SESSION ",\"text\":\"1,5\",\"is_max\":false},\"price\":-1}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_amount_session_view_state("{\"session\":" SESSION ",\"text\":\"1,5\",\"is_max\":false},\"price\":2000}", &out),
+                  "{\"value\":\"1500000000000000000\",\"check\":\"ok\",\"error\":{\"type\":\"none\"},"
+                  "\"fiat\":{\"value\":3000,\"unit\":{\"type\":\"currency\",\"code\":\"EUR\"},\"display\":{\"type\":\"number\",\"precision\":{\"type\":\"fraction\",\"min\":2,\"max\":2}},\"notation\":\"plain\",\"tone\":\"plain\",\"rounding\":\"to_nearest\"},"
+                  "\"is_max\":false,\"can_continue\":true}", &out);
+    EXPECT_ANSWER(gem_amount_session_view_state("{\"session\":" SESSION ",\"text\":\"3\",\"is_max\":false}}", &out),
+                  "{\"value\":\"3000000000000000000\",\"check\":\"over_balance\",\"error\":{\"type\":\"insufficient_balance\",\"title\":\"Ethereum (ETH)\"},\"is_max\":false,\"can_continue\":false}", &out);
+#undef SESSION
+}
+
 int main(void) {
     test_foundation();
     test_preferences();
@@ -508,6 +707,10 @@ int main(void) {
     test_address_validate();
     test_wallet_session();
     test_wallet_service();
+    test_list_answers();
+    test_number_answers();
+    test_copy_and_day_answers();
+    test_transaction_and_amount_answers();
     if (failures) {
         fprintf(stderr, "abi_inputs_test: %d failure(s)\n", failures);
         return 1;

@@ -41,4 +41,13 @@ public enum GemConstants {
     public static let addressShortSuffixLength = 4
     /// Seconds a copied secret may stay on the clipboard.
     public static let secretClipboardSeconds = 60
+
+    // MARK: Requests the host sends
+
+    /// The most decimal places an asset may have: an ERC-20 token's `decimals()` is a uint8
+    /// (EIP-20), the widest any supported chain reports.
+    public static let maxAssetDecimals = 255
+    /// The widest UTC offset a device may report, either way: 18 hours, the range ISO 8601 and
+    /// `java.time.ZoneOffset` accept.
+    public static let maxUTCOffsetSeconds = 64_800
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Which list is empty; the app localizes its title and description per kind.
 public enum GemEmptyStateKind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     case activity
@@ -60,5 +62,36 @@ public struct GemEmptyState: Sendable, Equatable, Hashable, Codable {
         case .notifications: GemEmptyState(kind: kind, image: .notifications, action: nil)
         case .walletConnect: GemEmptyState(kind: kind, image: .walletConnect, action: .connect)
         }
+    }
+}
+
+// MARK: - Hand-written JSON (the smallest pure answer: a few hundred nanoseconds, not Codable's microseconds)
+
+extension GemEmptyState: JSONWritable {
+    public func write(to out: inout JSONOutput) {
+        out.beginObject()
+        out.key("kind")
+        out.string(kind.rawValue)
+        out.key("image")
+        out.string(image.rawValue)
+        if let action {
+            out.key("action")
+            out.string(action.rawValue)
+        }
+        out.endObject()
+    }
+}
+
+extension GemEmptyStateRequest: JSONScannable {
+    public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
+        var kind: GemEmptyStateKind?
+        try scanner.beginObject()
+        while try scanner.nextMember() {
+            if try scanner.readNull() { continue }
+            if scanner.key("kind") { try scanner.field(&kind) { s throws(JSONCodecError) in try s.rawValue(GemEmptyStateKind.self) } }
+            else { try scanner.skipValue() }
+        }
+        guard let kind else { throw scanner.missing("kind") }
+        self.init(kind: kind)
     }
 }

@@ -245,3 +245,89 @@ extension GemNumberDisplay: Codable {
         }
     }
 }
+
+// MARK: - Written JSON (the list path)
+
+/// Written straight into the answer's bytes (a page of rows holds two numbers a row); the same
+/// shape as `encode(to:)`, which `RecordJSONTests` pins.
+extension GemFormattedNumber: JSONWritable {
+    public func write(to out: inout JSONOutput) {
+        out.beginObject()
+        out.key("value")
+        out.double(value)
+        out.key("unit")
+        unit.write(to: &out)
+        out.key("display")
+        display.write(to: &out)
+        out.key("notation")
+        out.string(notation.rawValue)
+        out.key("tone")
+        out.string(tone.rawValue)
+        out.key("rounding")
+        out.string(rounding.rawValue)
+        out.endObject()
+    }
+}
+
+extension GemNumberUnit: JSONWritable {
+    public func write(to out: inout JSONOutput) {
+        out.beginObject()
+        out.key("type")
+        switch self {
+        case let .currency(code):
+            out.literal("currency")
+            out.key("code")
+            out.string(code)
+        case let .symbol(symbol):
+            out.literal("symbol")
+            out.key("symbol")
+            out.string(symbol)
+        case .percent: out.literal("percent")
+        case .plain: out.literal("plain")
+        case .multiplier: out.literal("multiplier")
+        }
+        out.endObject()
+    }
+}
+
+extension GemNumberDisplay: JSONWritable {
+    public func write(to out: inout JSONOutput) {
+        out.beginObject()
+        out.key("type")
+        switch self {
+        case let .number(precision):
+            out.literal("number")
+            out.key("precision")
+            precision.write(to: &out)
+        case .abbreviated:
+            out.literal("abbreviated")
+        case let .belowThreshold(threshold, places):
+            out.literal("below_threshold")
+            out.key("threshold")
+            out.double(threshold)
+            out.key("places")
+            out.int(places)
+        }
+        out.endObject()
+    }
+}
+
+extension GemPrecision: JSONWritable {
+    public func write(to out: inout JSONOutput) {
+        out.beginObject()
+        out.key("type")
+        switch self {
+        case let .fraction(min, max):
+            out.literal("fraction")
+            out.key("min")
+            out.int(min)
+            out.key("max")
+            out.int(max)
+        case let .significant(max):
+            out.literal("significant")
+            out.key("max")
+            out.int(max)
+        }
+        out.endObject()
+    }
+}

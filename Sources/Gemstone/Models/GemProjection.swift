@@ -79,7 +79,12 @@ public struct GemListWindowRequest: GemProjection, Codable, Equatable {
         self.rowCount = rowCount
     }
 
-    public func answer() -> GemListWindow { window.onEndReached(rowCount: rowCount) }
+    public func answer() throws(GemServiceError) -> GemListWindow {
+        try GemRequestCheck.nonNegative(window.limit, field: "window.limit")
+        try GemRequestCheck.nonNegative(window.maximum, field: "window.maximum")
+        try GemRequestCheck.nonNegative(rowCount, field: "row_count")
+        return window.onEndReached(rowCount: rowCount)
+    }
 }
 
 // MARK: - Numbers
@@ -98,8 +103,9 @@ public struct GemCurrencyNumberRequest: GemProjection, Codable, Equatable {
         self.signed = signed
     }
 
-    public func answer() -> GemFormattedNumber {
-        signed ? .signedCurrency(value, code: code, style: style) : .currency(value, code: code, style: style)
+    public func answer() throws(GemServiceError) -> GemFormattedNumber {
+        try GemRequestCheck.currency(code, field: "code")
+        return signed ? .signedCurrency(value, code: code, style: style) : .currency(value, code: code, style: style)
     }
 }
 
@@ -128,7 +134,10 @@ public struct GemPlainNumberRequest: GemProjection, Codable, Equatable {
         self.text = text
     }
 
-    public func answer() -> String? { format.plainNumber(text) }
+    public func answer() throws(GemServiceError) -> String? {
+        try GemRequestCheck.format(format)
+        return format.plainNumber(text)
+    }
 }
 
 /// The exact value typed text reads as, or why it reads as none.
@@ -149,8 +158,10 @@ public struct GemValueFromInputRequest: GemProjection, Codable, Equatable {
         self.decimals = decimals
     }
 
-    public func answer() -> GemInputValue {
-        switch format.value(fromInput: text, decimals: decimals) {
+    public func answer() throws(GemServiceError) -> GemInputValue {
+        try GemRequestCheck.format(format)
+        try GemRequestCheck.decimals(decimals)
+        return switch format.value(fromInput: text, decimals: decimals) {
         case let .success(value): .value(value: value)
         case let .failure(error): .error(error: error)
         }
@@ -169,7 +180,11 @@ public struct GemInputTextRequest: GemProjection, Codable, Equatable {
         self.decimals = decimals
     }
 
-    public func answer() -> String { format.inputText(value, decimals: decimals) }
+    public func answer() throws(GemServiceError) -> String {
+        try GemRequestCheck.format(format)
+        try GemRequestCheck.decimals(decimals)
+        return format.inputText(value, decimals: decimals)
+    }
 }
 
 /// `value_text`: an approximate value written for a field in the device's format.
@@ -182,7 +197,10 @@ public struct GemValueTextRequest: GemProjection, Codable, Equatable {
         self.value = value
     }
 
-    public func answer() -> String { format.valueText(value) }
+    public func answer() throws(GemServiceError) -> String {
+        try GemRequestCheck.format(format)
+        return format.valueText(value)
+    }
 }
 
 /// `amount_error_display`: what an amount error shows.
@@ -193,7 +211,13 @@ public struct GemAmountErrorDisplayRequest: GemProjection, Codable, Equatable {
         self.error = error
     }
 
-    public func answer() -> GemAmountErrorDisplay { error.display() }
+    public func answer() throws(GemServiceError) -> GemAmountErrorDisplay {
+        switch error {
+        case let .belowMinimum(asset, _), let .insufficientBalance(asset, _): try GemRequestCheck.asset(asset, field: "error.asset")
+        case .invalidNumber, .tooManyDecimals, .zero: break
+        }
+        return error.display()
+    }
 }
 
 /// `duration_parts`: a duration in seconds as its largest parts.
@@ -206,7 +230,10 @@ public struct GemDurationPartsRequest: GemProjection, Codable, Equatable {
         self.maxParts = maxParts
     }
 
-    public func answer() -> [GemDurationPart] { GemDurationPart.parts(seconds: seconds, maxParts: maxParts) }
+    public func answer() throws(GemServiceError) -> [GemDurationPart] {
+        guard maxParts >= 1 else { throw .invalidInput(message: "max_parts \(maxParts) is below 1") }
+        return GemDurationPart.parts(seconds: seconds, maxParts: maxParts)
+    }
 }
 
 // MARK: - Copies and addresses
@@ -221,7 +248,10 @@ public struct GemAddressCopyRequest: GemProjection, Codable, Equatable {
         self.address = address
     }
 
-    public func answer() -> GemCopy { .address(address, chain: chain) }
+    public func answer() throws(GemServiceError) -> GemCopy {
+        guard !address.isEmpty else { throw .invalidInput(message: "address is empty") }
+        return .address(address, chain: chain)
+    }
 }
 
 /// `copy_kind_policy`: whether a copy kind is sensitive and how long it may stay on the clipboard.
@@ -273,7 +303,12 @@ public struct GemDayBoundariesRequest: GemProjection, Codable, Equatable {
         self.utcOffsetSeconds = utcOffsetSeconds
     }
 
-    public func answer() -> GemDayBoundaries { GemDayBoundaries(now: now, utcOffsetSeconds: utcOffsetSeconds) }
+    public func answer() throws(GemServiceError) -> GemDayBoundaries {
+        guard utcOffsetSeconds.magnitude <= GemConstants.maxUTCOffsetSeconds else {
+            throw .invalidInput(message: "utc_offset_seconds \(utcOffsetSeconds) is beyond \(GemConstants.maxUTCOffsetSeconds) either way")
+        }
+        return GemDayBoundaries(now: now, utcOffsetSeconds: utcOffsetSeconds)
+    }
 }
 
 /// `day_labels`: the header of each section day, in one call per list build.
@@ -286,7 +321,12 @@ public struct GemDayLabelsRequest: GemProjection, Codable, Equatable {
         self.days = days
     }
 
-    public func answer() -> [GemDayLabel] { boundaries.labels(days) }
+    public func answer() throws(GemServiceError) -> [GemDayLabel] {
+        try GemRequestCheck.day(boundaries.today, field: "boundaries.today")
+        try GemRequestCheck.day(boundaries.yesterday, field: "boundaries.yesterday")
+        for (index, day) in days.enumerated() { try GemRequestCheck.day(day, field: "days[\(index)]") }
+        return boundaries.labels(days)
+    }
 }
 
 // MARK: - Transactions
@@ -304,7 +344,9 @@ public struct GemTransactionRowsRequest: GemProjection, Codable, Equatable {
     }
 
     public func answer() throws(GemServiceError) -> [GemTransactionRow] {
-        try transactionRows(transactions, assets: assets, currency: currency)
+        try GemRequestCheck.currency(currency)
+        for (index, priced) in assets.enumerated() { try GemRequestCheck.asset(priced.asset, field: "assets[\(index)].asset") }
+        return try transactionRows(transactions, assets: assets, currency: currency)
     }
 }
 
@@ -326,8 +368,11 @@ public struct GemAmountSessionRequest: GemProjection, Codable, Equatable {
         self.minimum = minimum
     }
 
-    public func answer() -> GemAmountSession {
-        GemAmountSession(asset: asset, balance: balance, currency: currency, format: format, minimum: minimum)
+    public func answer() throws(GemServiceError) -> GemAmountSession {
+        try GemRequestCheck.asset(asset)
+        try GemRequestCheck.currency(currency)
+        try GemRequestCheck.format(format)
+        return GemAmountSession(asset: asset, balance: balance, currency: currency, format: format, minimum: minimum)
     }
 }
 
@@ -341,7 +386,10 @@ public struct GemAmountSessionEventRequest: GemProjection, Codable, Equatable {
         self.event = event
     }
 
-    public func answer() -> GemAmountSession { session.applying(event) }
+    public func answer() throws(GemServiceError) -> GemAmountSession {
+        try GemRequestCheck.session(session)
+        return session.applying(event)
+    }
 }
 
 /// `amount_session_view_state`: the amount screen at `price` (per whole unit, in the session's currency).
@@ -354,7 +402,11 @@ public struct GemAmountViewStateRequest: GemProjection, Codable, Equatable {
         self.price = price
     }
 
-    public func answer() -> GemAmountViewState { session.viewState(price: price) }
+    public func answer() throws(GemServiceError) -> GemAmountViewState {
+        try GemRequestCheck.session(session)
+        if let price, !(price >= 0) { throw .invalidInput(message: "price \(price) is negative") }
+        return session.viewState(price: price)
+    }
 }
 
 extension GemInputValue: Codable {

@@ -31,10 +31,16 @@ extension UnsafeMutablePointer where Pointee == gem_buffer {
             return
         }
         let data = raw.bindMemory(to: UInt8.self, capacity: count + 1)
-        var offset = 0
-        for byte in bytes {
-            data[offset] = byte
-            offset += 1
+        // Contiguous bytes (every answer) are copied in one memcpy; other collections byte by byte.
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
+            if let base = source.baseAddress { memcpy(data, base, count) }
+        }
+        if copied == nil {
+            var offset = 0
+            for byte in bytes {
+                data[offset] = byte
+                offset += 1
+            }
         }
         data[count] = 0
         pointee.data = data

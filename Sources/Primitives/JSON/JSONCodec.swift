@@ -6,11 +6,19 @@
 /// `TypeCodingKey`); enums without payload are `String` raw-value enums with snake_case values.
 public enum JSONCodec {
     public static func encode(_ value: some Encodable) throws(JSONCodecError) -> [UInt8] {
-        JSONWriter.bytes(try encodeValue(value))
+        if let writable = value as? any JSONWritable {
+            var out = JSONOutput(capacity: 4096)
+            writable.write(to: &out)
+            if out.wroteNonFinite {
+                throw JSONCodecError(path: "", reason: "not a finite number, which JSON cannot hold")
+            }
+            return out.bytes
+        }
+        return JSONWriter.bytes(try encodeValue(value))
     }
 
     public static func encodeString(_ value: some Encodable) throws(JSONCodecError) -> String {
-        JSONWriter.string(try encodeValue(value))
+        String(decoding: try encode(value), as: UTF8.self)
     }
 
     public static func encodeValue<T: Encodable>(_ value: T) throws(JSONCodecError) -> JSON {
@@ -33,6 +41,12 @@ public enum JSONCodec {
     }
 
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws(JSONCodecError) -> T {
+        if let scannable = T.self as? any JSONScannable.Type {
+            var scanner = JSONScanner(bytes)
+            let value = try scannable.init(scanning: &scanner)
+            try scanner.finish()
+            if let value = value as? T { return value }
+        }
         let json: JSON
         do {
             json = try JSONParser.parse(bytes)

@@ -81,6 +81,17 @@ public struct JSONObjectReader {
         return try int64(key)
     }
 
+    public func int32(_ key: String) throws(JSONCodecError) -> Int32 {
+        guard let number = Int32(exactly: try int64(key)) else { throw JSONCodecError(path: key, reason: "out of range for a 32-bit integer") }
+        return number
+    }
+
+    /// A nested record that may be absent or null.
+    public func optionalDecode<T: JSONConvertible>(_ type: T.Type, _ key: String) throws(JSONCodecError) -> T? {
+        guard let value = value(key), !value.isNull else { return nil }
+        return try decode(type, key)
+    }
+
     public func bool(_ key: String) throws(JSONCodecError) -> Bool {
         guard case let .bool(flag) = try require(key) else { throw JSONCodecError(path: key, reason: "expected a boolean") }
         return flag

@@ -15,11 +15,20 @@ from .ports import (HttpTransport, NotificationPermissions, PortCall, PortTable,
                     deferred)
 from .records import (HttpHeader, HttpRequest, HttpResponse, Permission, Preferences, PriceAlert,
                       PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult, PriceDirection, RecordError)
+from . import presentation
 from .services import PreferencesService, PriceAlertService, close_all
 from .sqlite_stores import SqlitePreferencesStore, SqlitePriceAlertStore
 from .transport import UrllibTransport
+from .wallet_ports import KeystorePassword, SecureStore, WalletSessionStore, WalletStore
+from .wallet_records import (Account, AddressErrorType, AddressRejection, AddressValidation, CopyKindType, GemCopy,
+                             GemCopyKind, MulticoinImport, PrivateKeyImport, SingleImport, ViewImport, Wallet,
+                             WalletCreated, WalletDeleted, WalletImport, WalletImportResult, WalletPreview,
+                             WalletSource, WalletType)
+from .wallet_stores import FileKeystorePassword, SqliteSecureStore, SqliteWalletSessionStore, SqliteWalletStore
+from .wallets import WalletService, WalletSessionService, validate_address
 
 __all__ = [
+    "presentation",
     "ABI_VERSION", "LibraryError", "Status", "lib", "stats",
     "GemError", "InvalidArgument", "Cancelled", "Offline", "ApiError", "StoreError", "InvalidInput", "NotFound",
     "Timeout", "StaleCall", "PortError", "PermissionDenied", "CryptoError", "InternalError",
@@ -29,4 +38,13 @@ __all__ = [
     "PriceAlertSyncResult", "Permission", "HttpHeader", "HttpRequest", "HttpResponse", "RecordError",
     "PreferencesService", "PriceAlertService", "close_all",
     "SqlitePreferencesStore", "SqlitePriceAlertStore", "UrllibTransport", "FixedPermissions",
+]
+
+__all__ += [  # wallets and addresses
+    "WalletStore", "WalletSessionStore", "SecureStore", "KeystorePassword",
+    "Wallet", "Account", "WalletType", "WalletSource", "WalletImport", "MulticoinImport", "SingleImport",
+    "PrivateKeyImport", "ViewImport", "WalletImportResult", "WalletPreview", "WalletCreated", "WalletDeleted",
+    "GemCopy", "GemCopyKind", "CopyKindType", "AddressValidation", "AddressRejection", "AddressErrorType",
+    "WalletSessionService", "WalletService", "validate_address",
+    "SqliteWalletStore", "SqliteWalletSessionStore", "SqliteSecureStore", "FileKeystorePassword",
 ]

@@ -93,6 +93,31 @@ class NotificationPermissionsTable(Structure):
     _fields_ = _TABLE_HEAD + [("request", PORT_FN)]
 
 
+class WalletStoreTable(Structure):
+    """gem_wallet_store."""
+
+    _fields_ = _TABLE_HEAD + [("get_wallets", PORT_FN), ("get_wallet", PORT_FN), ("add_wallet", PORT_FN),
+                              ("save_wallet", PORT_FN), ("delete_wallet", PORT_FN)]
+
+
+class WalletSessionStoreTable(Structure):
+    """gem_wallet_session_store (SYNC methods)."""
+
+    _fields_ = _TABLE_HEAD + [("get_current_wallet_id", PORT_FN), ("set_current_wallet_id", PORT_FN)]
+
+
+class SecureStoreTable(Structure):
+    """gem_secure_store."""
+
+    _fields_ = _TABLE_HEAD + [("get", PORT_FN), ("set", PORT_FN), ("delete_key", PORT_FN)]
+
+
+class KeystorePasswordTable(Structure):
+    """gem_keystore_password (answers raw bytes, not JSON)."""
+
+    _fields_ = _TABLE_HEAD + [("get_password", PORT_FN)]
+
+
 #: The header's struct types, by C name.
 STRUCTS = {
     "gem_buffer": GemBuffer,
@@ -100,10 +125,14 @@ STRUCTS = {
     "gem_price_alert_store": PriceAlertStoreTable,
     "gem_http_transport": HttpTransportTable,
     "gem_notification_permissions": NotificationPermissionsTable,
+    "gem_wallet_store": WalletStoreTable,
+    "gem_wallet_session_store": WalletSessionStoreTable,
+    "gem_secure_store": SecureStoreTable,
+    "gem_keystore_password": KeystorePasswordTable,
 }
 
 #: Port tables whose methods are SYNC (answered before the method returns).
-SYNC_TABLES = frozenset({"gem_preferences_store"})
+SYNC_TABLES = frozenset({"gem_preferences_store", "gem_wallet_session_store"})
 
 _BUF = POINTER(GemBuffer)
 _HANDLE = c_void_p  # every opaque service handle
@@ -139,6 +168,67 @@ FUNCTIONS = {
     "gem_price_alert_service_set_enabled": (gem_status, [_HANDLE, c_int32, COMPLETION_FN, c_void_p]),
     "gem_price_alert_service_is_enabled": (gem_status, [_HANDLE, _BUF]),
 }
+
+# Wallets and addresses (gemstone.h "Wallets" and "Addresses"), kept in a block of their own.
+_COMMAND = [COMPLETION_FN, c_void_p]
+FUNCTIONS.update({
+    "gem_wallet_session_service_new": (
+        gem_status, [POINTER(WalletStoreTable), POINTER(WalletSessionStoreTable), _OUT_HANDLE, _BUF]),
+    "gem_wallet_session_service_free": (None, [_HANDLE]),
+    "gem_wallet_session_service_get_wallets": (gem_status, [_HANDLE] + _COMMAND),
+    "gem_wallet_session_service_get_wallet": (gem_status, [_HANDLE, c_char_p] + _COMMAND),
+    "gem_wallet_session_service_require_wallet": (gem_status, [_HANDLE, c_char_p] + _COMMAND),
+    "gem_wallet_session_service_get_current_wallet_id": (gem_status, [_HANDLE, _BUF]),
+    "gem_wallet_session_service_get_current_wallet": (gem_status, [_HANDLE] + _COMMAND),
+    "gem_wallet_service_new": (
+        gem_status,
+        [
+            c_char_p,
+            POINTER(WalletStoreTable),
+            POINTER(WalletSessionStoreTable),
+            POINTER(SecureStoreTable),
+            POINTER(KeystorePasswordTable),
+            _OUT_HANDLE,
+            _BUF,
+        ],
+    ),
+    "gem_wallet_service_free": (None, [_HANDLE]),
+    "gem_wallet_service_create_wallet": (gem_status, [_HANDLE, c_char_p] + _COMMAND),
+    "gem_wallet_service_import_wallet": (gem_status, [_HANDLE, c_char_p] + _COMMAND),
+    "gem_wallet_service_preview_import": (gem_status, [_HANDLE, c_char_p] + _COMMAND),
+    "gem_wallet_service_rename_wallet": (gem_status, [_HANDLE, c_char_p, c_char_p] + _COMMAND),
+    "gem_wallet_service_set_pinned": (gem_status, [_HANDLE, c_char_p, c_int32] + _COMMAND),
+    "gem_wallet_service_delete_wallet": (gem_status, [_HANDLE, c_char_p] + _COMMAND),
+    "gem_wallet_service_set_current_wallet_id": (gem_status, [_HANDLE, c_char_p] + _COMMAND),
+    "gem_wallet_service_export_secret": (gem_status, [_HANDLE, c_char_p] + _COMMAND),
+    "gem_address_validate": (gem_status, [c_char_p, c_char_p, _BUF]),
+})
+
+#: The presentation answers: gem_status f(const char *request_json, gem_buffer *out), synchronous and pure.
+PRESENTATION_FUNCTIONS = (
+    "gem_load_state_refreshed",
+    "gem_list_phase",
+    "gem_empty_state",
+    "gem_list_window_on_end_reached",
+    "gem_formatted_currency",
+    "gem_formatted_amount",
+    "gem_duration_parts",
+    "gem_plain_number",
+    "gem_value_from_input",
+    "gem_input_text",
+    "gem_value_text",
+    "gem_amount_error_display",
+    "gem_address_copy",
+    "gem_copy_kind_policy",
+    "gem_format_address",
+    "gem_day_boundaries",
+    "gem_day_labels",
+    "gem_transaction_rows",
+    "gem_amount_session_new",
+    "gem_amount_session_apply",
+    "gem_amount_session_view_state",
+)
+FUNCTIONS.update({name: (gem_status, [c_char_p, _BUF]) for name in PRESENTATION_FUNCTIONS})
 
 
 class LibraryError(OSError):

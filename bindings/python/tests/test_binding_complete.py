@@ -148,8 +148,12 @@ def test_abi_version_matches_the_header():
 
 
 def test_sync_tables_are_the_ones_the_header_marks_sync():
-    marked = set(re.findall(r"All methods are SYNC.*?\*/\s*typedef struct (\w+)", HEADER_DATA.raw, flags=re.S))
+    """A port table is SYNC when the comment right above its typedef says SYNC (upper case)."""
+    documented = re.findall(r"/\*\*((?:(?!\*/).)*)\*/\s*typedef struct (\w+)\s*\{", HEADER_DATA.raw, flags=re.S)
+    assert {name for _, name in documented} >= set(abi.STRUCTS) - {"gem_buffer"}, "every port table is documented"
+    marked = {name for comment, name in documented if re.search(r"\bSYNC\b", comment)}
     assert marked == set(abi.SYNC_TABLES)
+    assert {"gem_preferences_store", "gem_wallet_session_store"} <= marked
 
 
 def test_the_library_exports_every_bound_function(library):

@@ -300,7 +300,7 @@ def test_an_exception_in_a_release_hook_is_contained(monkeypatch):
 
 def test_port_table_rejects_unknown_kinds_and_methods():
     with pytest.raises(ValueError):
-        PortTable("gem_wallet_store", {})
+        PortTable("gem_no_such_store", {})
     with pytest.raises(ValueError, match="fetch"):
         PortTable("gem_http_transport", {"fetch": lambda args: None})
     with PreferencesService(MemoryPreferencesStore()) as preferences, pytest.raises(TypeError):

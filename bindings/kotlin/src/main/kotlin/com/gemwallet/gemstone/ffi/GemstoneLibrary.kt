@@ -96,4 +96,27 @@ interface GemstoneLibrary : Library {
 
     // Addresses
     fun gem_address_validate(chain: String?, address: String?, out: GemBuffer?): Int
+
+    // Presentation answers: synchronous and pure, one request record in, one record out
+    fun gem_load_state_refreshed(requestJson: String?, out: GemBuffer?): Int
+    fun gem_list_phase(requestJson: String?, out: GemBuffer?): Int
+    fun gem_empty_state(requestJson: String?, out: GemBuffer?): Int
+    fun gem_list_window_on_end_reached(requestJson: String?, out: GemBuffer?): Int
+    fun gem_formatted_currency(requestJson: String?, out: GemBuffer?): Int
+    fun gem_formatted_amount(requestJson: String?, out: GemBuffer?): Int
+    fun gem_duration_parts(requestJson: String?, out: GemBuffer?): Int
+    fun gem_plain_number(requestJson: String?, out: GemBuffer?): Int
+    fun gem_value_from_input(requestJson: String?, out: GemBuffer?): Int
+    fun gem_input_text(requestJson: String?, out: GemBuffer?): Int
+    fun gem_value_text(requestJson: String?, out: GemBuffer?): Int
+    fun gem_amount_error_display(requestJson: String?, out: GemBuffer?): Int
+    fun gem_address_copy(requestJson: String?, out: GemBuffer?): Int
+    fun gem_copy_kind_policy(requestJson: String?, out: GemBuffer?): Int
+    fun gem_format_address(requestJson: String?, out: GemBuffer?): Int
+    fun gem_day_boundaries(requestJson: String?, out: GemBuffer?): Int
+    fun gem_day_labels(requestJson: String?, out: GemBuffer?): Int
+    fun gem_transaction_rows(requestJson: String?, out: GemBuffer?): Int
+    fun gem_amount_session_new(requestJson: String?, out: GemBuffer?): Int
+    fun gem_amount_session_apply(requestJson: String?, out: GemBuffer?): Int
+    fun gem_amount_session_view_state(requestJson: String?, out: GemBuffer?): Int
 }

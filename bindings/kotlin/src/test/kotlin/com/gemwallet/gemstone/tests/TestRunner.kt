@@ -60,6 +60,7 @@ object TestRunner {
             "preferences" to { PreferencesTests() },
             "scenario" to { AlertScenarioTests() },
             "lifetime" to { LifetimeTests() },
+            "presentation" to { PresentationTests() },
             "wallet-scenario" to { WalletScenarioTests() },
             "wallet-addresses" to { WalletAddressTests() },
             "wallet" to { WalletOperationsTests() },

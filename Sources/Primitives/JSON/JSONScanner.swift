@@ -1,0 +1,382 @@
+/// A record read straight from JSON bytes by a `JSONScanner`, without building a `JSON` tree:
+/// the decoding path of long lists (a page of 500 transactions within a 1 ms budget).
+/// `JSONCodec.decode(_:from:)` prefers it over `JSONConvertible` and Codable; it must accept and
+/// refuse what the record's Codable conformance does, which each record's test pins.
+public protocol JSONScannable {
+    init(scanning scanner: inout JSONScanner) throws(JSONCodecError)
+}
+
+/// A strict RFC 8259 pull reader over UTF-8 bytes (the grammar `JSONParser` accepts): a record
+/// asks for the value it expects next, so nothing is built that the record does not keep. Object
+/// keys are compared as bytes; an error names the path (`transactions[3].value`) and the reason.
+public struct JSONScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+    /// Whether the container just opened has not yet read its first member or element.
+    private var atFirst = false
+    /// Where reading is: one entry per open container, the current key or element index.
+    private var path: [PathStep] = []
+    private var keyStart = 0
+    private var keyEnd = 0
+
+    private enum PathStep {
+        case key(Range<Int>)
+        case index(Int)
+        case none
+    }
+
+    public init(_ bytes: some Collection<UInt8>) {
+        self.bytes = Array(bytes)
+    }
+
+    // MARK: Errors
+
+    /// The dotted path of where reading is, as `JSONCodecError` paths read.
+    public var currentPath: String {
+        var text = ""
+        for step in path {
+            switch step {
+            case let .key(range):
+                let key = String(decoding: bytes[range], as: UTF8.self)
+                text += text.isEmpty ? key : "." + key
+            case let .index(position): text += "[\(position)]"
+            case .none: break
+            }
+        }
+        return text
+    }
+
+    public func error(_ reason: String) -> JSONCodecError {
+        JSONCodecError(path: currentPath, reason: reason)
+    }
+
+    private func syntax(_ reason: String) -> JSONCodecError {
+        JSONCodecError(path: "", reason: "invalid JSON at byte \(index): \(reason)")
+    }
+
+    /// A required key the object did not have (or had as null).
+    public func missing(_ key: StaticString) -> JSONCodecError {
+        let name = key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        let prefix = currentPath
+        return JSONCodecError(path: prefix.isEmpty ? name : prefix + "." + name, reason: "missing key")
+    }
+
+    // MARK: Structure
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func peek() throws(JSONCodecError) -> UInt8 {
+        skipWhitespace()
+        guard index < bytes.count else { throw syntax("unexpected end of input") }
+        return bytes[index]
+    }
+
+    /// Reads `{`; then call `nextMember()` until it answers false.
+    public mutating func beginObject() throws(JSONCodecError) {
+        guard try peek() == UInt8(ascii: "{") else { throw error("expected an object") }
+        try enter()
+        atFirst = true
+    }
+
+    /// Moves to the next member's value and answers true, or reads `}` and answers false.
+    public mutating func nextMember() throws(JSONCodecError) -> Bool {
+        var byte = try peek()
+        if byte == UInt8(ascii: "}") {
+            index += 1
+            atFirst = false
+            path.removeLast()
+            return false
+        }
+        if atFirst {
+            atFirst = false
+        } else {
+            guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or '}'") }
+            index += 1
+            byte = try peek()
+        }
+        guard byte == UInt8(ascii: "\"") else { throw syntax("expected a string key") }
+        let start = index + 1
+        let text = try rawString()
+        keyStart = start
+        keyEnd = index - 1
+        if let text {  // a key with escapes: compared by its decoded bytes
+            path[path.count - 1] = .none
+            keyStart = 0
+            keyEnd = 0
+            escapedKey = Array(text.utf8)
+        } else {
+            escapedKey = nil
+            path[path.count - 1] = .key(keyStart..<keyEnd)
+        }
+        guard try peek() == UInt8(ascii: ":") else { throw syntax("expected ':'") }
+        index += 1
+        return true
+    }
+
+    private var escapedKey: [UInt8]?
+
+    /// Whether the current member's key is `name`.
+    public func key(_ name: StaticString) -> Bool {
+        name.withUTF8Buffer { name in
+            if let escapedKey { return escapedKey.elementsEqual(name) }
+            guard keyEnd - keyStart == name.count else { return false }
+            var at = keyStart
+            for byte in name {
+                if bytes[at] != byte { return false }
+                at += 1
+            }
+            return true
+        }
+    }
+
+    /// Reads `[`; then call `nextElement()` until it answers false.
+    public mutating func beginArray() throws(JSONCodecError) {
+        guard try peek() == UInt8(ascii: "[") else { throw error("expected an array") }
+        try enter()
+        atFirst = true
+        path[path.count - 1] = .index(-1)
+    }
+
+    /// Moves to the next element and answers true, or reads `]` and answers false.
+    public mutating func nextElement() throws(JSONCodecError) -> Bool {
+        let byte = try peek()
+        if byte == UInt8(ascii: "]") {
+            index += 1
+            atFirst = false
+            path.removeLast()
+            return false
+        }
+        if atFirst {
+            atFirst = false
+        } else {
+            guard byte == UInt8(ascii: ",") else { throw syntax("expected ',' or ']'") }
+            index += 1
+        }
+        if case let .index(position) = path[path.count - 1] { path[path.count - 1] = .index(position + 1) }
+        return true
+    }
+
+    private mutating func enter() throws(JSONCodecError) {
+        guard path.count < JSONParser.maximumDepth else { throw syntax("nesting deeper than \(JSONParser.maximumDepth)") }
+        index += 1
+        path.append(.none)
+    }
+
+    /// After the top-level value: only whitespace may follow.
+    public mutating func finish() throws(JSONCodecError) {
+        skipWhitespace()
+        guard index == bytes.count else { throw syntax("unexpected data after the value") }
+    }
+
+    // MARK: Values
+
+    /// Whether the next value is null (then read): an absent optional.
+    public mutating func readNull() throws(JSONCodecError) -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    public mutating func string() throws(JSONCodecError) -> String {
+        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
+        let start = index + 1
+        if let decoded = try rawString() { return decoded }
+        guard let text = try? UTF8Span(validating: bytes.span.extracting(start..<(index - 1))) else {
+            throw JSONCodecError(path: "", reason: "invalid JSON at byte \(start): invalid UTF-8 in string")
+        }
+        return String(copying: text)
+    }
+
+    /// Moves past a string at `index`; answers nil when it had no escape (its bytes are then
+    /// `start..<index - 1`), else its decoded text, read by `JSONParser`'s strict escape rules.
+    private mutating func rawString() throws(JSONCodecError) -> String? {
+        let open = index
+        index += 1
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                guard escaped else { return nil }
+                do {
+                    guard case let .string(text) = try JSONParser.parse(bytes[open..<index]) else { throw syntax("invalid string") }
+                    return text
+                } catch let parseError as JSONParseError {
+                    throw JSONCodecError(path: "", reason: "invalid JSON at byte \(open + parseError.offset): \(parseError.reason)")
+                } catch {
+                    throw syntax("invalid string")
+                }
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                index += 2
+                continue
+            }
+            if byte < 0x20 { throw syntax("control character in string") }
+            index += 1
+        }
+        throw syntax("unterminated string")
+    }
+
+    public mutating func bool() throws(JSONCodecError) -> Bool {
+        switch try peek() {
+        case UInt8(ascii: "t"): try literal("true"); return true
+        case UInt8(ascii: "f"): try literal("false"); return false
+        default: throw error("expected a boolean")
+        }
+    }
+
+    private mutating func literal(_ text: StaticString) throws(JSONCodecError) {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw syntax("unexpected end of input") }
+        for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] {
+            throw syntax("invalid literal")
+        }
+        index += count
+    }
+
+    /// An integer (a number without fraction or exponent that fits Int64; an integral double
+    /// below 9e15 is read too, as `JSON.int64Value` does).
+    public mutating func int64() throws(JSONCodecError) -> Int64 {
+        let (start, isInteger) = try numberExtent()
+        if isInteger, let value = Int64(decoding: start..<index, in: bytes) { return value }
+        let value = try doubleValue(start)
+        guard value.rounded() == value, value.magnitude < 9.0e15 else {
+            index = start
+            throw error("expected an integer")
+        }
+        return Int64(value)
+    }
+
+    public mutating func int() throws(JSONCodecError) -> Int {
+        Int(try int64())
+    }
+
+    public mutating func int32() throws(JSONCodecError) -> Int32 {
+        guard let value = Int32(exactly: try int64()) else { throw error("out of range for a 32-bit integer") }
+        return value
+    }
+
+    public mutating func double() throws(JSONCodecError) -> Double {
+        let (start, isInteger) = try numberExtent()
+        if isInteger, let value = Int64(decoding: start..<index, in: bytes) { return Double(value) }
+        return try doubleValue(start)
+    }
+
+    private func doubleValue(_ start: Int) throws(JSONCodecError) -> Double {
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+            throw JSONCodecError(path: "", reason: "invalid JSON at byte \(start): number out of range")
+        }
+        return value
+    }
+
+    /// Moves past a number (RFC 8259 grammar) and answers where it began and whether it was an integer.
+    private mutating func numberExtent() throws(JSONCodecError) -> (Int, Bool) {
+        let first = try peek()
+        guard first == UInt8(ascii: "-") || isDigit(first) else { throw error("expected a number") }
+        let start = index
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw syntax("invalid number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw syntax("leading zero in number") }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw syntax("invalid fraction") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw syntax("invalid exponent") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        return (start, isInteger)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// A string-valued enum (snake_case raw values).
+    public mutating func rawValue<T: RawRepresentable>(_ type: T.Type) throws(JSONCodecError) -> T where T.RawValue == String {
+        let text = try string()
+        guard let value = T(rawValue: text) else { throw error("unknown value \"\(text)\"") }
+        return value
+    }
+
+    /// Moves past one value of any kind (a member the record does not read), checking its grammar.
+    public mutating func skipValue() throws(JSONCodecError) {
+        switch try peek() {
+        case UInt8(ascii: "{"):
+            try beginObject()
+            while try nextMember() { try skipValue() }
+        case UInt8(ascii: "["):
+            try beginArray()
+            while try nextElement() { try skipValue() }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
+        case UInt8(ascii: "n"): try literal("null")
+        default: _ = try numberExtent()
+        }
+    }
+
+    /// Reads a member into `slot` unless an earlier member of the same key already did: the first
+    /// occurrence wins, as in `JSONObjectReader` and the Codable path.
+    public mutating func field<T>(_ slot: inout T?, _ read: (inout JSONScanner) throws(JSONCodecError) -> T) throws(JSONCodecError) {
+        if slot != nil {
+            try skipValue()
+            return
+        }
+        slot = try read(&self)
+    }
+
+    /// Reads a nested record.
+    public mutating func decode<T: JSONScannable>(_ type: T.Type) throws(JSONCodecError) -> T {
+        try T(scanning: &self)
+    }
+}
+
+extension Int64 {
+    /// ASCII digits with an optional leading minus; nil on overflow.
+    fileprivate init?(decoding range: Range<Int>, in bytes: [UInt8]) {
+        var at = range.lowerBound
+        let negative = bytes[at] == UInt8(ascii: "-")
+        if negative { at += 1 }
+        var value: Int64 = 0
+        while at < range.upperBound {
+            let digit = Int64(bytes[at] - UInt8(ascii: "0"))
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = sum
+            at += 1
+        }
+        self = value
+    }
+}
+
+extension Array: JSONScannable where Element: JSONScannable {
+    @inlinable
+    public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
+        try scanner.beginArray()
+        var elements: [Element] = []
+        while try scanner.nextElement() {
+            elements.append(try Element(scanning: &scanner))
+        }
+        self = elements
+    }
+}

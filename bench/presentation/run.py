@@ -1,0 +1,69 @@
+"""Presentation benchmark: gem_transaction_rows for a page of transactions through the C ABI
+(decoded by the caller with cJSON) beside the same rule called directly in Swift, and the
+smallest pure answer; one run, medians, ratios, and whether the issue's budgets are met
+(1 ms for the 500-row page through the ABI, decoded; 1 us for a no-op pure call).
+
+Wall times on a shared machine are noisy; --callgrind adds instruction counts (stable) of one
+ABI call and of one caller decode.
+
+Usage: python3 bench/presentation/run.py [COUNT] [--callgrind]   (builds what it needs first)
+"""
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import make_page  # noqa: E402
+
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+count = int(args[0]) if args else 500
+swift = "/opt/swift/usr/bin/swift"
+
+subprocess.run(["bash", str(ROOT / "scripts/build.sh")], check=True, stdout=subprocess.DEVNULL)
+subprocess.run([swift, "build", "-c", "release", "--product", "bench-presentation-direct"], cwd=ROOT, check=True,
+               stdout=subprocess.DEVNULL)
+
+with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+    handle.write(json.dumps(make_page.page(count), separators=(",", ":")))
+    page = handle.name
+
+c_bench = ROOT / "build/bench/presentation/bench_presentation"
+abi = json.loads(subprocess.run([str(c_bench), page], check=True, capture_output=True, text=True).stdout)
+direct = json.loads(subprocess.run([str(ROOT / ".build/release/bench-presentation-direct"), page], check=True,
+                                   capture_output=True, text=True).stdout)
+
+print(f"Presentation benchmark: {count} transactions, request {abi['request_bytes']} B, answer {abi['answer_bytes']} B "
+      f"({abi['answer_bytes'] / max(count, 1):.0f} B a row); medians of {abi['rounds']} runs")
+print(f"{'work':<52}{'median':>12}")
+print(f"{'rule in Swift (no JSON, no ABI)':<52}{direct['rule_us']:>10.1f}us")
+print(f"{'Swift half of the crossing: read request (scanner)':<52}{direct['decode_us']:>10.1f}us")
+print(f"{'Swift half of the crossing: write rows (JSONOutput)':<52}{direct['encode_us']:>10.1f}us")
+print(f"{'gem_transaction_rows + gem_buffer_free (C)':<52}{abi['rows_call_us']:>10.1f}us")
+print(f"{'caller decode alone (cJSON parse, walk, delete)':<52}{abi['decode_only_us']:>10.1f}us")
+print(f"{'gem_transaction_rows, decoded by the caller (C)':<52}{abi['rows_decoded_us']:>10.1f}us")
+print(f"{'no-op pure answer gem_empty_state (C)':<52}{abi['noop_pure_ns']:>10.1f}ns")
+print(f"{'gem_abi_version, no JSON (C)':<52}{abi['abi_version_ns']:>10.2f}ns")
+print(f"ratio ABI decoded / direct rule: {abi['rows_decoded_us'] / direct['rule_us']:.1f}x; "
+      f"ABI call alone / direct rule: {abi['rows_call_us'] / direct['rule_us']:.1f}x")
+rows_ok = abi["rows_decoded_us"] <= 1000.0
+noop_ok = abi["noop_pure_ns"] <= 1000.0
+print(f"budget 1 ms for {count} rows through the ABI, decoded: {'MET' if rows_ok else 'NOT MET'} "
+      f"({abi['rows_decoded_us'] / 1000:.2f} ms)")
+print(f"budget 1 us for a no-op pure call: {'MET' if noop_ok else 'NOT MET'} ({abi['noop_pure_ns'] / 1000:.2f} us)")
+
+if "--callgrind" in sys.argv:
+    def instructions(mode: str, rounds: int) -> int:
+        with tempfile.TemporaryDirectory() as folder:
+            out = pathlib.Path(folder) / "cg.out"
+            run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(c_bench), page, str(rounds), mode],
+                                 capture_output=True, text=True, check=True)
+            return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+
+    for mode, label in (("call", "gem_transaction_rows + free"), ("decoded", "the same, decoded by cJSON"), ("noop", "gem_empty_state + free")):
+        each = (instructions(mode, 6) - instructions(mode, 1)) / 5
+        print(f"callgrind: {label:<32}{each:>14,.0f} instructions a call")

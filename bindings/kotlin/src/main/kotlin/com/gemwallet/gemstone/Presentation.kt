@@ -1,0 +1,362 @@
+package com.gemwallet.gemstone
+
+import org.json.JSONArray
+import org.json.JSONObject
+import java.math.BigInteger
+
+/*
+ * The presentation answers of include/gemstone.h ("Presentation answers") as typed Kotlin values:
+ * the core decides what a screen shows and the app renders it. Every call is synchronous; a
+ * malformed request throws InvalidArgumentException, a request that breaks a rule the header names
+ * throws InvalidInputException. Atomic amounts are BigIntegers here and decimal strings on the wire.
+ */
+
+/** The constants gemstone.h publishes; the completeness suite checks them against the header. */
+object PresentationConstants {
+    const val LIST_PAGE_SIZE = 50
+    const val LIST_PREFETCH_ROWS = 10
+    const val LIST_MAX_ROWS = 1000
+    const val SECRET_CLIPBOARD_SECONDS = 60
+    const val MAX_ASSET_DECIMALS = 255
+    const val MAX_UTC_OFFSET_SECONDS = 64800
+}
+
+private fun JSONObject.requireObject(key: String): JSONObject =
+    (if (has(key)) get(key) else null) as? JSONObject ?: throw IllegalArgumentException("\"$key\" is not an object")
+
+private fun JSONObject.objectOrNull(key: String): JSONObject? =
+    if (!has(key) || isNull(key)) null else get(key) as? JSONObject ?: throw IllegalArgumentException("\"$key\" is not an object")
+
+private fun JSONObject.requireLong(key: String): Long = longOrNull(key) ?: throw IllegalArgumentException("\"$key\" is missing")
+private fun JSONObject.requireInt(key: String): Int = requireLong(key).toInt()
+private fun JSONObject.requireDouble(key: String): Double = doubleOrNull(key) ?: throw IllegalArgumentException("\"$key\" is missing")
+private fun JSONObject.bigOrNull(key: String): BigInteger? = stringOrNull(key)?.let { BigInteger(it) }
+private fun JSONObject.requireBig(key: String): BigInteger = bigOrNull(key) ?: throw IllegalArgumentException("\"$key\" is missing")
+private fun JSONObject.type(): String = requireString("type")
+
+data class ErrorRecord(val type: String, val message: String = "", val status: Int? = null) {
+    fun toJson(): JSONObject = JSONObject().put("type", type).put("message", message).apply { status?.let { put("status", it) } }
+    companion object {
+        fun fromJson(json: JSONObject) = ErrorRecord(json.type(), json.stringOrNull("message") ?: "", json.intOrNull("status"))
+    }
+}
+
+/** no_data, loading, data, or error (with its error). */
+data class LoadState(val kind: String, val error: ErrorRecord? = null) {
+    fun toJson(): JSONObject = JSONObject().put("type", kind).apply { error?.let { put("error", it.toJson()) } }
+    companion object {
+        fun fromJson(json: JSONObject) = LoadState(json.type(), json.objectOrNull("error")?.let { ErrorRecord.fromJson(it) })
+    }
+}
+
+data class EmptyState(val kind: String, val image: String, val action: String? = null) {
+    fun toJson(): JSONObject = JSONObject().put("kind", kind).put("image", image).apply { action?.let { put("action", it) } }
+    companion object {
+        fun fromJson(json: JSONObject) = EmptyState(json.requireString("kind"), json.requireString("image"), json.stringOrNull("action"))
+    }
+}
+
+/** rows, empty (with its state) or error (with the error). */
+data class ListPhase(val kind: String, val empty: EmptyState? = null, val error: ErrorRecord? = null) {
+    companion object {
+        fun fromJson(json: JSONObject) = ListPhase(json.type(), json.objectOrNull("state")?.let { EmptyState.fromJson(it) },
+            json.objectOrNull("error")?.let { ErrorRecord.fromJson(it) })
+    }
+}
+
+data class ListWindow(val limit: Int = PresentationConstants.LIST_PAGE_SIZE, val maximum: Int = PresentationConstants.LIST_MAX_ROWS) {
+    fun toJson(): JSONObject = JSONObject().put("limit", limit).put("maximum", maximum)
+    companion object {
+        fun fromJson(json: JSONObject) = ListWindow(json.requireInt("limit"), json.requireInt("maximum"))
+    }
+}
+
+/** fraction (min..max places) or significant (max digits, min null). */
+data class Precision(val kind: String, val max: Int, val min: Int? = null) {
+    companion object {
+        fun fromJson(json: JSONObject) = Precision(json.type(), json.requireInt("max"), json.intOrNull("min"))
+    }
+}
+
+/** currency (code), symbol (symbol), percent, plain, multiplier. */
+data class NumberUnit(val kind: String, val code: String? = null, val symbol: String? = null) {
+    companion object {
+        fun fromJson(json: JSONObject) = NumberUnit(json.type(), json.stringOrNull("code"), json.stringOrNull("symbol"))
+    }
+}
+
+/** number (precision), abbreviated, or below_threshold (threshold, places). */
+data class NumberDisplay(val kind: String, val precision: Precision? = null, val threshold: Double? = null, val places: Int? = null) {
+    companion object {
+        fun fromJson(json: JSONObject) = NumberDisplay(json.type(), json.objectOrNull("precision")?.let { Precision.fromJson(it) },
+            json.doubleOrNull("threshold"), json.intOrNull("places"))
+    }
+}
+
+/** A number as a value and its settled style: render it, never re-decide it. */
+data class FormattedNumber(
+    val value: Double, val unit: NumberUnit, val display: NumberDisplay,
+    val notation: String, val tone: String, val rounding: String
+) {
+    companion object {
+        fun fromJson(json: JSONObject) = FormattedNumber(json.requireDouble("value"), NumberUnit.fromJson(json.requireObject("unit")),
+            NumberDisplay.fromJson(json.requireObject("display")), json.requireString("notation"), json.requireString("tone"),
+            json.requireString("rounding"))
+    }
+}
+
+data class DurationPart(val value: Int, val unit: String) {
+    companion object {
+        fun fromJson(json: JSONObject) = DurationPart(json.requireInt("value"), json.requireString("unit"))
+    }
+}
+
+/** The device's decimal separator: ".", "," or the Arabic "٫". */
+data class NumberFormat(val decimalSeparator: String = ".") {
+    fun toJson(): JSONObject = JSONObject().put("decimal_separator", decimalSeparator)
+    companion object {
+        fun fromJson(json: JSONObject) = NumberFormat(json.requireString("decimal_separator"))
+    }
+}
+
+data class Asset(val id: String, val name: String, val symbol: String, val decimals: Int, val type: String = "native") {
+    fun toJson(): JSONObject = JSONObject().put("id", id).put("name", name).put("symbol", symbol).put("decimals", decimals).put("type", type)
+    companion object {
+        fun fromJson(json: JSONObject) = Asset(json.requireString("id"), json.requireString("name"), json.requireString("symbol"),
+            json.requireInt("decimals"), json.requireString("type"))
+    }
+}
+
+/** invalid_number, too_many_decimals (decimals), zero, below_minimum (asset, minimum), insufficient_balance (asset, available). */
+data class AmountError(
+    val kind: String, val decimals: Int? = null, val asset: Asset? = null,
+    val minimum: BigInteger? = null, val available: BigInteger? = null
+) {
+    fun toJson(): JSONObject = JSONObject().put("type", kind).apply {
+        decimals?.let { put("decimals", it) }
+        asset?.let { put("asset", it.toJson()) }
+        minimum?.let { put("minimum", it.toString()) }
+        available?.let { put("available", it.toString()) }
+    }
+    companion object {
+        fun fromJson(json: JSONObject) = AmountError(json.type(), json.intOrNull("decimals"), json.objectOrNull("asset")?.let { Asset.fromJson(it) },
+            json.bigOrNull("minimum"), json.bigOrNull("available"))
+    }
+}
+
+/** What typed text reads as: an exact atomic value, or its amount error. */
+data class InputValue(val value: BigInteger? = null, val error: AmountError? = null) {
+    companion object {
+        fun fromJson(json: JSONObject) =
+            if (json.type() == "value") InputValue(value = json.requireBig("value")) else InputValue(error = AmountError.fromJson(json.requireObject("error")))
+    }
+}
+
+/** none (nothing shows), invalid_amount, too_many_decimals, below_minimum (title, minimum), insufficient_balance (title). */
+data class AmountErrorDisplay(val kind: String, val decimals: Int? = null, val title: String? = null, val minimum: FormattedNumber? = null) {
+    val isShown: Boolean get() = kind != "none"
+    companion object {
+        fun fromJson(json: JSONObject) = AmountErrorDisplay(json.type(), json.intOrNull("decimals"), json.stringOrNull("title"),
+            json.objectOrNull("minimum")?.let { FormattedNumber.fromJson(it) })
+    }
+}
+
+/** address (chain), plain, secret_phrase, private_key. */
+data class CopyKind(val kind: String, val chain: String? = null) {
+    val isSecret: Boolean get() = kind == "secret_phrase" || kind == "private_key"
+    fun toJson(): JSONObject = JSONObject().put("type", kind).apply { chain?.let { put("chain", it) } }
+    companion object {
+        fun fromJson(json: JSONObject) = CopyKind(json.type(), json.stringOrNull("chain"))
+    }
+}
+
+/** What reaches the clipboard ([value]) and what the toast shows ([display]). A secret never prints. */
+data class Copy(val kind: CopyKind, val value: String, val display: String) {
+    override fun toString(): String = if (kind.isSecret) "Copy(kind=$kind, value=<redacted>)" else "Copy(kind=$kind, value=$value, display=$display)"
+    companion object {
+        fun fromJson(json: JSONObject) = Copy(CopyKind.fromJson(json.requireObject("kind")), json.requireString("value"), json.requireString("display"))
+    }
+}
+
+data class CopyPolicy(val isSensitive: Boolean, val clipboardExpirySeconds: Int? = null) {
+    companion object {
+        fun fromJson(json: JSONObject) = CopyPolicy(json.requireBoolean("is_sensitive"), json.intOrNull("clipboard_expiry_seconds"))
+    }
+}
+
+data class Day(val year: Int, val month: Int, val day: Int) {
+    fun toJson(): JSONObject = JSONObject().put("year", year).put("month", month).put("day", day)
+    companion object {
+        fun fromJson(json: JSONObject) = Day(json.requireInt("year"), json.requireInt("month"), json.requireInt("day"))
+    }
+}
+
+data class DayBoundaries(val today: Day, val yesterday: Day) {
+    fun toJson(): JSONObject = JSONObject().put("today", today.toJson()).put("yesterday", yesterday.toJson())
+    companion object {
+        fun fromJson(json: JSONObject) = DayBoundaries(Day.fromJson(json.requireObject("today")), Day.fromJson(json.requireObject("yesterday")))
+    }
+}
+
+data class Transaction(
+    val id: String, val hash: String, val walletId: String, val assetId: String, val feeAssetId: String, val type: String,
+    val direction: String, val state: String, val createdAt: Long, val value: BigInteger, val fee: BigInteger,
+    val from: String, val to: String, val memo: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().put("id", id).put("hash", hash).put("wallet_id", walletId).put("asset_id", assetId)
+        .put("fee_asset_id", feeAssetId).put("type", type).put("direction", direction).put("state", state).put("created_at", createdAt)
+        .put("value", value.toString()).put("fee", fee.toString()).put("from", from).put("to", to).apply { memo?.let { put("memo", it) } }
+}
+
+data class PricedAsset(val asset: Asset, val price: Double? = null) {
+    fun toJson(): JSONObject = JSONObject().put("asset", asset.toJson()).apply { price?.let { put("price", it) } }
+}
+
+/** One row of a transaction list, every decision it draws made by the core. */
+data class TransactionRow(
+    val id: String, val assetId: String, val type: String, val direction: String, val state: String, val createdAt: Long,
+    val title: String, val subtitleKind: String, val subtitleAddress: String?, val valueKind: String, val valueSymbol: String?,
+    val amount: FormattedNumber?, val fiat: FormattedNumber?, val statusTone: String, val showsBadge: Boolean, val showsProgress: Boolean
+) {
+    companion object {
+        fun fromJson(json: JSONObject): TransactionRow {
+            val subtitle = json.requireObject("subtitle")
+            val value = json.requireObject("value")
+            val status = json.requireObject("status")
+            return TransactionRow(json.requireString("id"), json.requireString("asset_id"), json.requireString("type"),
+                json.requireString("direction"), json.requireString("state"), json.requireLong("created_at"), json.requireString("title"),
+                subtitle.type(), subtitle.stringOrNull("address"), value.type(), value.stringOrNull("symbol"),
+                value.objectOrNull("amount")?.let { FormattedNumber.fromJson(it) }, json.objectOrNull("fiat")?.let { FormattedNumber.fromJson(it) },
+                status.requireString("tone"), status.requireBoolean("shows_badge"), status.requireBoolean("shows_progress"))
+        }
+    }
+}
+
+/** The amount screen's state, a value the app keeps: each event returns the next session. */
+data class AmountSession(
+    val asset: Asset, val balance: BigInteger, val currency: String, val format: NumberFormat,
+    val minimum: BigInteger? = null, val text: String = "", val isMax: Boolean = false
+) {
+    fun toJson(): JSONObject = JSONObject().put("asset", asset.toJson()).put("balance", balance.toString()).put("currency", currency)
+        .put("format", format.toJson()).apply { minimum?.let { put("minimum", it.toString()) } }.put("text", text).put("is_max", isMax)
+    companion object {
+        fun fromJson(json: JSONObject) = AmountSession(Asset.fromJson(json.requireObject("asset")), json.requireBig("balance"),
+            json.requireString("currency"), NumberFormat.fromJson(json.requireObject("format")), json.bigOrNull("minimum"),
+            json.requireString("text"), json.requireBoolean("is_max"))
+    }
+}
+
+/** An event of the amount screen. */
+sealed class AmountEvent {
+    abstract fun toJson(): JSONObject
+    data class Typed(val text: String) : AmountEvent() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "typed").put("text", text)
+    }
+    object MaxToggled : AmountEvent() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "max_toggled")
+    }
+    data class BalanceChanged(val balance: BigInteger) : AmountEvent() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "balance_changed").put("balance", balance.toString())
+    }
+}
+
+data class AmountViewState(
+    val value: BigInteger?, val check: String, val error: AmountErrorDisplay, val fiat: FormattedNumber?,
+    val isMax: Boolean, val canContinue: Boolean
+) {
+    companion object {
+        fun fromJson(json: JSONObject) = AmountViewState(json.bigOrNull("value"), json.requireString("check"),
+            AmountErrorDisplay.fromJson(json.requireObject("error")), json.objectOrNull("fiat")?.let { FormattedNumber.fromJson(it) },
+            json.requireBoolean("is_max"), json.requireBoolean("can_continue"))
+    }
+}
+
+/** The presentation answers, one synchronous call each. */
+object Presentation {
+    private inline fun answer(request: JSONObject, call: (String, com.gemwallet.gemstone.ffi.GemBuffer) -> Int): Any? {
+        val bytes = bufferCall { buffer -> call(request.toString(), buffer) }
+        return try {
+            parseJson(bytes)
+        } catch (e: Exception) {
+            throw unreadable("unreadable answer from libgemstone: ${e.message}")
+        }
+    }
+
+    private fun unreadable(message: String) =
+        InternalException("internal", message, JSONObject().put("type", "internal").put("message", message))
+    private fun Any?.obj(): JSONObject = this as? JSONObject ?: throw unreadable("the answer is not a JSON object")
+    private fun Any?.array(): JSONArray = this as? JSONArray ?: throw unreadable("the answer is not a JSON array")
+    private fun Any?.text(): String = this as? String ?: throw unreadable("the answer is not a JSON string")
+    private val lib get() = Gemstone.library
+
+    fun loadStateRefreshed(showsValue: Boolean, syncError: ErrorRecord? = null): LoadState = LoadState.fromJson(
+        answer(JSONObject().put("shows_value", showsValue).apply { syncError?.let { put("sync_error", it.toJson()) } }) { r, o -> lib.gem_load_state_refreshed(r, o) }.obj())
+
+    /** mode: synced, local or once_loaded; null only in once_loaded before the first sync answers. */
+    fun listPhase(mode: String, state: LoadState, hasRows: Boolean, empty: EmptyState): ListPhase? =
+        answer(JSONObject().put("mode", mode).put("state", state.toJson()).put("has_rows", hasRows).put("empty", empty.toJson())) { r, o ->
+            lib.gem_list_phase(r, o)
+        }?.let { ListPhase.fromJson(it.obj()) }
+
+    fun emptyState(kind: String): EmptyState =
+        EmptyState.fromJson(answer(JSONObject().put("kind", kind)) { r, o -> lib.gem_empty_state(r, o) }.obj())
+
+    fun listWindowOnEndReached(window: ListWindow, rowCount: Int): ListWindow = ListWindow.fromJson(
+        answer(JSONObject().put("window", window.toJson()).put("row_count", rowCount)) { r, o -> lib.gem_list_window_on_end_reached(r, o) }.obj())
+
+    /** style: currency, fiat or abbreviated. */
+    fun formattedCurrency(value: Double, code: String, style: String = "currency", signed: Boolean = false): FormattedNumber = FormattedNumber.fromJson(
+        answer(JSONObject().put("value", value).put("code", code).put("style", style).put("signed", signed)) { r, o -> lib.gem_formatted_currency(r, o) }.obj())
+
+    /** style: full, short or auto. */
+    fun formattedAmount(value: Double, style: String = "short", symbol: String? = null): FormattedNumber = FormattedNumber.fromJson(
+        answer(JSONObject().put("value", value).put("style", style).apply { symbol?.let { put("symbol", it) } }) { r, o -> lib.gem_formatted_amount(r, o) }.obj())
+
+    fun durationParts(seconds: Long, maxParts: Int = 2): List<DurationPart> =
+        answer(JSONObject().put("seconds", seconds).put("max_parts", maxParts)) { r, o -> lib.gem_duration_parts(r, o) }.array().objects().map { DurationPart.fromJson(it) }
+
+    /** A machine decimal; "" for no amount, null when the text is not a number. */
+    fun plainNumber(format: NumberFormat, text: String): String? =
+        answer(JSONObject().put("format", format.toJson()).put("text", text)) { r, o -> lib.gem_plain_number(r, o) }?.text()
+
+    fun valueFromInput(format: NumberFormat, text: String, decimals: Int): InputValue = InputValue.fromJson(
+        answer(JSONObject().put("format", format.toJson()).put("text", text).put("decimals", decimals)) { r, o -> lib.gem_value_from_input(r, o) }.obj())
+
+    fun inputText(format: NumberFormat, value: BigInteger, decimals: Int): String =
+        answer(JSONObject().put("format", format.toJson()).put("value", value.toString()).put("decimals", decimals)) { r, o -> lib.gem_input_text(r, o) }.text()
+
+    fun valueText(format: NumberFormat, value: Double): String =
+        answer(JSONObject().put("format", format.toJson()).put("value", value)) { r, o -> lib.gem_value_text(r, o) }.text()
+
+    fun amountErrorDisplay(error: AmountError): AmountErrorDisplay = AmountErrorDisplay.fromJson(
+        answer(JSONObject().put("error", error.toJson())) { r, o -> lib.gem_amount_error_display(r, o) }.obj())
+
+    fun addressCopy(chain: String, address: String): Copy =
+        Copy.fromJson(answer(JSONObject().put("chain", chain).put("address", address)) { r, o -> lib.gem_address_copy(r, o) }.obj())
+
+    fun copyKindPolicy(kind: CopyKind): CopyPolicy =
+        CopyPolicy.fromJson(answer(JSONObject().put("kind", kind.toJson())) { r, o -> lib.gem_copy_kind_policy(r, o) }.obj())
+
+    fun formatAddress(address: String, style: String = "short"): String =
+        answer(JSONObject().put("address", address).put("style", style)) { r, o -> lib.gem_format_address(r, o) }.text()
+
+    fun dayBoundaries(now: Long, utcOffsetSeconds: Int): DayBoundaries = DayBoundaries.fromJson(
+        answer(JSONObject().put("now", now).put("utc_offset_seconds", utcOffsetSeconds)) { r, o -> lib.gem_day_boundaries(r, o) }.obj())
+
+    fun dayLabels(boundaries: DayBoundaries, days: List<Day>): List<String> =
+        answer(JSONObject().put("boundaries", boundaries.toJson()).put("days", JSONArray(days.map { it.toJson() }))) { r, o -> lib.gem_day_labels(r, o) }.array().strings()
+
+    fun transactionRows(transactions: List<Transaction>, assets: List<PricedAsset>, currency: String): List<TransactionRow> =
+        answer(JSONObject().put("transactions", JSONArray(transactions.map { it.toJson() })).put("assets", JSONArray(assets.map { it.toJson() }))
+            .put("currency", currency)) { r, o -> lib.gem_transaction_rows(r, o) }.array().objects().map { TransactionRow.fromJson(it) }
+
+    fun amountSessionNew(asset: Asset, balance: BigInteger, currency: String, format: NumberFormat, minimum: BigInteger? = null): AmountSession =
+        AmountSession.fromJson(answer(JSONObject().put("asset", asset.toJson()).put("balance", balance.toString()).put("currency", currency)
+            .put("format", format.toJson()).apply { minimum?.let { put("minimum", it.toString()) } }) { r, o -> lib.gem_amount_session_new(r, o) }.obj())
+
+    fun amountSessionApply(session: AmountSession, event: AmountEvent): AmountSession = AmountSession.fromJson(
+        answer(JSONObject().put("session", session.toJson()).put("event", event.toJson())) { r, o -> lib.gem_amount_session_apply(r, o) }.obj())
+
+    fun amountSessionViewState(session: AmountSession, price: Double? = null): AmountViewState = AmountViewState.fromJson(
+        answer(JSONObject().put("session", session.toJson()).apply { price?.let { put("price", it) } }) { r, o -> lib.gem_amount_session_view_state(r, o) }.obj())
+}

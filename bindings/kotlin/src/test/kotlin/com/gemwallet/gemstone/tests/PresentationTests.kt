@@ -1,0 +1,164 @@
+package com.gemwallet.gemstone.tests
+
+import com.gemwallet.gemstone.AmountError
+import com.gemwallet.gemstone.AmountErrorDisplay
+import com.gemwallet.gemstone.AmountEvent
+import com.gemwallet.gemstone.Asset
+import com.gemwallet.gemstone.CopyKind
+import com.gemwallet.gemstone.CopyPolicy
+import com.gemwallet.gemstone.Day
+import com.gemwallet.gemstone.DayBoundaries
+import com.gemwallet.gemstone.DurationPart
+import com.gemwallet.gemstone.EmptyState
+import com.gemwallet.gemstone.ErrorRecord
+import com.gemwallet.gemstone.InputValue
+import com.gemwallet.gemstone.InvalidArgumentException
+import com.gemwallet.gemstone.InvalidInputException
+import com.gemwallet.gemstone.ListPhase
+import com.gemwallet.gemstone.ListWindow
+import com.gemwallet.gemstone.LoadState
+import com.gemwallet.gemstone.NumberDisplay
+import com.gemwallet.gemstone.NumberFormat
+import com.gemwallet.gemstone.NumberUnit
+import com.gemwallet.gemstone.Precision
+import com.gemwallet.gemstone.Presentation
+import com.gemwallet.gemstone.PresentationConstants
+import com.gemwallet.gemstone.PricedAsset
+import com.gemwallet.gemstone.Transaction
+import java.io.File
+import java.math.BigInteger
+
+/** The presentation answers rendered one screen's worth at a time: transactions, amount, numbers, typed amounts, copies. */
+class PresentationTests : Suite {
+    override val name = "presentation"
+
+    private val eth = Asset("ethereum", "Ethereum", "ETH", 18)
+    private val usdt = Asset("ethereum_0xdAC17F958D2ee523a2206206994597C13D831ec7", "Tether", "USDT", 6, "erc20")
+    private val btc = Asset("bitcoin", "Bitcoin", "BTC", 8)
+    private val me = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
+    private val other = "0x1234567890abcdef1234567890abcdef12345678"
+    private val now = 1_772_323_200L
+    private val hour = 3600L
+
+    private fun transaction(index: Int, type: String, direction: String, state: String, asset: Asset, value: BigInteger, createdAt: Long): Transaction {
+        val chain = asset.id.substringBefore('_')
+        val hash = "0x" + index.toString(16).padStart(64, '0')
+        return Transaction("${chain}_$hash", hash, "multicoin_$me", asset.id, chain, type, direction, state, createdAt, value,
+            BigInteger.valueOf(21000), if (direction == "incoming") other else me, if (direction == "incoming") me else other)
+    }
+
+    override fun tests(): List<Pair<String, () -> Unit>> = listOf(
+        test("the header's presentation constants are the binding's") {
+            val header = File(System.getProperty("gemstone.repo"), "include/gemstone.h").readText()
+            fun define(name: String) = Regex("#define $name (\\d+)").find(header)?.groupValues?.get(1)?.toInt()
+            checkEqual(PresentationConstants.LIST_PAGE_SIZE, define("GEM_LIST_PAGE_SIZE"), "page size")
+            checkEqual(PresentationConstants.LIST_PREFETCH_ROWS, define("GEM_LIST_PREFETCH_ROWS"), "prefetch rows")
+            checkEqual(PresentationConstants.LIST_MAX_ROWS, define("GEM_LIST_MAX_ROWS"), "max rows")
+            checkEqual(PresentationConstants.SECRET_CLIPBOARD_SECONDS, define("GEM_SECRET_CLIPBOARD_SECONDS"), "clipboard seconds")
+            checkEqual(PresentationConstants.MAX_ASSET_DECIMALS, define("GEM_MAX_ASSET_DECIMALS"), "max decimals")
+            checkEqual(PresentationConstants.MAX_UTC_OFFSET_SECONDS, define("GEM_MAX_UTC_OFFSET_SECONDS"), "max offset")
+        },
+        test("a transactions screen: rows, day sections, phase and window") {
+            val boundaries = Presentation.dayBoundaries(now, -5 * 3600)
+            checkEqual(DayBoundaries(Day(2026, 2, 28), Day(2026, 2, 27)), boundaries, "boundaries")
+            val transactions = listOf(
+                transaction(1, "transfer", "incoming", "pending", eth, BigInteger("1500000000000000000"), now - hour),
+                transaction(2, "transfer", "outgoing", "confirmed", usdt, BigInteger.valueOf(25_000_000), now - 26 * hour),
+                transaction(3, "token_approval", "outgoing", "confirmed", usdt, BigInteger.ZERO, now - 27 * hour),
+                transaction(4, "swap", "outgoing", "failed", eth, BigInteger.TEN.pow(12), now - 40 * 24 * hour),
+                transaction(5, "stake_rewards", "incoming", "confirmed", btc, BigInteger.valueOf(12_345), now - 41 * 24 * hour)
+            )
+            val rows = Presentation.transactionRows(transactions, listOf(PricedAsset(eth, 2000.0), PricedAsset(usdt, 1.0), PricedAsset(btc)), "USD")
+            checkEqual(listOf("received", "sent", "approval", "swap", "rewards"), rows.map { it.title }, "titles")
+            checkEqual(transactions.map { it.id }, rows.map { it.id }, "ids in order")
+            val received = rows[0]
+            checkEqual("from" to "0x1234...5678", received.subtitleKind to received.subtitleAddress, "subtitle")
+            checkEqual(1.5, received.amount?.value, "amount")
+            checkEqual("signed" to "positive", received.amount?.notation to received.amount?.tone, "sign and tone")
+            checkEqual(Precision("fraction", 2, 0), received.amount?.display?.precision, "short precision")
+            checkEqual(3000.0, received.fiat?.value, "fiat")
+            checkEqual(NumberUnit("currency", code = "USD"), received.fiat?.unit, "fiat unit")
+            checkEqual(Triple("warning", true, true), Triple(received.statusTone, received.showsBadge, received.showsProgress), "status")
+            checkEqual(-25.0, rows[1].amount?.value, "sent amount")
+            checkEqual(Triple("symbol", "USDT", null), Triple(rows[2].valueKind, rows[2].valueSymbol, rows[2].amount), "approval")
+            checkEqual("neutral" to "negative", rows[3].amount?.tone to rows[3].statusTone, "failed swap")
+            checkEqual(null, rows[4].fiat, "no price, no fiat")
+
+            val days = listOf(Day(2026, 2, 28), Day(2026, 2, 27), Day(2026, 1, 19), Day(2026, 1, 18))
+            checkEqual(listOf("today", "yesterday", "date", "date"), Presentation.dayLabels(boundaries, days), "labels")
+
+            val empty = Presentation.emptyState("activity")
+            checkEqual(EmptyState("activity", "activity", "receive"), empty, "empty state")
+            val offline = ErrorRecord("offline", "no network")
+            checkEqual(ListPhase("rows"), Presentation.listPhase("synced", LoadState("loading"), true, empty), "rows")
+            checkEqual(ListPhase("error", error = offline), Presentation.listPhase("synced", LoadState("error", offline), false, empty), "error")
+            checkEqual(ListPhase("empty", empty = empty), Presentation.listPhase("local", LoadState("no_data"), false, empty), "empty")
+            checkEqual(null, Presentation.listPhase("once_loaded", LoadState("no_data"), false, empty), "pending first sync")
+            checkEqual(LoadState("data"), Presentation.loadStateRefreshed(true, offline), "kept value")
+            checkEqual(LoadState("error", offline), Presentation.loadStateRefreshed(false, offline), "nothing shown")
+            val window = ListWindow()
+            checkEqual(window, Presentation.listWindowOnEndReached(window, 10), "not filled")
+            checkEqual(ListWindow(2 * PresentationConstants.LIST_PAGE_SIZE, PresentationConstants.LIST_MAX_ROWS),
+                Presentation.listWindowOnEndReached(window, PresentationConstants.LIST_PAGE_SIZE), "one page more")
+            checkThrows<InvalidInputException>("a missing asset") { Presentation.transactionRows(transactions, listOf(PricedAsset(eth)), "USD") }
+        },
+        test("an amount screen: session events and view states") {
+            val comma = NumberFormat(",")
+            var session = Presentation.amountSessionNew(eth, BigInteger("2000000000000000000"), "EUR", comma, BigInteger.TEN.pow(15))
+            val empty = Presentation.amountSessionViewState(session, 2000.0)
+            checkEqual(Triple("empty", null, false), Triple(empty.check, empty.value, empty.canContinue), "empty")
+            session = Presentation.amountSessionApply(session, AmountEvent.Typed("1,5"))
+            val ok = Presentation.amountSessionViewState(session, 2000.0)
+            checkEqual(Triple("ok", BigInteger("1500000000000000000"), true), Triple(ok.check, ok.value, ok.canContinue), "ok")
+            checkEqual(3000.0 to NumberUnit("currency", code = "EUR"), ok.fiat?.value to ok.fiat?.unit, "fiat")
+            val over = Presentation.amountSessionViewState(Presentation.amountSessionApply(session, AmountEvent.Typed("3")))
+            checkEqual("over_balance" to AmountErrorDisplay("insufficient_balance", title = "Ethereum (ETH)"), over.check to over.error, "over balance")
+            val small = Presentation.amountSessionViewState(Presentation.amountSessionApply(session, AmountEvent.Typed("0,0001")))
+            checkEqual("below_minimum" to 0.001, small.error.kind to small.error.minimum?.value, "below minimum")
+            session = Presentation.amountSessionApply(session, AmountEvent.MaxToggled)
+            checkEqual("2" to true, session.text to session.isMax, "max")
+            session = Presentation.amountSessionApply(session, AmountEvent.BalanceChanged(BigInteger("2500000000000000000")))
+            checkEqual("2,5", session.text, "max follows the balance")
+            checkThrows<InvalidInputException>("a negative price") { Presentation.amountSessionViewState(session, -1.0) }
+        },
+        test("numbers in each style") {
+            val signed = Presentation.formattedCurrency(-5.0, "USD", "currency", signed = true)
+            checkEqual(Triple("signed", "negative", "to_nearest"), Triple(signed.notation, signed.tone, signed.rounding), "signed currency")
+            checkEqual(NumberDisplay("number", Precision("fraction", 7, 2)), Presentation.formattedCurrency(0.000838, "USD").display, "small price")
+            checkEqual(NumberDisplay("abbreviated"), Presentation.formattedCurrency(2_500_000.0, "USD", "abbreviated").display, "market cap")
+            checkEqual(NumberDisplay("below_threshold", threshold = 0.0001, places = 4), Presentation.formattedAmount(0.00001, "short", "ETH").display, "dust")
+            checkEqual(Precision("significant", 4), Presentation.formattedAmount(0.5, "auto", "BTC").display.precision, "auto")
+            checkEqual("toward_zero", Presentation.formattedAmount(1.5, "full").rounding, "an amount never reads above itself")
+            checkEqual(listOf(DurationPart(1, "hours"), DurationPart(2, "minutes")), Presentation.durationParts(3725), "duration")
+            checkThrows<InvalidInputException>("a lower-case currency") { Presentation.formattedCurrency(1.0, "usd") }
+        },
+        test("typed amounts in several locales") {
+            val dot = NumberFormat(".")
+            val comma = NumberFormat(",")
+            val arabic = NumberFormat("\u066B")
+            checkEqual("1234.5", Presentation.plainNumber(dot, "1,234.5"), "dot locale")
+            checkEqual("1234.5", Presentation.plainNumber(comma, "1.234,5"), "comma locale")
+            checkEqual(null, Presentation.plainNumber(comma, "1.5"), "a dot groups in a comma locale")
+            checkEqual("3.5", Presentation.plainNumber(arabic, "\u0663\u066B\u0665"), "Arabic-Indic digits")
+            checkEqual("", Presentation.plainNumber(dot, ""), "no amount")
+            checkEqual(InputValue(value = BigInteger.valueOf(1_500_000)), Presentation.valueFromInput(comma, "1,5", 6), "exact value")
+            checkEqual(InputValue(error = AmountError("too_many_decimals", decimals = 6)), Presentation.valueFromInput(comma, "0,0000001", 6), "too many places")
+            checkEqual("1,5", Presentation.inputText(comma, BigInteger.valueOf(1_500_000), 6), "input text")
+            checkEqual("0,00001", Presentation.valueText(comma, 1e-05), "value text")
+            checkEqual(AmountErrorDisplay("none"), Presentation.amountErrorDisplay(AmountError("zero")), "zero is silent")
+            checkEqual("TRX", Presentation.amountErrorDisplay(AmountError("insufficient_balance", asset = Asset("tron", "TRX", "TRX", 6),
+                available = BigInteger.ONE)).title, "name equals symbol")
+            checkThrows<InvalidInputException>("a digit separator") { Presentation.plainNumber(NumberFormat("5"), "1") }
+        },
+        test("copies and addresses") {
+            val copy = Presentation.addressCopy("bitcoin", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")
+            checkEqual(CopyKind("address", "bitcoin") to "bc1qar...5mdq", copy.kind to copy.display, "address copy")
+            checkEqual(CopyPolicy(true, PresentationConstants.SECRET_CLIPBOARD_SECONDS), Presentation.copyKindPolicy(CopyKind("private_key")), "secret")
+            checkEqual(CopyPolicy(false, null), Presentation.copyKindPolicy(CopyKind("plain")), "plain")
+            checkEqual("0x1234...5678", Presentation.formatAddress(other), "short")
+            checkEqual(other, Presentation.formatAddress(other, "full"), "full")
+            checkThrows<InvalidInputException>("an empty address") { Presentation.addressCopy("bitcoin", "") }
+            checkThrows<InvalidArgumentException>("an unknown chain") { Presentation.addressCopy("nowhere", "x") }
+        }
+    )
+}

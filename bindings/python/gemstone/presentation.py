@@ -1,0 +1,642 @@
+"""The presentation answers of include/gemstone.h ("Presentation answers") as typed Python values.
+
+Each function sends one request record and reads one answer record, synchronously: the core
+decides what a screen shows (load states, list phases and windows, formatted numbers, typed
+amounts, copies, day labels, transaction rows, the amount session) and the app only renders.
+Errors raise the GemError of their status: InvalidArgument for a malformed request,
+InvalidInput for a request that breaks a rule the header names.
+
+Big integers (atomic amounts) are Python ints here and decimal strings on the wire.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
+
+from . import abi, calls
+from .errors import InvalidArgument
+from .records import RecordError, _check, _mapping, _optional, _require
+
+T = TypeVar("T")
+
+#: Constants the header publishes (gemstone.h #defines); tests/test_presentation.py checks them.
+LIST_PAGE_SIZE = 50
+LIST_PREFETCH_ROWS = 10
+LIST_MAX_ROWS = 1000
+SECRET_CLIPBOARD_SECONDS = 60
+MAX_ASSET_DECIMALS = 255
+MAX_UTC_OFFSET_SECONDS = 64800
+
+
+def _answer(function: str, request: Mapping[str, Any], reader: Callable[[Any], T]) -> T:
+    try:
+        text = json.dumps(request, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise InvalidArgument(f"{function}: the request is not JSON-able: {error}") from error
+    payload = calls.call_out(getattr(abi.lib(), function), text.encode("utf-8"))
+    return calls.decode(payload, reader)
+
+
+def _big(data: Mapping[str, Any], key: str, record: str) -> int:
+    text = _require(data, key, str, record)
+    if not text.isdigit():
+        raise RecordError(f"{record}.{key} is not a decimal integer: {text!r}")
+    return int(text)
+
+
+def _optional_big(data: Mapping[str, Any], key: str, record: str) -> Optional[int]:
+    return None if data.get(key) is None else _big(data, key, record)
+
+
+def _type(data: Any, record: str) -> tuple[Mapping[str, Any], str]:
+    data = _mapping(data, record)
+    return data, _require(data, "type", str, record)
+
+
+# ---- errors and load states ----
+
+@dataclass(frozen=True)
+class ErrorRecord:
+    """A GemServiceError as a value (a failed sync inside a load state or list phase)."""
+    type: str
+    message: str = ""
+    status: Optional[int] = None  # "api" only: the HTTP status
+
+    @staticmethod
+    def from_json(data: Any) -> "ErrorRecord":
+        data, kind = _type(data, "error")
+        return ErrorRecord(kind, _optional(data, "message", str, "error") or "", _optional(data, "status", int, "error"))
+
+    def to_json(self) -> dict:
+        record: dict = {"type": self.type, "message": self.message}
+        if self.status is not None:
+            record["status"] = self.status
+        return record
+
+
+@dataclass(frozen=True)
+class LoadState:
+    """no_data, loading, data, or error (with its error)."""
+    kind: str
+    error: Optional[ErrorRecord] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "LoadState":
+        data, kind = _type(data, "load_state")
+        return LoadState(kind, ErrorRecord.from_json(data["error"]) if kind == "error" else None)
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "error": self.error.to_json()} if self.error else {"type": self.kind}
+
+
+@dataclass(frozen=True)
+class EmptyState:
+    kind: str
+    image: str
+    action: Optional[str] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "EmptyState":
+        data = _mapping(data, "empty_state")
+        return EmptyState(_require(data, "kind", str, "empty_state"), _require(data, "image", str, "empty_state"),
+                          _optional(data, "action", str, "empty_state"))
+
+    def to_json(self) -> dict:
+        record = {"kind": self.kind, "image": self.image}
+        if self.action is not None:
+            record["action"] = self.action
+        return record
+
+
+@dataclass(frozen=True)
+class ListPhase:
+    """rows, empty (with the empty state) or error (with the error)."""
+    kind: str
+    empty: Optional[EmptyState] = None
+    error: Optional[ErrorRecord] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "ListPhase":
+        data, kind = _type(data, "list_phase")
+        return ListPhase(kind, EmptyState.from_json(data["state"]) if kind == "empty" else None,
+                         ErrorRecord.from_json(data["error"]) if kind == "error" else None)
+
+
+@dataclass(frozen=True)
+class ListWindow:
+    limit: int = LIST_PAGE_SIZE
+    maximum: int = LIST_MAX_ROWS
+
+    @staticmethod
+    def from_json(data: Any) -> "ListWindow":
+        data = _mapping(data, "window")
+        return ListWindow(_require(data, "limit", int, "window"), _require(data, "maximum", int, "window"))
+
+    def to_json(self) -> dict:
+        return {"limit": self.limit, "maximum": self.maximum}
+
+
+# ---- numbers ----
+
+@dataclass(frozen=True)
+class Precision:
+    """fraction (min..max places) or significant (max digits; min is None)."""
+    kind: str
+    max: int
+    min: Optional[int] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "Precision":
+        data, kind = _type(data, "precision")
+        return Precision(kind, _require(data, "max", int, "precision"), _optional(data, "min", int, "precision"))
+
+
+@dataclass(frozen=True)
+class NumberUnit:
+    """currency (code), symbol (symbol), percent, plain, multiplier."""
+    kind: str
+    code: Optional[str] = None
+    symbol: Optional[str] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "NumberUnit":
+        data, kind = _type(data, "unit")
+        return NumberUnit(kind, _optional(data, "code", str, "unit"), _optional(data, "symbol", str, "unit"))
+
+
+@dataclass(frozen=True)
+class NumberDisplay:
+    """number (precision), abbreviated, or below_threshold (threshold, places)."""
+    kind: str
+    precision: Optional[Precision] = None
+    threshold: Optional[float] = None
+    places: Optional[int] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "NumberDisplay":
+        data, kind = _type(data, "display")
+        return NumberDisplay(kind, Precision.from_json(data["precision"]) if kind == "number" else None,
+                             _optional(data, "threshold", float, "display"), _optional(data, "places", int, "display"))
+
+
+@dataclass(frozen=True)
+class FormattedNumber:
+    """A number as a value and its settled style: render it, never re-decide it."""
+    value: float
+    unit: NumberUnit
+    display: NumberDisplay
+    notation: str  # plain | signed | parenthesised
+    tone: str      # plain | neutral | positive | warning | negative
+    rounding: str  # to_nearest | toward_zero
+
+    @staticmethod
+    def from_json(data: Any) -> "FormattedNumber":
+        data = _mapping(data, "number")
+        return FormattedNumber(_require(data, "value", float, "number"), NumberUnit.from_json(data.get("unit")),
+                               NumberDisplay.from_json(data.get("display")), _require(data, "notation", str, "number"),
+                               _require(data, "tone", str, "number"), _require(data, "rounding", str, "number"))
+
+
+@dataclass(frozen=True)
+class DurationPart:
+    value: int
+    unit: str  # days | hours | minutes | seconds
+
+    @staticmethod
+    def from_json(data: Any) -> "DurationPart":
+        data = _mapping(data, "duration_part")
+        return DurationPart(_require(data, "value", int, "duration_part"), _require(data, "unit", str, "duration_part"))
+
+
+@dataclass(frozen=True)
+class NumberFormat:
+    """The device's decimal separator: ".", "," or the Arabic "٫"."""
+    decimal_separator: str = "."
+
+    @staticmethod
+    def from_json(data: Any) -> "NumberFormat":
+        return NumberFormat(_require(_mapping(data, "format"), "decimal_separator", str, "format"))
+
+    def to_json(self) -> dict:
+        return {"decimal_separator": self.decimal_separator}
+
+
+# ---- assets and amounts ----
+
+@dataclass(frozen=True)
+class Asset:
+    id: str
+    name: str
+    symbol: str
+    decimals: int
+    type: str = "native"
+
+    @staticmethod
+    def from_json(data: Any) -> "Asset":
+        data = _mapping(data, "asset")
+        return Asset(*(_require(data, key, kind, "asset") for key, kind in
+                       (("id", str), ("name", str), ("symbol", str), ("decimals", int), ("type", str))))
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "symbol": self.symbol, "decimals": self.decimals, "type": self.type}
+
+
+@dataclass(frozen=True)
+class AmountError:
+    """invalid_number, too_many_decimals (decimals), zero, below_minimum (asset, minimum),
+    insufficient_balance (asset, available)."""
+    kind: str
+    decimals: Optional[int] = None
+    asset: Optional[Asset] = None
+    minimum: Optional[int] = None
+    available: Optional[int] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "AmountError":
+        data, kind = _type(data, "amount_error")
+        return AmountError(kind, _optional(data, "decimals", int, "amount_error"),
+                           Asset.from_json(data["asset"]) if data.get("asset") is not None else None,
+                           _optional_big(data, "minimum", "amount_error"), _optional_big(data, "available", "amount_error"))
+
+    def to_json(self) -> dict:
+        record: dict = {"type": self.kind}
+        if self.decimals is not None:
+            record["decimals"] = self.decimals
+        if self.asset is not None:
+            record["asset"] = self.asset.to_json()
+        if self.minimum is not None:
+            record["minimum"] = str(self.minimum)
+        if self.available is not None:
+            record["available"] = str(self.available)
+        return record
+
+
+@dataclass(frozen=True)
+class InputValue:
+    """What typed text reads as: an exact atomic value, or the amount error."""
+    value: Optional[int] = None
+    error: Optional[AmountError] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "InputValue":
+        data, kind = _type(data, "input_value")
+        if kind == "value":
+            return InputValue(value=_big(data, "value", "input_value"))
+        return InputValue(error=AmountError.from_json(data.get("error")))
+
+
+@dataclass(frozen=True)
+class AmountErrorDisplay:
+    """none (show nothing), invalid_amount, too_many_decimals (decimals), below_minimum (title,
+    minimum), insufficient_balance (title)."""
+    kind: str
+    decimals: Optional[int] = None
+    title: Optional[str] = None
+    minimum: Optional[FormattedNumber] = None
+
+    @property
+    def is_shown(self) -> bool:
+        return self.kind != "none"
+
+    @staticmethod
+    def from_json(data: Any) -> "AmountErrorDisplay":
+        data, kind = _type(data, "amount_error_display")
+        return AmountErrorDisplay(kind, _optional(data, "decimals", int, "amount_error_display"),
+                                  _optional(data, "title", str, "amount_error_display"),
+                                  FormattedNumber.from_json(data["minimum"]) if data.get("minimum") is not None else None)
+
+
+# ---- copies and days ----
+
+@dataclass(frozen=True)
+class CopyKind:
+    """address (chain), plain, secret_phrase, private_key."""
+    kind: str
+    chain: Optional[str] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "CopyKind":
+        data, kind = _type(data, "copy_kind")
+        return CopyKind(kind, _optional(data, "chain", str, "copy_kind"))
+
+    def to_json(self) -> dict:
+        return {"type": self.kind, "chain": self.chain} if self.chain is not None else {"type": self.kind}
+
+
+@dataclass(frozen=True)
+class Copy:
+    kind: CopyKind
+    value: str    # what the clipboard gets
+    display: str  # the toast text ("" for a secret)
+
+    @staticmethod
+    def from_json(data: Any) -> "Copy":
+        data = _mapping(data, "copy")
+        return Copy(CopyKind.from_json(data.get("kind")), _require(data, "value", str, "copy"), _require(data, "display", str, "copy"))
+
+    def __repr__(self) -> str:  # a secret never reaches a log
+        return f"Copy(kind={self.kind!r}, value=<redacted>)" if self.kind.kind in ("secret_phrase", "private_key") else \
+            f"Copy(kind={self.kind!r}, value={self.value!r}, display={self.display!r})"
+
+
+@dataclass(frozen=True)
+class CopyPolicy:
+    is_sensitive: bool
+    clipboard_expiry_seconds: Optional[int] = None
+
+    @staticmethod
+    def from_json(data: Any) -> "CopyPolicy":
+        data = _mapping(data, "copy_policy")
+        return CopyPolicy(_require(data, "is_sensitive", bool, "copy_policy"), _optional(data, "clipboard_expiry_seconds", int, "copy_policy"))
+
+
+@dataclass(frozen=True, order=True)
+class Day:
+    year: int
+    month: int
+    day: int
+
+    @staticmethod
+    def from_json(data: Any) -> "Day":
+        data = _mapping(data, "day")
+        return Day(*(_require(data, key, int, "day") for key in ("year", "month", "day")))
+
+    def to_json(self) -> dict:
+        return {"year": self.year, "month": self.month, "day": self.day}
+
+
+@dataclass(frozen=True)
+class DayBoundaries:
+    today: Day
+    yesterday: Day
+
+    @staticmethod
+    def from_json(data: Any) -> "DayBoundaries":
+        data = _mapping(data, "boundaries")
+        return DayBoundaries(Day.from_json(data.get("today")), Day.from_json(data.get("yesterday")))
+
+    def to_json(self) -> dict:
+        return {"today": self.today.to_json(), "yesterday": self.yesterday.to_json()}
+
+
+# ---- transactions ----
+
+@dataclass(frozen=True)
+class Transaction:
+    id: str
+    hash: str
+    wallet_id: str
+    asset_id: str
+    fee_asset_id: str
+    type: str
+    direction: str  # outgoing | incoming | self_transfer
+    state: str      # pending | confirmed | in_transit | failed | reverted
+    created_at: int
+    value: int
+    fee: int
+    sender: str     # "from" on the wire
+    recipient: str  # "to" on the wire
+    memo: Optional[str] = None
+
+    def to_json(self) -> dict:
+        record = {"id": self.id, "hash": self.hash, "wallet_id": self.wallet_id, "asset_id": self.asset_id,
+                  "fee_asset_id": self.fee_asset_id, "type": self.type, "direction": self.direction, "state": self.state,
+                  "created_at": self.created_at, "value": str(self.value), "fee": str(self.fee), "from": self.sender,
+                  "to": self.recipient}
+        if self.memo is not None:
+            record["memo"] = self.memo
+        return record
+
+
+@dataclass(frozen=True)
+class PricedAsset:
+    asset: Asset
+    price: Optional[float] = None  # per whole unit, in the list's currency
+
+    def to_json(self) -> dict:
+        return {"asset": self.asset.to_json(), **({"price": self.price} if self.price is not None else {})}
+
+
+@dataclass(frozen=True)
+class TransactionRow:
+    """One row of a transaction list: every decision it draws is made."""
+    id: str
+    asset_id: str
+    type: str
+    direction: str
+    state: str
+    created_at: int
+    title: str                        # sent, received, swap, approval, … (localize once)
+    subtitle_kind: str                # none | to | from
+    subtitle_address: Optional[str]   # already shortened
+    value_kind: str                   # none | symbol | amount
+    value_symbol: Optional[str]
+    amount: Optional[FormattedNumber]
+    fiat: Optional[FormattedNumber]
+    status_tone: str
+    shows_badge: bool
+    shows_progress: bool
+
+    @staticmethod
+    def from_json(data: Any) -> "TransactionRow":
+        data = _mapping(data, "row")
+        subtitle, subtitle_kind = _type(data.get("subtitle"), "row.subtitle")
+        value, value_kind = _type(data.get("value"), "row.value")
+        status = _mapping(data.get("status"), "row.status")
+        return TransactionRow(
+            *(_require(data, key, str, "row") for key in ("id", "asset_id", "type", "direction", "state")),
+            _require(data, "created_at", int, "row"), _require(data, "title", str, "row"),
+            subtitle_kind, _optional(subtitle, "address", str, "row.subtitle"),
+            value_kind, _optional(value, "symbol", str, "row.value"),
+            FormattedNumber.from_json(value["amount"]) if value_kind == "amount" else None,
+            FormattedNumber.from_json(data["fiat"]) if data.get("fiat") is not None else None,
+            _require(status, "tone", str, "row.status"), _require(status, "shows_badge", bool, "row.status"),
+            _require(status, "shows_progress", bool, "row.status"))
+
+
+# ---- the amount session ----
+
+@dataclass(frozen=True)
+class AmountSession:
+    """The amount screen's state, a value: each event returns the next session."""
+    asset: Asset
+    balance: int
+    currency: str
+    format: NumberFormat
+    minimum: Optional[int] = None
+    text: str = ""
+    is_max: bool = False
+
+    @staticmethod
+    def from_json(data: Any) -> "AmountSession":
+        data = _mapping(data, "session")
+        return AmountSession(Asset.from_json(data.get("asset")), _big(data, "balance", "session"),
+                             _require(data, "currency", str, "session"), NumberFormat.from_json(data.get("format")),
+                             _optional_big(data, "minimum", "session"), _require(data, "text", str, "session"),
+                             _require(data, "is_max", bool, "session"))
+
+    def to_json(self) -> dict:
+        record: dict = {"asset": self.asset.to_json(), "balance": str(self.balance), "currency": self.currency,
+                        "format": self.format.to_json()}
+        if self.minimum is not None:
+            record["minimum"] = str(self.minimum)
+        record.update({"text": self.text, "is_max": self.is_max})
+        return record
+
+
+class AmountEvent:
+    """The events of the amount screen, as the request records the core reads."""
+
+    @staticmethod
+    def typed(text: str) -> dict:
+        return {"type": "typed", "text": text}
+
+    @staticmethod
+    def max_toggled() -> dict:
+        return {"type": "max_toggled"}
+
+    @staticmethod
+    def balance_changed(balance: int) -> dict:
+        return {"type": "balance_changed", "balance": str(balance)}
+
+
+@dataclass(frozen=True)
+class AmountViewState:
+    value: Optional[int]
+    check: str  # empty | invalid | over_balance | ok
+    error: AmountErrorDisplay
+    fiat: Optional[FormattedNumber]
+    is_max: bool
+    can_continue: bool
+
+    @staticmethod
+    def from_json(data: Any) -> "AmountViewState":
+        data = _mapping(data, "view_state")
+        return AmountViewState(_optional_big(data, "value", "view_state"), _require(data, "check", str, "view_state"),
+                               AmountErrorDisplay.from_json(data.get("error")),
+                               FormattedNumber.from_json(data["fiat"]) if data.get("fiat") is not None else None,
+                               _require(data, "is_max", bool, "view_state"), _require(data, "can_continue", bool, "view_state"))
+
+
+def _list(reader: Callable[[Any], T]) -> Callable[[Any], list[T]]:
+    def read(data: Any) -> list[T]:
+        if not isinstance(data, list):
+            raise RecordError(f"expected a JSON array: {data!r}")
+        return [reader(item) for item in data]
+    return read
+
+
+def _string(data: Any) -> str:
+    return _check(data, str, "answer")
+
+
+def _optional_string(data: Any) -> Optional[str]:
+    return None if data is None else _check(data, str, "answer")
+
+
+# ---- the functions ----
+
+def load_state_refreshed(shows_value: bool, sync_error: Optional[ErrorRecord] = None) -> LoadState:
+    request: dict = {"shows_value": shows_value}
+    if sync_error is not None:
+        request["sync_error"] = sync_error.to_json()
+    return _answer("gem_load_state_refreshed", request, LoadState.from_json)
+
+
+def list_phase(mode: str, state: LoadState, has_rows: bool, empty: EmptyState) -> Optional[ListPhase]:
+    """mode: synced | local | once_loaded. None only in once_loaded before the first sync answers."""
+    return _answer("gem_list_phase", {"mode": mode, "state": state.to_json(), "has_rows": has_rows, "empty": empty.to_json()},
+                   lambda data: None if data is None else ListPhase.from_json(data))
+
+
+def empty_state(kind: str) -> EmptyState:
+    return _answer("gem_empty_state", {"kind": kind}, EmptyState.from_json)
+
+
+def list_window_on_end_reached(window: ListWindow, row_count: int) -> ListWindow:
+    return _answer("gem_list_window_on_end_reached", {"window": window.to_json(), "row_count": row_count}, ListWindow.from_json)
+
+
+def formatted_currency(value: float, code: str, style: str = "currency", signed: bool = False) -> FormattedNumber:
+    """style: currency | fiat | abbreviated."""
+    return _answer("gem_formatted_currency", {"value": value, "code": code, "style": style, "signed": signed}, FormattedNumber.from_json)
+
+
+def formatted_amount(value: float, style: str = "short", symbol: Optional[str] = None) -> FormattedNumber:
+    """style: full | short | auto."""
+    request: dict = {"value": value, "style": style}
+    if symbol is not None:
+        request["symbol"] = symbol
+    return _answer("gem_formatted_amount", request, FormattedNumber.from_json)
+
+
+def duration_parts(seconds: int, max_parts: int = 2) -> list[DurationPart]:
+    return _answer("gem_duration_parts", {"seconds": seconds, "max_parts": max_parts}, _list(DurationPart.from_json))
+
+
+def plain_number(format: NumberFormat, text: str) -> Optional[str]:
+    """Typed text as a machine decimal; "" for no amount, None when not a number."""
+    return _answer("gem_plain_number", {"format": format.to_json(), "text": text}, _optional_string)
+
+
+def value_from_input(format: NumberFormat, text: str, decimals: int) -> InputValue:
+    return _answer("gem_value_from_input", {"format": format.to_json(), "text": text, "decimals": decimals}, InputValue.from_json)
+
+
+def input_text(format: NumberFormat, value: int, decimals: int) -> str:
+    return _answer("gem_input_text", {"format": format.to_json(), "value": str(value), "decimals": decimals}, _string)
+
+
+def value_text(format: NumberFormat, value: float) -> str:
+    return _answer("gem_value_text", {"format": format.to_json(), "value": value}, _string)
+
+
+def amount_error_display(error: AmountError) -> AmountErrorDisplay:
+    return _answer("gem_amount_error_display", {"error": error.to_json()}, AmountErrorDisplay.from_json)
+
+
+def address_copy(chain: str, address: str) -> Copy:
+    return _answer("gem_address_copy", {"chain": chain, "address": address}, Copy.from_json)
+
+
+def copy_kind_policy(kind: CopyKind) -> CopyPolicy:
+    return _answer("gem_copy_kind_policy", {"kind": kind.to_json()}, CopyPolicy.from_json)
+
+
+def format_address(address: str, style: str = "short") -> str:
+    return _answer("gem_format_address", {"address": address, "style": style}, _string)
+
+
+def day_boundaries(now: int, utc_offset_seconds: int) -> DayBoundaries:
+    return _answer("gem_day_boundaries", {"now": now, "utc_offset_seconds": utc_offset_seconds}, DayBoundaries.from_json)
+
+
+def day_labels(boundaries: DayBoundaries, days: Sequence[Day]) -> list[str]:
+    return _answer("gem_day_labels", {"boundaries": boundaries.to_json(), "days": [day.to_json() for day in days]}, _list(_string))
+
+
+def transaction_rows(transactions: Sequence[Transaction], assets: Sequence[PricedAsset], currency: str) -> list[TransactionRow]:
+    return _answer("gem_transaction_rows", {"transactions": [t.to_json() for t in transactions],
+                                            "assets": [a.to_json() for a in assets], "currency": currency},
+                   _list(TransactionRow.from_json))
+
+
+def amount_session_new(asset: Asset, balance: int, currency: str, format: NumberFormat,
+                       minimum: Optional[int] = None) -> AmountSession:
+    request: dict = {"asset": asset.to_json(), "balance": str(balance), "currency": currency, "format": format.to_json()}
+    if minimum is not None:
+        request["minimum"] = str(minimum)
+    return _answer("gem_amount_session_new", request, AmountSession.from_json)
+
+
+def amount_session_apply(session: AmountSession, event: Mapping[str, Any]) -> AmountSession:
+    return _answer("gem_amount_session_apply", {"session": session.to_json(), "event": dict(event)}, AmountSession.from_json)
+
+
+def amount_session_view_state(session: AmountSession, price: Optional[float] = None) -> AmountViewState:
+    request: dict = {"session": session.to_json()}
+    if price is not None:
+        request["price"] = price
+    return _answer("gem_amount_session_view_state", request, AmountViewState.from_json)
