@@ -15,7 +15,9 @@ enum class AddressErrorType(val json: String) {
     WRONG_NETWORK("wrong_network"),
     INVALID_LENGTH("invalid_length"),
     NON_CANONICAL_ENCODING("non_canonical_encoding"),
-    UNSUPPORTED_FORMAT("unsupported_format");
+    UNSUPPORTED_FORMAT("unsupported_format"),
+    /** The bytes decode but are no valid public key of the chain's curve. */
+    INVALID_PUBLIC_KEY("invalid_public_key");
 
     companion object {
         @JvmStatic

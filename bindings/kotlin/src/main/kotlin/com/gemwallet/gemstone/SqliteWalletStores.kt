@@ -10,7 +10,7 @@ import java.sql.ResultSet
  * [WalletStore] over two tables of [database]: `wallets` (one row per wallet) and `accounts` (one
  * row per account, in the wallet's order). Every write is one transaction; any failure rolls it
  * back. Adding an id already stored fails with [StoreException] and writes nothing; saving writes
- * only the columns and accounts that changed.
+ * only the columns and accounts that changed, and saving an id not stored is a [NotFoundException].
  */
 class SqliteWalletStore(private val database: SqliteDatabase) : WalletStore {
     init {
@@ -31,8 +31,8 @@ class SqliteWalletStore(private val database: SqliteDatabase) : WalletStore {
         }
     }
 
-    /** Every wallet, by order then index. */
-    override fun getWallets(): List<Wallet> = database.read { connection ->
+    /** Every wallet, by order then index, read in one transaction (wallets and accounts agree). */
+    override fun getWallets(): List<Wallet> = database.transaction { connection ->
         val accounts = HashMap<String, MutableList<Account>>()
         connection.prepareStatement("$SELECT_ACCOUNTS ORDER BY wallet_id, position").using { statement ->
             statement.executeQuery().using { rows ->
@@ -48,7 +48,7 @@ class SqliteWalletStore(private val database: SqliteDatabase) : WalletStore {
         }
     }
 
-    override fun getWallet(walletId: String): Wallet? = database.read { connection -> select(connection, walletId) }
+    override fun getWallet(walletId: String): Wallet? = database.transaction { connection -> select(connection, walletId) }
 
     override fun addWallet(wallet: Wallet) {
         database.transaction { connection ->
@@ -75,7 +75,7 @@ class SqliteWalletStore(private val database: SqliteDatabase) : WalletStore {
     override fun saveWallet(wallet: Wallet) {
         database.transaction { connection ->
             val stored = select(connection, wallet.id)
-                ?: throw GemException.local(GemStatus.STORE, "no wallet with id ${wallet.id} is stored")
+                ?: throw GemException.local(GemStatus.NOT_FOUND, "no wallet with id ${wallet.id} is stored")
             val changes = ArrayList<Pair<String, Any?>>()
             if (stored.externalId != wallet.externalId) changes.add("external_id" to wallet.externalId)
             if (stored.name != wallet.name) changes.add("name" to wallet.name)

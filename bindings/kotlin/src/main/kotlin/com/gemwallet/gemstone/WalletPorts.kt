@@ -23,7 +23,10 @@ interface WalletStore {
      */
     fun addWallet(wallet: Wallet)
 
-    /** Replaces the stored wallet with [wallet]'s id (name, pin, order), writing only what changed. */
+    /**
+     * Replaces the stored wallet with [wallet]'s id (name, pin, order), writing only what changed.
+     * An id not stored: throw (a [NotFoundException] or [StoreException]) and write nothing.
+     */
     fun saveWallet(wallet: Wallet)
 
     /** Deletes the wallet and its accounts; an unknown id is not an error. */

@@ -264,15 +264,15 @@ data class WalletPreview(
 }
 
 /**
- * A wallet made from a new phrase, with the phrase (a [GemCopy] of kind [GemCopyKind.SecretPhrase])
- * to show the user this once, for the backup. JSON: `{"wallet":{…},"phrase":{copy record}}`.
+ * A wallet made from a new phrase, with the phrase (a [Copy] of kind `secret_phrase`) to show the
+ * user this once, for the backup. JSON: `{"wallet":{…},"phrase":{copy record}}`.
  */
-data class WalletCreated(val wallet: Wallet, val phrase: GemCopy) {
+data class WalletCreated(val wallet: Wallet, val phrase: Copy) {
     companion object {
         @JvmStatic
         fun fromJson(json: JSONObject): WalletCreated = WalletCreated(
             wallet = Wallet.fromJson(json.requireJsonObject("wallet")),
-            phrase = GemCopy.fromJson(json.requireJsonObject("phrase"))
+            phrase = Copy.fromJson(json.requireJsonObject("phrase"))
         )
     }
 }
@@ -292,71 +292,10 @@ data class WalletDeleted(val deletedWalletId: String, val currentWalletId: Strin
 }
 
 /**
- * What a copied value is. The kind, never the call site, decides whether it is sensitive: a
- * [SecretPhrase] or [PrivateKey] is marked sensitive on the clipboard and never shown in a toast.
- * JSON: `{"type":"address","chain":"…"}`, `{"type":"plain"}`, `{"type":"secret_phrase"}`, `{"type":"private_key"}`.
+ * The specification's name for the one copy model, [Copy]: what [WalletService.exportSecret] and
+ * [WalletService.createWallet] answer, and what `Presentation.addressCopy` answers for an address.
  */
-sealed class GemCopyKind {
-    abstract val isSensitive: Boolean
-    abstract fun toJson(): JSONObject
-
-    data class Address(val chain: String) : GemCopyKind() {
-        override val isSensitive: Boolean get() = false
-        override fun toJson(): JSONObject = JSONObject().put("type", "address").put("chain", chain)
-    }
-
-    object Plain : GemCopyKind() {
-        override val isSensitive: Boolean get() = false
-        override fun toJson(): JSONObject = JSONObject().put("type", "plain")
-        override fun toString() = "Plain"
-    }
-
-    object SecretPhrase : GemCopyKind() {
-        override val isSensitive: Boolean get() = true
-        override fun toJson(): JSONObject = JSONObject().put("type", "secret_phrase")
-        override fun toString() = "SecretPhrase"
-    }
-
-    object PrivateKey : GemCopyKind() {
-        override val isSensitive: Boolean get() = true
-        override fun toJson(): JSONObject = JSONObject().put("type", "private_key")
-        override fun toString() = "PrivateKey"
-    }
-
-    companion object {
-        @JvmStatic
-        fun fromJson(json: JSONObject): GemCopyKind = when (val type = json.requireString("type")) {
-            "address" -> Address(json.requireString("chain"))
-            "plain" -> Plain
-            "secret_phrase" -> SecretPhrase
-            "private_key" -> PrivateKey
-            else -> throw IllegalArgumentException("unknown copy kind \"$type\"")
-        }
-    }
-}
-
-/**
- * One value for the clipboard: the [value] copied, the toast text [display] (empty for a secret),
- * and its [kind]. A sensitive copy never prints its value ([toString] redacts it).
- * JSON: `{"kind":{"type":"secret_phrase"},"value":"…","display":""}`.
- */
-data class GemCopy(val kind: GemCopyKind, val value: String, val display: String) {
-    val isSensitive: Boolean get() = kind.isSensitive
-
-    fun toJson(): JSONObject = JSONObject().put("kind", kind.toJson()).put("value", value).put("display", display)
-
-    override fun toString(): String =
-        if (isSensitive) "GemCopy(kind=$kind, value=<redacted>)" else "GemCopy(kind=$kind, value=$value, display=$display)"
-
-    companion object {
-        @JvmStatic
-        fun fromJson(json: JSONObject): GemCopy = GemCopy(
-            kind = GemCopyKind.fromJson(json.requireJsonObject("kind")),
-            value = json.requireString("value"),
-            display = json.requireString("display")
-        )
-    }
-}
+typealias GemCopy = Copy
 
 private fun JSONObject.requireIntValue(key: String): Int {
     val value = longOrNull(key) ?: throw IllegalArgumentException("\"$key\" is missing")

@@ -148,16 +148,16 @@ class WalletService @JvmOverloads constructor(
         }
 
     /**
-     * The wallet's secret for the user to copy, after the password port answered: a [GemCopy] of
-     * kind [GemCopyKind.SecretPhrase] or [GemCopyKind.PrivateKey]. A watch-only wallet is an
+     * The wallet's secret for the user to copy, after the password port answered: a [Copy] of kind
+     * `secret_phrase` or `private_key` ([CopyKind.isSecret]: mark the clipboard item sensitive). A watch-only wallet is an
      * [InvalidInputException]; a missing keystore record a [NotFoundException]; a wrong password or
      * a damaged record a [CryptoException] naming the failed check. The binding zeroes its copy of
      * the core's answer; the returned String lives until collected.
      */
-    fun exportSecret(walletId: String): GemCopy = exportSecretAsync(walletId).await()
+    fun exportSecret(walletId: String): Copy = exportSecretAsync(walletId).await()
 
-    fun exportSecretAsync(walletId: String?): CompletableFuture<GemCopy> =
-        handle.walletCommand("secret", { GemCopy.fromJson(parseObject(it)) }, secret = true) { service, done, context ->
+    fun exportSecretAsync(walletId: String?): CompletableFuture<Copy> =
+        handle.walletCommand("secret", { Copy.fromJson(parseObject(it)) }, secret = true) { service, done, context ->
             library.gem_wallet_service_export_secret(service, walletId, done, context)
         }
 

@@ -1,7 +1,7 @@
 package com.gemwallet.gemstone.tests
 
 import com.gemwallet.gemstone.Account
-import com.gemwallet.gemstone.GemCopyKind
+import com.gemwallet.gemstone.CopyKind
 import com.gemwallet.gemstone.WalletImport
 import com.gemwallet.gemstone.WalletImportResult
 import com.gemwallet.gemstone.WalletType
@@ -100,7 +100,7 @@ class WalletAddressTests : Suite {
                     checkEqual("privateKey_${chain}_$address", wallet.id, "$what: wallet id")
                     checkEqual(listOf(Account(chain, address, "")), wallet.accounts, "$what: account")
                     val exported = host.wallets.exportSecret(wallet.id)
-                    checkEqual(GemCopyKind.PrivateKey, exported.kind, "$what: export kind")
+                    checkEqual(CopyKind("private_key"), exported.kind, "$what: export kind")
                     checkEqual(forms.getString("export"), exported.value, "$what: export form")
                     check(!exported.toString().contains(exported.value)) { "$what: toString shows the key" }
                     // Every other form of the key names the same wallet.

@@ -1,6 +1,6 @@
 package com.gemwallet.gemstone.tests
 
-import com.gemwallet.gemstone.GemCopyKind
+import com.gemwallet.gemstone.CopyKind
 import com.gemwallet.gemstone.WalletImport
 import com.gemwallet.gemstone.WalletImportResult
 import com.gemwallet.gemstone.WalletSource
@@ -27,8 +27,8 @@ class WalletScenarioTests : Suite {
 
                 // Create: a new 12-word phrase, shown once; the wallet is stored and current.
                 val created = host.wallets.createWallet(name = "Main")
-                checkEqual(GemCopyKind.SecretPhrase, created.phrase.kind, "phrase kind")
-                check(created.phrase.isSensitive) { "the phrase is not sensitive" }
+                checkEqual(CopyKind("secret_phrase"), created.phrase.kind, "phrase kind")
+                check(created.phrase.kind.isSecret) { "the phrase is not a secret" }
                 checkEqual("", created.phrase.display, "phrase display")
                 checkEqual(12, created.phrase.value.split(" ").size, "phrase words")
                 check(!created.phrase.toString().contains(created.phrase.value)) { "toString shows the phrase" }
@@ -77,7 +77,7 @@ class WalletScenarioTests : Suite {
 
                 // Export the imported phrase.
                 val phrase = host.wallets.exportSecret(imported.wallet.id)
-                checkEqual(GemCopyKind.SecretPhrase, phrase.kind, "imported export kind")
+                checkEqual(CopyKind("secret_phrase"), phrase.kind, "imported export kind")
                 checkEqual(ABANDON_PHRASE, phrase.value, "imported export")
                 created
             }
