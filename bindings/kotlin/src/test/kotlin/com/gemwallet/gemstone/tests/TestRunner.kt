@@ -27,7 +27,7 @@ inline fun <reified T : Throwable> checkThrows(what: String, body: () -> Any?): 
 }
 
 /** Polls [condition] until it holds or [timeoutMs] passes. */
-fun eventually(timeoutMs: Long = 5_000, what: String, condition: () -> Boolean) {
+fun eventually(timeoutMs: Long = 20_000, what: String, condition: () -> Boolean) {
     val deadline = System.nanoTime() + timeoutMs * 1_000_000
     while (!condition()) {
         if (System.nanoTime() > deadline) throw CheckFailed("$what: still false after $timeoutMs ms")
