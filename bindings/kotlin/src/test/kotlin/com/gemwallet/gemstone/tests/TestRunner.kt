@@ -35,6 +35,17 @@ fun eventually(timeoutMs: Long = 20_000, what: String, condition: () -> Boolean)
     }
 }
 
+/**
+ * The number of port tables live once every earlier test's tables are released. The core releases
+ * a table asynchronously, possibly after its service's close() returned (gemstone.h), so a test
+ * that counts releases first waits for the earlier tests' releases to land; every test closes what
+ * it opens, so that count is zero.
+ */
+fun settledLiveCount(): Int {
+    eventually(what = "earlier tests' port tables released") { com.gemwallet.gemstone.PortBridge.liveCount == 0 }
+    return 0
+}
+
 class TestCase(val suite: String, val name: String, val body: () -> Unit)
 
 /** A group of tests; [close] runs once after them (e.g. to stop a server). */

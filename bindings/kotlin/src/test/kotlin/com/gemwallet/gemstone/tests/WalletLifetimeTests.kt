@@ -31,7 +31,7 @@ class WalletLifetimeTests : Suite {
 
     override fun tests(): List<Pair<String, () -> Unit>> = listOf(
         test("closing the services releases every wallet table") {
-            val live = PortBridge.liveCount
+            val live = settledLiveCount()
             val releases = PortBridge.releaseCount
             WalletHost().use { host ->
                 checkEqual(live + 6, PortBridge.liveCount, "tables held while the services live (2 + 4)")
@@ -53,7 +53,7 @@ class WalletLifetimeTests : Suite {
         },
         test("a closed wallet service cancels its in-flight import, and the late answer is stale") {
             var password: GatePassword? = null
-            val live = PortBridge.liveCount
+            val live = settledLiveCount()
             val stale = PortBridge.staleAnswers
             val host = WalletHost(ports = { ports -> ports.copy(password = GatePassword(ports.password).also { password = it }) })
             val import = host.wallets.importWalletAsync(WalletImport.Single(ABANDON_PHRASE, "ethereum"))
