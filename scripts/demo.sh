@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README command 1: installs what is missing, builds, and runs gem-host's demonstration on an
-# embedded SQLite database (build/demo.db) against the local test API server.
+# embedded SQLite database (build/demo.db) against the local test API server: preferences, price
+# alerts, then wallets (create, import, list, address validation, export).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -8,7 +9,7 @@ bash scripts/build.sh
 
 HOST=build/examples/c-host/gem-host
 DB=build/demo.db
-rm -f "$DB" "$DB"-wal "$DB"-shm
+rm -f "$DB" "$DB"-wal "$DB"-shm "$DB".secret
 
 # The stand-in for the remote API, on a free port of 127.0.0.1.
 coproc SERVER { exec python3 tests/server/api_server.py --port 0; }
@@ -35,3 +36,44 @@ step alerts list
 step --permission deny alerts enable
 step alerts disable
 step alerts status
+
+# Wallets: the stores are tables of the same database; the keystore password is the per-install
+# secret build/demo.db.secret (32 random bytes, mode 0600), made on first use.
+run() { "$HOST" --db "$DB" --api "$API" "$@"; }
+# One line per wallet of an answer on stdin (an import result, a wallet, or a list of wallets).
+summary() {
+    python3 -c '
+import json, sys
+answer = json.load(sys.stdin)
+wallets = answer if isinstance(answer, list) else [answer.get("wallet", answer)]
+prefix = answer["type"] + ": " if isinstance(answer, dict) and "wallet" in answer else ""
+for w in wallets:
+    pin = ", pinned" if w["is_pinned"] else ""
+    print("%s%s  \"%s\"  (%s, %d accounts%s)" % (prefix, w["id"], w["name"], w["type"], len(w["accounts"]), pin))
+'
+}
+# A command whose answer holds whole wallets, shown one line per wallet.
+brief() { echo; echo "\$ gem-host $*   (abridged)"; run "$@" | summary; }
+ABANDON="abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
+
+echo; echo "\$ gem-host wallet create --name Demo"
+CREATED=$(run wallet create --name Demo)
+echo "$CREATED"
+echo; echo "# the phrase above is shown this once, for backup; the wallet's address on every chain:"
+echo "$CREATED" | python3 -c '
+import json, sys
+for account in json.load(sys.stdin)["wallet"]["accounts"]:
+    print("  %-14s %s" % (account["chain"], account["address"]))
+'
+echo; echo "\$ gem-host wallet import --phrase \"abandon x11 about\" --name Abandon   (abridged)"
+run wallet import --phrase "$ABANDON" --name Abandon | summary
+echo; echo "# the same phrase again: the stored wallet is answered, nothing is duplicated"
+echo "\$ gem-host wallet import --phrase \"abandon x11 about\"   (abridged)"
+run wallet import --phrase "$ABANDON" | summary
+ABANDON_ID=multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94
+brief wallet pin "$ABANDON_ID"
+brief wallet list
+step address validate --chain ethereum 0x9858effd232b4033e47d90003d41ec34ecaeda94
+echo; echo "# one letter changed: rejected with its reason (exit 1)"
+step address validate --chain bitcoin bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv || true
+step wallet export "$ABANDON_ID"

@@ -85,3 +85,16 @@ public enum Chain: String, CaseIterable, Sendable, Hashable, Codable {
 extension Chain: CustomStringConvertible {
     public var description: String { rawValue }
 }
+
+extension Chain {
+    /// Decodes a chain from its string id, naming the unknown id in the error (the synthesized
+    /// conformance would speak of Swift types instead).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let id = try container.decode(String.self)
+        guard let chain = Chain(rawValue: id) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown chain id \"\(id)\"")
+        }
+        self = chain
+    }
+}

@@ -1,8 +1,9 @@
 /*
  * gem-host: a C front end of libgemstone. It is the composition root: it opens its SQLite
- * database, builds the port tables (stores over SQLite, HTTP over libcurl, a permission answer
- * from a flag), hands them to the core's services, and prints each answer as JSON on stdout.
- * Errors go to stderr with a non-zero exit status.
+ * database, builds the port tables (stores over SQLite, the keystore password from a file only
+ * its owner may read, HTTP over libcurl, a permission answer from a flag), hands them to the
+ * core's services, and prints each answer as JSON on stdout. Errors go to stderr with a non-zero
+ * exit status (2 for a usage error).
  */
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
@@ -10,27 +11,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "cli.h"
 #include "curl_transport.h"
-#include "sqlite_stores.h"
+#include "host.h"
 #include "waiter.h"
 
-typedef struct options {
-    const char *db;
-    const char *api;
-    int permission; /* the answer of the notification permission port */
-} options;
-
-typedef struct host {
-    options opts;
-    sqlite_stores stores;
-    gem_preferences_service *preferences;
-    gem_price_alert_service *alerts;
-} host;
-
-static int usage(void) {
+int usage(void) {
     fprintf(stderr,
-            "usage: gem-host [--db FILE] [--api URL] [--permission grant|deny] COMMAND\n"
+            "usage: gem-host [--db FILE] [--api URL] [--permission grant|deny]\n"
+            "                [--kdf-memory-kib KIB] [--kdf-iterations N] COMMAND\n"
             "  version\n"
             "  prefs show | prefs set [--currency CODE] [--device-id ID]\n"
             "  alerts list [--asset ID]\n"
@@ -38,45 +29,21 @@ static int usage(void) {
             "  alerts delete ID...\n"
             "  alerts sync [--asset ID]\n"
             "  alerts enable | alerts disable | alerts status\n"
-            "  --db defaults to gem.db; --api to $GEM_API_URL or http://127.0.0.1:8088\n");
+            "  wallet create [--name N] [--words 12|24] [--chains a,b]   prints the new phrase once, for backup\n"
+            "  wallet import --phrase P [--chains a,b] [--name N]        a multi-coin wallet\n"
+            "  wallet import --single-chain CHAIN --phrase P [--name N]\n"
+            "  wallet import --private-key KEY --chain CHAIN [--name N]\n"
+            "  wallet watch --chain CHAIN --address ADDRESS [--name N]\n"
+            "  wallet preview ...                                        import's options; writes nothing\n"
+            "  wallet list | wallet show [ID] | wallet current [ID]\n"
+            "  wallet rename ID NAME | wallet pin ID | wallet unpin ID | wallet delete ID\n"
+            "  wallet export ID                                          prints the wallet's secret\n"
+            "  address validate --chain CHAIN ADDRESS                    exits 1 when the address is rejected\n"
+            "  --db defaults to gem.db; its keystore secret is FILE.secret (mode 0600).\n"
+            "  --api defaults to $GEM_API_URL or http://127.0.0.1:8088.\n"
+            "  --kdf-*: the Argon2id cost of new keystore records (default: the core's).\n"
+            "  --phrase - and --private-key - read the secret from stdin (it stays out of ps and history).\n");
     return 2;
-}
-
-/* Prints the error record of a failed call to stderr and returns the exit status. */
-static int report_error(const char *what, gem_status status, const char *json) {
-    cJSON *record = json ? cJSON_Parse(json) : NULL;
-    const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(record, "type"));
-    const char *message = cJSON_GetStringValue(cJSON_GetObjectItem(record, "message"));
-    fprintf(stderr, "gem-host: %s failed: %s (%s, status %d)\n", what, message ? message : "no message",
-            type ? type : "unknown", (int)status);
-    cJSON_Delete(record);
-    return 1;
-}
-
-static int print_buffer(const char *what, gem_status status, gem_buffer *out) {
-    int rc = 0;
-    if (status == GEM_OK) {
-        printf("%s\n", out->data ? (const char *)out->data : "null");
-    } else {
-        rc = report_error(what, status, (const char *)out->data);
-    }
-    gem_buffer_free(out);
-    return rc;
-}
-
-/* Waits for an async command started with `w` and prints its answer. */
-static int finish(const char *what, gem_status started, waiter *w) {
-    int rc = 0;
-    if (started != GEM_OK) {
-        fprintf(stderr, "gem-host: %s could not start (status %d)\n", what, (int)started);
-        rc = 1;
-    } else if (waiter_wait(w) == GEM_OK) {
-        printf("%s\n", w->json ? w->json : "null");
-    } else {
-        rc = report_error(what, w->status, w->json);
-    }
-    waiter_destroy(w);
-    return rc;
 }
 
 static void permission_request(void *context, const uint8_t *args, size_t len, gem_call *call) {
@@ -89,7 +56,7 @@ static void permission_request(void *context, const uint8_t *args, size_t len, g
 
 static int ensure_device_id(host *h) {
     gem_buffer out = {0};
-    if (gem_preferences_service_get(h->preferences, &out) != GEM_OK) return print_buffer("prefs", GEM_ERR_INTERNAL, &out);
+    if (gem_preferences_service_get(h->preferences, &out) != GEM_OK) return cli_print_buffer("prefs", GEM_ERR_INTERNAL, &out);
     cJSON *prefs = cJSON_Parse((const char *)out.data);
     int has = cJSON_GetStringValue(cJSON_GetObjectItem(prefs, "device_id")) != NULL;
     cJSON_Delete(prefs);
@@ -108,17 +75,49 @@ static int ensure_device_id(host *h) {
     for (size_t i = 0; i < sizeof(bytes); i++) at += (size_t)snprintf(patch + at, sizeof(patch) - at, "%02x", bytes[i]);
     snprintf(patch + at, sizeof(patch) - at, "\"}");
     gem_status status = gem_preferences_service_update(h->preferences, patch, &out);
-    if (status != GEM_OK) return print_buffer("set device id", status, &out);
+    if (status != GEM_OK) return cli_print_buffer("set device id", status, &out);
     gem_buffer_free(&out);
     return 0;
 }
 
+/* The wallet service's config: the Argon2id cost of new keystore records, when the options set it. */
+static char *wallet_config(const options *opts) {
+    if (!opts->kdf_memory_kib && !opts->kdf_iterations) return NULL;
+    cJSON *config = cJSON_CreateObject();
+    /* Numbers are passed through as typed: the core checks them. */
+    if (opts->kdf_memory_kib) cJSON_AddRawToObject(config, "kdf_memory_kib", opts->kdf_memory_kib);
+    if (opts->kdf_iterations) cJSON_AddRawToObject(config, "kdf_iterations", opts->kdf_iterations);
+    char *text = cJSON_PrintUnformatted(config);
+    cJSON_Delete(config);
+    return text;
+}
+
+static int open_wallet_services(host *h) {
+    gem_buffer error = {0};
+    gem_wallet_store wallet_table = sqlite_wallet_table(&h->stores);
+    gem_wallet_session_store session_table = sqlite_wallet_session_table(&h->stores);
+    gem_secure_store keystore_table = sqlite_keystore_table(&h->stores);
+    gem_keystore_password password_table = password_file_table(&h->password);
+    gem_status status = gem_wallet_session_service_new(&wallet_table, &session_table, &h->wallet_session, &error);
+    if (status != GEM_OK) return cli_print_buffer("wallet session service", status, &error);
+    release_counter_give(&h->tables, 2);
+    char *config = wallet_config(&h->opts);
+    status = gem_wallet_service_new(config, &wallet_table, &session_table, &keystore_table, &password_table, &h->wallets, &error);
+    free(config);
+    if (status != GEM_OK) return cli_print_buffer("wallet service", status, &error);
+    release_counter_give(&h->tables, 4);
+    return 0;
+}
+
 static int host_open(host *h) {
-    if (sqlite_stores_open(&h->stores, h->opts.db) != 0) return 1;
+    release_counter_init(&h->tables);
+    if (sqlite_stores_open(&h->stores, h->opts.db, &h->tables) != 0) return 1;
+    if (password_file_init(&h->password, h->opts.db, &h->stores, &h->tables) != 0) return 1;
     gem_buffer error = {0};
     gem_preferences_store prefs_table = sqlite_preferences_table(&h->stores);
     gem_status status = gem_preferences_service_new(&prefs_table, &h->preferences, &error);
-    if (status != GEM_OK) return print_buffer("preferences service", status, &error);
+    if (status != GEM_OK) return cli_print_buffer("preferences service", status, &error);
+    release_counter_give(&h->tables, 1);
     if (ensure_device_id(h) != 0) return 1;
 
     gem_http_transport transport = curl_transport_table();
@@ -135,40 +134,48 @@ static int host_open(host *h) {
     cJSON_Delete(config);
     status = gem_price_alert_service_new(config_json, &transport, h->preferences, &alert_table, &permissions, &h->alerts, &error);
     free(config_json);
-    if (status != GEM_OK) return print_buffer("price alert service", status, &error);
-    return 0;
+    if (status != GEM_OK) return cli_print_buffer("price alert service", status, &error);
+    release_counter_give(&h->tables, 1);
+    return open_wallet_services(h);
 }
 
+/*
+ * Frees the services, then waits until the core has released every table before closing the
+ * database they point to. If a release never comes, the database is left open (the process is
+ * exiting) rather than pulled from under a core thread.
+ */
 static void host_close(host *h) {
+    gem_wallet_service_free(h->wallets);
+    gem_wallet_session_service_free(h->wallet_session);
     gem_price_alert_service_free(h->alerts);
     gem_preferences_service_free(h->preferences);
+    h->wallets = NULL;
+    h->wallet_session = NULL;
     h->alerts = NULL;
     h->preferences = NULL;
-    sqlite_stores_close(&h->stores);
-}
-
-/* Finds "--name VALUE" among argv[from..argc); NULL when absent. */
-static const char *flag(int argc, char **argv, int from, const char *name) {
-    for (int i = from; i + 1 < argc; i++) {
-        if (strcmp(argv[i], name) == 0) return argv[i + 1];
+    if (release_counter_wait(&h->tables, 10000) != 0) {
+        fprintf(stderr, "gem-host: the core still holds a store table; leaving the database open\n");
+        return;
     }
-    return NULL;
+    sqlite_stores_close(&h->stores);
+    password_file_destroy(&h->password);
+    release_counter_destroy(&h->tables);
 }
 
 static int prefs_command(host *h, int argc, char **argv, int at) {
     gem_buffer out = {0};
     if (at < argc && strcmp(argv[at], "show") == 0) {
-        return print_buffer("prefs show", gem_preferences_service_get(h->preferences, &out), &out);
+        return cli_print_buffer("prefs show", gem_preferences_service_get(h->preferences, &out), &out);
     }
     if (at < argc && strcmp(argv[at], "set") == 0) {
         cJSON *patch = cJSON_CreateObject();
-        const char *currency = flag(argc, argv, at + 1, "--currency");
-        const char *device = flag(argc, argv, at + 1, "--device-id");
+        const char *currency = cli_flag(argc, argv, at + 1, "--currency");
+        const char *device = cli_flag(argc, argv, at + 1, "--device-id");
         if (currency) cJSON_AddStringToObject(patch, "currency", currency);
         if (device) cJSON_AddStringToObject(patch, "device_id", device);
         char *text = cJSON_PrintUnformatted(patch);
         cJSON_Delete(patch);
-        int rc = print_buffer("prefs set", gem_preferences_service_update(h->preferences, text, &out), &out);
+        int rc = cli_print_buffer("prefs set", gem_preferences_service_update(h->preferences, text, &out), &out);
         free(text);
         return rc;
     }
@@ -176,14 +183,14 @@ static int prefs_command(host *h, int argc, char **argv, int at) {
 }
 
 static int alerts_add(host *h, int argc, char **argv, int at) {
-    const char *asset = flag(argc, argv, at, "--asset");
+    const char *asset = cli_flag(argc, argv, at, "--asset");
     if (!asset) {
         fprintf(stderr, "gem-host: alerts add needs --asset ID\n");
         return 2;
     }
     cJSON *alert = cJSON_CreateObject();
     cJSON_AddStringToObject(alert, "asset_id", asset);
-    const char *currency = flag(argc, argv, at, "--currency");
+    const char *currency = cli_flag(argc, argv, at, "--currency");
     char *stored_currency = NULL;
     if (!currency) {
         gem_buffer out = {0};
@@ -197,9 +204,9 @@ static int alerts_add(host *h, int argc, char **argv, int at) {
     }
     cJSON_AddStringToObject(alert, "currency", currency ? currency : (stored_currency ? stored_currency : "USD"));
     free(stored_currency);
-    const char *price = flag(argc, argv, at, "--price");
-    const char *percent = flag(argc, argv, at, "--percent");
-    const char *direction = flag(argc, argv, at, "--direction");
+    const char *price = cli_flag(argc, argv, at, "--price");
+    const char *percent = cli_flag(argc, argv, at, "--percent");
+    const char *direction = cli_flag(argc, argv, at, "--direction");
     /* Numbers are passed through as typed: the core validates them. */
     if (price) cJSON_AddRawToObject(alert, "price", price);
     if (percent) cJSON_AddRawToObject(alert, "price_percent_change", percent);
@@ -208,7 +215,7 @@ static int alerts_add(host *h, int argc, char **argv, int at) {
     cJSON_Delete(alert);
     waiter w;
     waiter_init(&w);
-    int rc = finish("alerts add", gem_price_alert_service_add(h->alerts, text, waiter_done, &w), &w);
+    int rc = cli_finish("alerts add", gem_price_alert_service_add(h->alerts, text, waiter_done, &w), &w);
     free(text);
     return rc;
 }
@@ -219,19 +226,19 @@ static int alerts_command(host *h, int argc, char **argv, int at) {
     waiter w;
     waiter_init(&w);
     if (strcmp(verb, "list") == 0) {
-        return finish("alerts list", gem_price_alert_service_get_price_alerts(h->alerts, flag(argc, argv, at + 1, "--asset"), waiter_done, &w), &w);
+        return cli_finish("alerts list", gem_price_alert_service_get_price_alerts(h->alerts, cli_flag(argc, argv, at + 1, "--asset"), waiter_done, &w), &w);
     }
     if (strcmp(verb, "sync") == 0) {
-        return finish("alerts sync", gem_price_alert_service_sync(h->alerts, flag(argc, argv, at + 1, "--asset"), waiter_done, &w), &w);
+        return cli_finish("alerts sync", gem_price_alert_service_sync(h->alerts, cli_flag(argc, argv, at + 1, "--asset"), waiter_done, &w), &w);
     }
     if (strcmp(verb, "enable") == 0 || strcmp(verb, "disable") == 0) {
         int enable = strcmp(verb, "enable") == 0;
-        return finish(enable ? "alerts enable" : "alerts disable", gem_price_alert_service_set_enabled(h->alerts, enable, waiter_done, &w), &w);
+        return cli_finish(enable ? "alerts enable" : "alerts disable", gem_price_alert_service_set_enabled(h->alerts, enable, waiter_done, &w), &w);
     }
     waiter_destroy(&w);
     if (strcmp(verb, "status") == 0) {
         gem_buffer out = {0};
-        return print_buffer("alerts status", gem_price_alert_service_is_enabled(h->alerts, &out), &out);
+        return cli_print_buffer("alerts status", gem_price_alert_service_is_enabled(h->alerts, &out), &out);
     }
     if (strcmp(verb, "add") == 0) return alerts_add(h, argc, argv, at + 1);
     if (strcmp(verb, "delete") == 0) {
@@ -241,7 +248,7 @@ static int alerts_command(host *h, int argc, char **argv, int at) {
         char *text = cJSON_PrintUnformatted(ids);
         cJSON_Delete(ids);
         waiter_init(&w);
-        int rc = finish("alerts delete", gem_price_alert_service_delete(h->alerts, text, waiter_done, &w), &w);
+        int rc = cli_finish("alerts delete", gem_price_alert_service_delete(h->alerts, text, waiter_done, &w), &w);
         free(text);
         return rc;
     }
@@ -260,6 +267,8 @@ int main(int argc, char **argv) {
         if (strcmp(argv[at], "--db") == 0) h.opts.db = argv[at + 1];
         else if (strcmp(argv[at], "--api") == 0) h.opts.api = argv[at + 1];
         else if (strcmp(argv[at], "--permission") == 0) h.opts.permission = strcmp(argv[at + 1], "grant") == 0;
+        else if (strcmp(argv[at], "--kdf-memory-kib") == 0) h.opts.kdf_memory_kib = argv[at + 1];
+        else if (strcmp(argv[at], "--kdf-iterations") == 0) h.opts.kdf_iterations = argv[at + 1];
         else return usage();
         at += 2;
     }
@@ -272,13 +281,16 @@ int main(int argc, char **argv) {
         fprintf(stderr, "gem-host: libgemstone ABI %u, header %d\n", gem_abi_version(), GEM_ABI_VERSION);
         return 1;
     }
+    const char *group = argv[at];
+    if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
+    if (strcmp(group, "prefs") != 0 && strcmp(group, "alerts") != 0 && strcmp(group, "wallet") != 0) return usage();
+    umask(077); /* the database and the keystore secret are for this user only */
     curl_global_init(CURL_GLOBAL_DEFAULT);
     int rc = host_open(&h);
     if (rc == 0) {
-        const char *group = argv[at];
         if (strcmp(group, "prefs") == 0) rc = prefs_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "alerts") == 0) rc = alerts_command(&h, argc, argv, at + 1);
-        else rc = usage();
+        else rc = wallet_command(&h, argc, argv, at + 1);
     }
     host_close(&h);
     curl_global_cleanup();

@@ -1,24 +1,57 @@
-/* The C host's stores over one SQLite database: preferences and price alerts. */
+/*
+ * The C host's stores over one SQLite database: preferences, price alerts, wallets and their
+ * accounts, the current wallet, and the keystore's encrypted records. Each store's callback table
+ * is built in the file named after it; this header also holds the helpers they share.
+ */
 #ifndef GEM_HOST_SQLITE_STORES_H
 #define GEM_HOST_SQLITE_STORES_H
 
+#include <cjson/cJSON.h>
 #include <gemstone.h>
 #include <pthread.h>
 #include <sqlite3.h>
 
+#include "release_counter.h"
+
 typedef struct sqlite_stores {
     sqlite3 *db;
-    pthread_mutex_t lock; /* ports run on core threads; one transaction at a time */
-    int released;         /* how many tables the core has released */
-    long rows_written;    /* rows inserted, updated or deleted by update_price_alerts */
+    pthread_mutex_t lock;       /* ports run on core threads; one statement or transaction at a time */
+    release_counter *tables;    /* counts the releases of the tables built over these stores */
+    long rows_written;          /* rows inserted, updated or deleted by the batch writes */
+    char *current_wallet_id;    /* the session store's value: held in memory, persisted on write */
 } sqlite_stores;
 
-/* Opens (creating if needed) the database and its tables. Returns 0, or -1 with a message on stderr. */
-int sqlite_stores_open(sqlite_stores *stores, const char *path);
+/*
+ * Opens (creating if needed) the database and its tables, and loads the current wallet id.
+ * Returns 0, or -1 with a message on stderr.
+ */
+int sqlite_stores_open(sqlite_stores *stores, const char *path, release_counter *tables);
 void sqlite_stores_close(sqlite_stores *stores);
 
-/* Callback tables over `stores` (which must outlive the services using them). */
-gem_preferences_store sqlite_preferences_table(sqlite_stores *stores);
-gem_price_alert_store sqlite_price_alert_table(sqlite_stores *stores);
+/* Callback tables over `stores` (which must outlive the core's use of them: see release_counter). */
+gem_preferences_store sqlite_preferences_table(sqlite_stores *stores);       /* preferences_store.c */
+gem_price_alert_store sqlite_price_alert_table(sqlite_stores *stores);       /* price_alert_store.c */
+gem_wallet_store sqlite_wallet_table(sqlite_stores *stores);                 /* wallet_store.c */
+gem_wallet_session_store sqlite_wallet_session_table(sqlite_stores *stores); /* wallet_session_store.c */
+gem_secure_store sqlite_keystore_table(sqlite_stores *stores);               /* keystore_store.c */
+
+/* ---- shared by the store files ---- */
+
+/* The release function of every table over `stores` (context is the sqlite_stores). */
+void stores_release(void *context);
+/* Parses a port method's borrowed JSON arguments; NULL when they are not JSON. */
+cJSON *stores_parse_args(const uint8_t *args, size_t len);
+/* Answers `call` with `value` printed as JSON (a store failure if printing runs out of memory). */
+void stores_answer_json(gem_call *call, const cJSON *value);
+void stores_answer_null(gem_call *call);
+/*
+ * Writes "<what>: <SQLite's last error>" into message. Call with stores->lock held; answer the
+ * call after unlocking (the host never holds its lock while answering the core).
+ */
+void stores_error_message(sqlite_stores *stores, const char *what, char *message, size_t size);
+/* Runs BEGIN IMMEDIATE / COMMIT / ROLLBACK. Returns 1 on success. */
+int stores_begin(sqlite_stores *stores);
+int stores_commit(sqlite_stores *stores);
+void stores_rollback(sqlite_stores *stores);
 
 #endif

@@ -37,6 +37,7 @@ gem_status waiter_wait(waiter *w) {
 }
 
 void waiter_destroy(waiter *w) {
+    if (w->json) explicit_bzero(w->json, w->len); /* an answer may hold a secret (a new phrase, an export) */
     free(w->json);
     w->json = NULL;
     pthread_cond_destroy(&w->cond);

@@ -10,7 +10,7 @@ typedef struct waiter {
     pthread_cond_t cond;
     int done;
     gem_status status;
-    char *json; /* a copy of the completion's bytes, NUL-terminated; freed by waiter_destroy */
+    char *json; /* a copy of the completion's bytes, NUL-terminated; wiped and freed by waiter_destroy */
     size_t len;
 } waiter;
 

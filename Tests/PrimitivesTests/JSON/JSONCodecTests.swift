@@ -105,3 +105,11 @@ struct JSONConvertibleTests {
         #expect(try JSONCodec.encodeString(Reading(values: [1, 2.5])) == #"{"values":[1,2.5]}"#)
     }
 }
+
+struct ChainDecodingTests {
+    @Test func unknownChainIdIsNamed() {
+        #expect(throws: JSONCodecError(path: "[1]", reason: "unknown chain id \"nochain\"")) {
+            try JSONCodec.decode([Chain].self, from: Array(#"["bitcoin","nochain"]"#.utf8))
+        }
+    }
+}

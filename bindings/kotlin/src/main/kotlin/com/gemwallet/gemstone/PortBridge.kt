@@ -4,6 +4,10 @@ import com.gemwallet.gemstone.ffi.GemPortFn
 import com.gemwallet.gemstone.ffi.GemReleaseFn
 import com.gemwallet.gemstone.ffi.SizeT
 import com.sun.jna.CallbackThreadInitializer
+import com.sun.jna.Function
+import com.sun.jna.Library
+import com.sun.jna.Memory
+import com.sun.jna.NativeLibrary
 import com.sun.jna.Native
 import com.sun.jna.Pointer
 import org.json.JSONObject
@@ -106,22 +110,36 @@ internal object PortBridge {
     }
 
     /**
-     * A port method: finds the port for `context`, reads the borrowed args (copied before the
-     * callback returns), runs [body] inline or on the I/O pool, and answers the call exactly once.
+     * A port method whose answer is JSON text: see [portMethod].
      */
     private inline fun <reified P : Any> method(
         failure: Int,
         ioFailure: Int,
         inline: Boolean,
         crossinline body: (P, JSONObject) -> String
+    ): GemPortFn = portMethod(P::class.java, failure, ioFailure, inline) { port, args -> body(port, args).toByteArray(Charsets.UTF_8) }
+
+    /**
+     * A port method: finds the port of [type] for `context`, reads the borrowed args (copied before
+     * the callback returns), runs [body] inline or on the I/O pool, and answers the call exactly
+     * once with the bytes [body] returns. A [secret] answer is handed to the core from native memory
+     * the binding wipes, and the returned array is zeroed, once the core has copied it.
+     */
+    fun <P : Any> portMethod(
+        type: Class<P>,
+        failure: Int,
+        ioFailure: Int,
+        inline: Boolean,
+        secret: Boolean = false,
+        body: (P, JSONObject) -> ByteArray
     ): GemPortFn = object : GemPortFn {
         override fun invoke(context: Pointer?, args: Pointer?, argsLen: SizeT, call: Pointer?) {
             try {
-                val port = ports[Pointer.nativeValue(context)] as? P
-                    ?: return fail(call, GemStatus.PORT, "the port of this call was released or is not a ${P::class.java.simpleName}")
+                val port = ports[Pointer.nativeValue(context)]?.takeIf { type.isInstance(it) }?.let { type.cast(it) }
+                    ?: return fail(call, GemStatus.PORT, "the port of this call was released or is not a ${type.simpleName}")
                 val length = argsLen.toLong()
                 val bytes = if (args == null || length <= 0) ByteArray(0) else args.getByteArray(0, length.toInt())
-                val work = Runnable { serve(call, failure, ioFailure) { body(port, parseObject(bytes)) } }
+                val work = Runnable { serve(call, failure, ioFailure, secret) { body(port, parseObject(bytes)) } }
                 if (inline) work.run() else io.execute(work)
             } catch (e: Throwable) {
                 fail(call, GemStatus.PORT, "port call failed: ${describe(e)}")
@@ -129,8 +147,17 @@ internal object PortBridge {
         }
     }
 
-    private fun serve(call: Pointer?, failure: Int, ioFailure: Int, answer: () -> String) {
-        val result = try {
+    /**
+     * `gem_call_ok` taking the answer from native memory the binding owns (and wipes), rather than
+     * from a JNA-managed copy of an array that would be freed unwiped.
+     */
+    private val callOkFromMemory: Function by lazy {
+        Gemstone.library // loads and checks the library first
+        NativeLibrary.getInstance(Gemstone.location, mapOf(Library.OPTION_STRING_ENCODING to "UTF-8")).getFunction("gem_call_ok")
+    }
+
+    private fun serve(call: Pointer?, failure: Int, ioFailure: Int, secret: Boolean, answer: () -> ByteArray) {
+        val bytes = try {
             answer()
         } catch (e: GemException) {
             return fail(call, e.status, e.message ?: e.type)
@@ -139,8 +166,18 @@ internal object PortBridge {
         } catch (e: Throwable) {
             return fail(call, failure, describe(e))
         }
-        val bytes = result.toByteArray(Charsets.UTF_8)
-        note(Gemstone.library.gem_call_ok(call, bytes, SizeT(bytes.size.toLong())))
+        if (!secret || bytes.isEmpty()) {
+            note(Gemstone.library.gem_call_ok(call, bytes, SizeT(bytes.size.toLong())))
+            return
+        }
+        val memory = Memory(bytes.size.toLong())
+        try {
+            memory.write(0, bytes, 0, bytes.size)
+            bytes.fill(0)
+            note(callOkFromMemory.invokeInt(arrayOf(call, memory, SizeT(bytes.size.toLong()))))
+        } finally {
+            memory.clear()
+        }
     }
 
     private fun fail(call: Pointer?, status: Int, message: String) {

@@ -54,6 +54,49 @@ interface GemstoneLibrary : Library {
     fun gem_price_alert_service_set_enabled(service: Pointer?, enabled: Int, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_price_alert_service_is_enabled(service: Pointer?, out: GemBuffer?): Int
 
+    // Wallets: GemWalletSessionService
+    fun gem_wallet_session_service_new(
+        store: GemWalletStoreTable?,
+        sessionStore: GemWalletSessionStoreTable?,
+        outService: PointerByReference?,
+        outError: GemBuffer?
+    ): Int
+    fun gem_wallet_session_service_free(service: Pointer?)
+    fun gem_wallet_session_service_get_wallets(service: Pointer?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_session_service_get_wallet(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_session_service_require_wallet(
+        service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?
+    ): Int
+    fun gem_wallet_session_service_get_current_wallet_id(service: Pointer?, out: GemBuffer?): Int
+    fun gem_wallet_session_service_get_current_wallet(service: Pointer?, done: GemCompletionFn?, context: Pointer?): Int
+
+    // Wallets: GemWalletService
+    fun gem_wallet_service_new(
+        configJson: String?,
+        store: GemWalletStoreTable?,
+        sessionStore: GemWalletSessionStoreTable?,
+        secureStore: GemSecureStoreTable?,
+        password: GemKeystorePasswordTable?,
+        outService: PointerByReference?,
+        outError: GemBuffer?
+    ): Int
+    fun gem_wallet_service_free(service: Pointer?)
+    fun gem_wallet_service_create_wallet(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_service_import_wallet(service: Pointer?, importJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_service_preview_import(service: Pointer?, importJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_service_rename_wallet(
+        service: Pointer?, walletId: String?, name: String?, done: GemCompletionFn?, context: Pointer?
+    ): Int
+    fun gem_wallet_service_set_pinned(service: Pointer?, walletId: String?, pinned: Int, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_service_delete_wallet(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_service_set_current_wallet_id(
+        service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?
+    ): Int
+    fun gem_wallet_service_export_secret(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+
+    // Addresses
+    fun gem_address_validate(chain: String?, address: String?, out: GemBuffer?): Int
+
     // Presentation answers: synchronous and pure, one request record in, one record out
     fun gem_load_state_refreshed(requestJson: String?, out: GemBuffer?): Int
     fun gem_list_phase(requestJson: String?, out: GemBuffer?): Int

@@ -45,7 +45,7 @@ class LifetimeTests : Suite {
 
     override fun tests(): List<Pair<String, () -> Unit>> = listOf(
         test("closing the services releases every port table") {
-            val live = PortBridge.liveCount
+            val live = settledLiveCount()
             val releases = PortBridge.releaseCount
             Host("http://127.0.0.1:9").use { host ->
                 checkEqual(live + 4, PortBridge.liveCount, "tables held while the services live")
@@ -56,7 +56,7 @@ class LifetimeTests : Suite {
         },
         test("a closed service cancels its in-flight command, and the late answer is stale") {
             val transport = GateTransport()
-            val live = PortBridge.liveCount
+            val live = settledLiveCount()
             val stale = PortBridge.staleAnswers
             val host = Host("http://127.0.0.1:9", transport = transport)
             host.preferences.update(deviceId = "d")

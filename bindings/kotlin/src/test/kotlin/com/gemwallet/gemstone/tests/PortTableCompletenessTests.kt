@@ -1,0 +1,128 @@
+package com.gemwallet.gemstone.tests
+
+import com.gemwallet.gemstone.AddressErrorType
+import com.gemwallet.gemstone.ffi.GemstoneLibrary
+import com.sun.jna.Structure
+
+/** A struct gemstone.h defines: its name and its fields in order. */
+data class HeaderStruct(val name: String, val fields: List<String>)
+
+/** Reads `typedef struct gem_x { … } gem_x;` definitions of a C header (comments removed first). */
+object HeaderStructParser {
+    fun structs(source: String): List<HeaderStruct> {
+        val code = source
+            .replace(Regex("/\\*.*?\\*/", RegexOption.DOT_MATCHES_ALL), " ")
+            .replace(Regex("//[^\n]*"), " ")
+        val definition = Regex("typedef\\s+struct\\s+(gem_[A-Za-z0-9_]+)\\s*\\{([^{}]*)\\}\\s*\\1\\s*;")
+        return definition.findAll(code).map { match ->
+            val fields = match.groupValues[2].split(';').map { it.trim() }.filter { it.length > 0 }.map { declaration ->
+                Regex("([A-Za-z_][A-Za-z0-9_]*)\\s*$").find(declaration)?.groupValues?.get(1)
+                    ?: throw IllegalArgumentException("cannot read the field <$declaration> of ${match.groupValues[1]}")
+            }
+            HeaderStruct(match.groupValues[1], fields)
+        }.toList()
+    }
+}
+
+/**
+ * Every struct of include/gemstone.h (the buffer and each port table) has a JNA structure with the
+ * same fields in the same order, and the wallet functions this binding was written for are declared
+ * with their arity (the completeness suite checks the JNA methods of every header function).
+ */
+class PortTableCompletenessTests : Suite {
+    override val name = "tables"
+
+    private val structs by lazy { HeaderStructParser.structs(Repository.header.readText()) }
+
+    /** gem_buffer -> GemBuffer, gem_wallet_store -> GemWalletStoreTable. */
+    private fun className(struct: String): String {
+        val camel = struct.split('_').joinToString("") { part -> part.substring(0, 1).toUpperCase() + part.substring(1) }
+        return "com.gemwallet.gemstone.ffi." + if (struct == "gem_buffer") camel else camel + "Table"
+    }
+
+    override fun tests(): List<Pair<String, () -> Unit>> = listOf(
+        test("the struct parser reads fields and skips comments") {
+            val sample = """
+                typedef struct gem_thing {
+                    uint32_t struct_size;            /* sizeof(gem_thing) */
+                    void *_Nullable context;
+                    /** args {"a":1}; answer null. */
+                    gem_port_fn _Nullable /* required */ get_it;
+                } gem_thing;
+                typedef struct gem_opaque gem_opaque;
+            """
+            checkEqual(listOf(HeaderStruct("gem_thing", listOf("struct_size", "context", "get_it"))), HeaderStructParser.structs(sample), "parsed")
+        },
+        test("the header defines the wallet port tables") {
+            val names = structs.map { it.name }
+            for (table in listOf("gem_wallet_store", "gem_wallet_session_store", "gem_secure_store", "gem_keystore_password")) {
+                check(table in names) { "$table not found in ${Repository.header}; found $names" }
+            }
+            checkEqual(
+                listOf("struct_size", "context", "release", "get_wallets", "get_wallet", "add_wallet", "save_wallet", "delete_wallet"),
+                structs.first { it.name == "gem_wallet_store" }.fields,
+                "gem_wallet_store fields"
+            )
+        },
+        test("every header struct has a JNA structure with its fields in order") {
+            val problems = ArrayList<String>()
+            for (struct in structs) {
+                val type = try {
+                    Class.forName(className(struct.name))
+                } catch (e: ClassNotFoundException) {
+                    problems.add("${struct.name}: no class ${className(struct.name)}")
+                    continue
+                }
+                val order = type.getAnnotation(Structure.FieldOrder::class.java)?.value?.toList()
+                if (order != struct.fields) problems.add("${struct.name}: header ${struct.fields}, ${type.simpleName} $order")
+                val instance = type.getDeclaredConstructor().newInstance() as Structure
+                if (struct.fields.firstOrNull() == "struct_size") {
+                    val size = type.getField("struct_size").get(instance) as Int
+                    if (size != instance.size()) problems.add("${struct.name}: struct_size $size, size ${instance.size()}")
+                }
+            }
+            check(problems.isEmpty()) { problems.joinToString("\n") }
+        },
+        test("every address error type the header lists is an AddressErrorType") {
+            val text = Repository.header.readText()
+            val start = text.indexOf("type is one of")
+            val end = text.indexOf("A rejected address is an answer", start)
+            check(start >= 0 && end > start) { "the header no longer lists gem_address_validate's error types" }
+            val listed = text.substring(start + "type is one of".length, end)
+                .replace(Regex("\\n\\s*\\*"), " ")
+                .replace(Regex("\\([^)]*\\)"), " ")
+                .split(',').map { it.trim().trimEnd('.').trim() }.filter { it.length > 0 }
+            check(listed.size >= 9 && listed.all { it.matches(Regex("[a-z_]+")) }) { "read the types $listed" }
+            checkEqual(listed.toSet(), AddressErrorType.values().map { it.json }.toSet(), "error types")
+        },
+        test("the header declares the wallet functions this binding was written for") {
+            val header = HeaderParser.functions(Repository.header.readText())
+            val expected = listOf(
+                HeaderFunction("gem_wallet_session_service_new", 4),
+                HeaderFunction("gem_wallet_session_service_free", 1),
+                HeaderFunction("gem_wallet_session_service_get_wallets", 3),
+                HeaderFunction("gem_wallet_session_service_get_wallet", 4),
+                HeaderFunction("gem_wallet_session_service_require_wallet", 4),
+                HeaderFunction("gem_wallet_session_service_get_current_wallet_id", 2),
+                HeaderFunction("gem_wallet_session_service_get_current_wallet", 3),
+                HeaderFunction("gem_wallet_service_new", 7),
+                HeaderFunction("gem_wallet_service_free", 1),
+                HeaderFunction("gem_wallet_service_create_wallet", 4),
+                HeaderFunction("gem_wallet_service_import_wallet", 4),
+                HeaderFunction("gem_wallet_service_preview_import", 4),
+                HeaderFunction("gem_wallet_service_rename_wallet", 5),
+                HeaderFunction("gem_wallet_service_set_pinned", 5),
+                HeaderFunction("gem_wallet_service_delete_wallet", 4),
+                HeaderFunction("gem_wallet_service_set_current_wallet_id", 4),
+                HeaderFunction("gem_wallet_service_export_secret", 4),
+                HeaderFunction("gem_address_validate", 3)
+            )
+            val missing = expected.filter { it !in header }
+            check(missing.isEmpty()) { "the header lacks $missing" }
+            val wallet = header.filter { it.name.startsWith("gem_wallet_") }
+            checkEqual(expected.filter { it.name.startsWith("gem_wallet_") }.toSet(), wallet.toSet(), "wallet functions in the header")
+            val methods = GemstoneLibrary::class.java.methods.map { it.name }.toSet()
+            check(expected.all { it.name in methods }) { "GemstoneLibrary lacks ${expected.filter { it.name !in methods }}" }
+        }
+    )
+}

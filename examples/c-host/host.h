@@ -1,0 +1,37 @@
+/* gem-host's composition root: the options, the stores and the services its commands use. */
+#ifndef GEM_HOST_HOST_H
+#define GEM_HOST_HOST_H
+
+#include <gemstone.h>
+
+#include "password_file.h"
+#include "release_counter.h"
+#include "sqlite_stores.h"
+
+typedef struct options {
+    const char *db;
+    const char *api;
+    int permission;              /* the answer of the notification permission port */
+    const char *kdf_memory_kib;  /* the keystore's Argon2id cost for new records; NULL for the core's default */
+    const char *kdf_iterations;
+} options;
+
+typedef struct host {
+    options opts;
+    release_counter tables; /* every table given to the core, so closing waits for their release */
+    sqlite_stores stores;
+    password_file password;
+    gem_preferences_service *preferences;
+    gem_price_alert_service *alerts;
+    gem_wallet_session_service *wallet_session;
+    gem_wallet_service *wallets;
+} host;
+
+/* Prints the usage to stderr; returns the exit status for a usage error (2). */
+int usage(void);
+
+/* wallet_commands.c */
+int wallet_command(host *h, int argc, char **argv, int at);
+int address_command(int argc, char **argv, int at);
+
+#endif
