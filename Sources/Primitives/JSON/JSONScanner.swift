@@ -76,7 +76,10 @@ public struct JSONScanner {
         }
     }
 
+    /// The next byte that is not whitespace (compact JSON has none: that case is inline).
+    @inline(__always)
     private mutating func peek() throws(JSONCodecError) -> UInt8 {
+        if index < bytes.count, bytes[index] > 0x20 { return bytes[index] }
         skipWhitespace()
         guard index < bytes.count else { throw syntax("unexpected end of input") }
         return bytes[index]
@@ -554,13 +557,14 @@ struct IdMemo<Value> {
 
     private static func equal(_ span: Span<UInt8>, _ a: Int, _ b: Int, count: Int) -> Bool {
         guard a >= 0, b >= 0, a + count <= span.count, b + count <= span.count else { return false }
+        let first = span.extracting(a..<(a + count)), second = span.extracting(b..<(b + count))
         var offset = 0
         while offset + 8 <= count {
-            if JSONScanner.load64(span, a + offset) != JSONScanner.load64(span, b + offset) { return false }
+            if JSONScanner.load64(first, offset) != JSONScanner.load64(second, offset) { return false }
             offset += 8
         }
         while offset < count {
-            if span[a + offset] != span[b + offset] { return false }
+            if first[offset] != second[offset] { return false }
             offset += 1
         }
         return true

@@ -17,22 +17,21 @@ public func forEachTransactionRow(_ transactions: [Transaction], assets: [GemPri
     var byId: [AssetId: Int] = [:]
     byId.reserveCapacity(assets.count)
     for index in assets.indices { byId[assets[index].asset.id] = index }  // the last of a repeated id wins
+    // What a row reads of its asset, once per asset.
+    let facts = assets.map { GemTransactionRules.AssetFacts(decimals: Int($0.asset.decimals), symbol: $0.asset.symbol, price: $0.price) }
     // A page usually holds runs of one asset: the last match answers before the dictionary does.
     var last: Int?
-    // Read through spans: an element is borrowed where an array subscript would copy it.
-    let pricedAssets = assets.span
-    let page = transactions.span
-    for index in page.indices {
+    for index in transactions.indices {
         let asset: Int
-        if let last, pricedAssets[last].asset.id == page[index].assetId {
+        if let last, assets[last].asset.id == transactions[index].assetId {
             asset = last
-        } else if let found = byId[page[index].assetId] {
+        } else if let found = byId[transactions[index].assetId] {
             asset = found
             last = found
         } else {
-            throw .invalidInput(message: "transaction \(page[index].id) names asset \(page[index].assetId.id), which is not among the assets")
+            throw .invalidInput(message: "transaction \(transactions[index].id) names asset \(transactions[index].assetId.id), which is not among the assets")
         }
-        body(GemTransactionRules.row(page[index], asset: pricedAssets[asset], currency: currency))
+        body(GemTransactionRules.row(transactions, index, asset: facts[asset], currency: currency))
     }
 }
 
@@ -43,27 +42,36 @@ public enum GemAmountSign: String, Sendable, Equatable, Hashable, Codable, CaseI
 
 /// The decisions a transaction row carries, each its own rule.
 enum GemTransactionRules {
-    @inline(never)  // called with borrowed records; inlined into a loop that calls out, the compiler copied both
-    static func row(_ transaction: Transaction, asset priced: GemPricedAsset, currency: String) -> GemTransactionRow {
-        let asset = priced.asset
-        let magnitude = transaction.value.doubleValue(decimals: Int(asset.decimals))
-        let value = value(transaction, magnitude: magnitude, symbol: asset.symbol)
+    /// What a row reads of its asset.
+    struct AssetFacts {
+        let decimals: Int
+        let symbol: String
+        let price: Double?
+    }
+
+    /// The row of `transactions[index]`, read field by field: passed whole, a transaction held in
+    /// an array was copied for the call (a retain and a release of each of its strings).
+    @inline(never)
+    static func row(_ transactions: [Transaction], _ index: Int, asset: AssetFacts, currency: String) -> GemTransactionRow {
+        let type = transactions[index].type, direction = transactions[index].direction, state = transactions[index].state
+        let magnitude = transactions[index].value.doubleValue(decimals: asset.decimals)
+        let value = value(type, direction: direction, state: state, isZero: transactions[index].value.isZero, magnitude: magnitude, symbol: asset.symbol)
         var fiat: GemFormattedNumber?
-        if case .amount = value, let price = priced.price {
+        if case .amount = value, let price = asset.price {
             fiat = .currency(magnitude * price, code: currency, style: .fiat)
         }
         return GemTransactionRow(
-            id: transaction.id,
-            assetId: transaction.assetId,
-            type: transaction.type,
-            direction: transaction.direction,
-            state: transaction.state,
-            createdAt: transaction.createdAt,
-            title: title(transaction.type, direction: transaction.direction),
-            subtitle: subtitle(transaction),
+            id: transactions[index].id,
+            assetId: transactions[index].assetId,
+            type: type,
+            direction: direction,
+            state: state,
+            createdAt: transactions[index].createdAt,
+            title: title(type, direction: direction),
+            subtitle: subtitle(type, direction: direction, counterparty: direction == .incoming ? transactions[index].from : transactions[index].to),
             value: value,
             fiat: fiat,
-            status: status(transaction.state)
+            status: status(state)
         )
     }
 
@@ -97,13 +105,12 @@ enum GemTransactionRules {
     }
 
     /// The counterparty of a transaction that has one: whom it was sent to, whom it came from.
-    static func subtitle(_ transaction: Transaction) -> GemTransactionSubtitle {
-        switch transaction.type {
+    static func subtitle(_ type: TransactionType, direction: TransactionDirection, counterparty address: String) -> GemTransactionSubtitle {
+        switch type {
         case .transfer, .transferNFT, .smartContractCall, .tokenApproval:
-            let address = transaction.counterparty
             guard !address.isEmpty else { return .none }
             let short = formatAddress(address, style: .short)
-            return transaction.direction == .incoming ? .from(address: short) : .to(address: short)
+            return direction == .incoming ? .from(address: short) : .to(address: short)
         case .swap, .stakeDelegate, .stakeUndelegate, .stakeRedelegate, .stakeRewards, .stakeWithdraw, .stakeFreeze, .stakeUnfreeze,
              .assetActivation, .perpetualOpenPosition, .perpetualClosePosition, .perpetualModifyPosition, .earnDeposit, .earnWithdraw:
             return .none
@@ -132,17 +139,18 @@ enum GemTransactionRules {
 
     /// What the row shows: nothing for an activation, an NFT or a call that moved no value, the
     /// symbol for an approval, otherwise the amount signed and toned.
-    static func value(_ transaction: Transaction, magnitude: Double, symbol: String) -> GemTransactionValue {
-        switch transaction.type {
+    static func value(_ type: TransactionType, direction: TransactionDirection, state: TransactionState, isZero: Bool, magnitude: Double,
+                      symbol: String) -> GemTransactionValue {
+        switch type {
         case .assetActivation, .transferNFT: return .none
         case .tokenApproval: return .symbol(symbol: symbol)
-        case .smartContractCall where transaction.value.isZero: return .none
+        case .smartContractCall where isZero: return .none
         default: break
         }
-        let sign = sign(transaction.type, direction: transaction.direction, state: transaction.state)
+        let sign = sign(type, direction: direction, state: state)
         var amount = GemFormattedNumber.amount(sign == .minus ? -magnitude : magnitude, symbol: symbol, style: .short)
         amount.notation = sign == .none ? .plain : .signed
-        amount.tone = tone(sign, state: transaction.state)
+        amount.tone = tone(sign, state: state)
         return .amount(amount: amount)
     }
 
