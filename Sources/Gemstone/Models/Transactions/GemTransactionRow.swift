@@ -2,7 +2,7 @@ import Primitives
 
 /// One row of a transaction list (activity, asset details): the transaction's identity and every
 /// decision its row draws — title, counterparty, signed and toned value, fiat equivalent, status.
-public struct GemTransactionRow: Sendable, Equatable, Codable {
+public struct GemTransactionRow: Sendable, Equatable {
     public var id: String
     public var assetId: AssetId
     public var type: TransactionType
@@ -14,7 +14,14 @@ public struct GemTransactionRow: Sendable, Equatable, Codable {
     public var subtitle: GemTransactionSubtitle
     public var value: GemTransactionValue
     /// The value's worth in the list's currency, when the asset has a price and a value shows.
-    public var fiat: GemFormattedNumber?
+    public var fiat: GemFormattedNumber? {
+        get { if case let .number(number) = fiatStorage { number } else { nil } }
+        set { fiatStorage = OptionalNumber(newValue) }
+    }
+    /// The fiat value, kept in a plain enum rather than an optional: the compiler copies a record
+    /// that stores an optional of a type holding strings each time it builds one (measured on a
+    /// page of 500 rows).
+    private var fiatStorage: OptionalNumber
     public var status: GemTransactionStatus
 
     public init(
@@ -31,8 +38,56 @@ public struct GemTransactionRow: Sendable, Equatable, Codable {
         self.title = title
         self.subtitle = subtitle
         self.value = value
-        self.fiat = fiat
+        self.fiatStorage = OptionalNumber(fiat)
         self.status = status
+    }
+}
+
+/// A `GemFormattedNumber?` in a form the compiler does not copy when a row holding it is built.
+enum OptionalNumber: Sendable, Equatable {
+    case none
+    case number(GemFormattedNumber)
+
+    init(_ number: GemFormattedNumber?) {
+        self = number.map { .number($0) } ?? .none
+    }
+}
+
+extension GemTransactionRow: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, assetId, type, direction, state, createdAt, title, subtitle, value, fiat, status
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            assetId: try container.decode(AssetId.self, forKey: .assetId),
+            type: try container.decode(TransactionType.self, forKey: .type),
+            direction: try container.decode(TransactionDirection.self, forKey: .direction),
+            state: try container.decode(TransactionState.self, forKey: .state),
+            createdAt: try container.decode(Int64.self, forKey: .createdAt),
+            title: try container.decode(GemTransactionTitle.self, forKey: .title),
+            subtitle: try container.decode(GemTransactionSubtitle.self, forKey: .subtitle),
+            value: try container.decode(GemTransactionValue.self, forKey: .value),
+            fiat: try container.decodeIfPresent(GemFormattedNumber.self, forKey: .fiat),
+            status: try container.decode(GemTransactionStatus.self, forKey: .status)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(assetId, forKey: .assetId)
+        try container.encode(type, forKey: .type)
+        try container.encode(direction, forKey: .direction)
+        try container.encode(state, forKey: .state)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(title, forKey: .title)
+        try container.encode(subtitle, forKey: .subtitle)
+        try container.encode(value, forKey: .value)
+        try container.encodeIfPresent(fiat, forKey: .fiat)
+        try container.encode(status, forKey: .status)
     }
 }
 
