@@ -193,7 +193,7 @@ public struct JSONOutput {
     /// before and after supply those).
     public mutating func stringContent(_ text: String) {
         let utf8 = text.utf8Span.span
-        if JSONScanner.plainRun(utf8, from: 0).stop == utf8.count {
+        if JSONScanner.plainRun(utf8, from: 0) == utf8.count {
             put(utf8: text)  // nothing to escape (the usual case): the bytes in one copy
         } else {
             var escaped: [UInt8] = []

@@ -212,17 +212,17 @@ public struct JSONScanner {
     public mutating func string() throws(JSONCodecError) -> String {
         guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = index + 1
-        let (stop, ascii) = Self.plainRun(bytes.span, from: start)
+        let stop = Self.plainRun(bytes.span, from: start)
         if stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") {
             index = stop + 1
-            return try Self.text(bytes.span.extracting(start..<stop), ascii: ascii, at: start)
+            return try Self.text(bytes.span.extracting(start..<stop), at: start)
         }
         if let decoded = try rawString() { return decoded }
-        return try Self.text(bytes.span.extracting(start..<(index - 1)), ascii: false, at: start)
+        return try Self.text(bytes.span.extracting(start..<(index - 1)), at: start)
     }
 
-    /// The text of a string's bytes without escapes (UTF-8 checked unless known ASCII).
-    private static func text(_ content: Span<UInt8>, ascii: Bool, at start: Int) throws(JSONCodecError) -> String {
+    /// The text of a string's bytes without escapes (UTF-8 checked).
+    private static func text(_ content: Span<UInt8>, at start: Int) throws(JSONCodecError) -> String {
         guard let text = try? UTF8Span(validating: content) else {
             throw JSONCodecError(path: "", reason: "invalid JSON at byte \(start): invalid UTF-8 in string")
         }
@@ -234,7 +234,7 @@ public struct JSONScanner {
     mutating func withStringBytes<Result>(_ body: (Span<UInt8>) throws(JSONCodecError) -> Result) throws(JSONCodecError) -> Result {
         guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = index + 1
-        let (stop, _) = Self.plainRun(bytes.span, from: start)
+        let stop = Self.plainRun(bytes.span, from: start)
         if stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") {
             index = stop + 1
             return try body(bytes.span.extracting(start..<stop))
@@ -249,7 +249,7 @@ public struct JSONScanner {
     mutating func assetId(_ parse: (String) throws(JSONCodecError) -> AssetId) throws(JSONCodecError) -> AssetId {
         guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = index + 1
-        let (stop, _) = Self.plainRun(bytes.span, from: start)
+        let stop = Self.plainRun(bytes.span, from: start)
         if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let known = assetIds.value(bytes.span, start..<stop) {
             index = stop + 1
             return known
@@ -270,7 +270,7 @@ public struct JSONScanner {
     mutating func walletId(_ parse: (String) throws(JSONCodecError) -> WalletId) throws(JSONCodecError) -> WalletId {
         guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = index + 1
-        let (stop, _) = Self.plainRun(bytes.span, from: start)
+        let stop = Self.plainRun(bytes.span, from: start)
         if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let known = walletIds.value(bytes.span, start..<stop) {
             index = stop + 1
             return known
@@ -287,14 +287,13 @@ public struct JSONScanner {
     }
 
     /// From `start` (just past an opening quote): where the plain run of a string's bytes ends —
-    /// at a quote, a backslash, a control character or the end of the input — and whether every
-    /// byte before that is ASCII. Eight bytes at a time while no byte of them ends the run.
+    /// at a quote, a backslash, a control character or the end of the input. Eight bytes at a
+    /// time while no byte of them ends the run.
     @inline(__always)
-    static func plainRun(_ span: Span<UInt8>, from start: Int) -> (stop: Int, ascii: Bool) {
+    static func plainRun(_ span: Span<UInt8>, from start: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         var at = start
-        var seen: UInt64 = 0
         let count = span.count
         while at + 8 <= count {
             let word = load64(span, at)
@@ -305,16 +304,14 @@ public struct JSONScanner {
             // word is then read byte by byte.
             let flags = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- 0x20 &* ones) & ~word)
             if flags & high != 0 { break }
-            seen |= word
             at += 8
         }
         while at < count {
             let byte = span[at]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            seen |= UInt64(byte)
             at &+= 1
         }
-        return (at, seen & high == 0)
+        return at
     }
 
     /// The eight bytes at `at` as a little-endian word (read from an eight-byte span, so the
@@ -330,7 +327,7 @@ public struct JSONScanner {
     /// `start..<index - 1`), else its decoded text, read by `JSONParser`'s strict escape rules.
     private mutating func rawString() throws(JSONCodecError) -> String? {
         let open = index
-        index = Self.plainRun(bytes.span, from: index + 1).stop
+        index = Self.plainRun(bytes.span, from: index + 1)
         var escaped = false
         while index < bytes.count {
             let byte = bytes[index]
@@ -454,7 +451,7 @@ public struct JSONScanner {
     public mutating func value<T>(in cases: JSONCases<T>) throws(JSONCodecError) -> T {
         guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = index + 1
-        let (stop, _) = Self.plainRun(bytes.span, from: start)
+        let stop = Self.plainRun(bytes.span, from: start)
         if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let value = cases.value(bytes.span.extracting(start..<stop)) {
             index = stop + 1
             return value
