@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from gemstone import abi, calls
+from gemstone import InvalidInput, abi, calls
 
 pytestmark = pytest.mark.usefixtures("library")
 
@@ -93,3 +93,23 @@ def test_the_spelling_rule_matches_swift_description() -> None:
                0.1 + 0.2: "0.30000000000000004", 5e-324: "5e-324", 1.7976931348623157e308: "1.7976931348623157e+308"}
     for value, text in spelled.items():
         assert swift_number(value) == text
+
+
+def test_a_page_larger_than_its_estimate_and_a_page_refused_midway() -> None:
+    # Rows far longer than the buffer's first estimate (long ids and counterparties): the buffer
+    # grows and the page reads back whole.
+    request = page(4)
+    for index, transaction in enumerate(request["transactions"][:50]):
+        transaction["id"] = f"ethereum_{index:05d}" + "f" * 4000
+        transaction["from"] = transaction["to"] = "0x" + "a" * 3000
+    raw = calls.call_out(abi.lib().gem_transaction_rows, json.dumps(request).encode())
+    rows = json.loads(raw)
+    assert len(rows) == len(request["transactions"])
+    assert [row["id"] for row in rows] == [transaction["id"] for transaction in request["transactions"]]
+    assert len(raw) > 768 * len(rows)
+    # A transaction whose asset is missing, after rows were written: the error, not a partial page.
+    request["transactions"][300]["asset_id"] = "bitcoin"
+    request["assets"] = [entry for entry in request["assets"] if entry["asset"]["id"] != "bitcoin"]
+    request["transactions"] = [t for t in request["transactions"][:300] if t["asset_id"] != "bitcoin"] + request["transactions"][300:301]
+    with pytest.raises(InvalidInput, match="not among the assets"):
+        calls.call_out(abi.lib().gem_transaction_rows, json.dumps(request).encode())
