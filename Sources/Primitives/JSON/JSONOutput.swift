@@ -40,9 +40,9 @@ public struct JSONOutput {
     /// The bytes written, when the output keeps them (empty when it writes to a sink).
     public private(set) var bytes: [UInt8]
     private let sink: (any JSONByteSink)?
-    /// Whether `sink` is set; the calls above test this and reach the sink by optional
-    /// chaining, which borrows it (binding it with `if let` would retain and release it once
-    /// for every fragment).
+    /// Whether `sink` is set. The `put` calls below test this and reach the sink by optional
+    /// chaining, which borrows it (binding it with `if let` would retain and release it once for
+    /// every fragment).
     private let writesToSink: Bool
     /// Set when a double that is not finite was written (as null); `JSONCodec` then refuses the record.
     public private(set) var wroteNonFinite = false
@@ -192,9 +192,10 @@ public struct JSONOutput {
     /// The characters of a string, escaped, without the quotes around them (the fragments
     /// before and after supply those).
     public mutating func stringContent(_ text: String) {
-        let utf8 = text.utf8Span.span
+        let utf8 = text.utf8Span.span  // borrowed: no retain of the string
         if JSONScanner.plainRun(utf8, from: 0) == utf8.count {
-            put(utf8: text)  // nothing to escape (the usual case): the bytes in one copy
+            // Nothing to escape (the usual case): the bytes in one copy.
+            if writesToSink { sink?.append(utf8) } else { put(utf8: text) }
         } else {
             var escaped: [UInt8] = []
             JSONWriter.writeEscaped(text.utf8, into: &escaped)
