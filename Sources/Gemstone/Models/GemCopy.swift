@@ -73,15 +73,28 @@ public func formatAddress(_ address: String, style: GemAddressFormatStyle) -> St
     let ellipsis = "..."
     guard style == .short else { return address }
     if isASCII(address) {
-        // ASCII (every chain's address format): one character per byte, sliced without grapheme breaking.
+        // ASCII (every chain's address format): one character per byte, sliced without grapheme
+        // breaking, and put together in a buffer on the stack (a list shortens one address a row).
         let utf8 = address.utf8
         guard utf8.count > prefix + ellipsis.utf8.count + suffix else { return address }
+        if let short = shortASCII(address.utf8Span.span, prefix: prefix, suffix: suffix) { return short }
         let head = utf8.index(utf8.startIndex, offsetBy: prefix)
         let tail = utf8.index(utf8.endIndex, offsetBy: -suffix)
         return String(Substring(utf8[..<head])) + ellipsis + String(Substring(utf8[tail...]))
     }
     guard address.count > prefix + ellipsis.count + suffix else { return address }
     return address.prefix(prefix) + ellipsis + address.suffix(suffix)
+}
+
+/// The first `prefix` and last `suffix` bytes of an ASCII address around "...", built without
+/// intermediate strings; nil when they do not fit the buffer (the caller then joins strings).
+private func shortASCII(_ bytes: Span<UInt8>, prefix: Int, suffix: Int) -> String? {
+    var buffer = InlineArray<24, UInt8>(repeating: UInt8(ascii: "."))
+    guard prefix >= 0, suffix >= 0, prefix + 3 + suffix <= buffer.count, prefix + suffix <= bytes.count else { return nil }
+    for index in 0..<prefix { buffer[index] = bytes[index] }
+    for index in 0..<suffix { buffer[prefix + 3 + index] = bytes[bytes.count - suffix + index] }
+    guard let text = try? UTF8Span(validating: buffer.span.extracting(0..<(prefix + 3 + suffix))) else { return nil }
+    return String(copying: text)
 }
 
 /// Whether every byte of `text` is ASCII: the string's own flag when it knows, else a scan.
