@@ -22,6 +22,39 @@ public struct CardanoHDKey: Sendable, CustomStringConvertible, CustomDebugString
         var xprv = Sodium.pbkdf2SHA512(password: password, salt: entropy, iterations: 4096, length: 96)
         Sodium.wipe(&password)
         Sodium.wipe(&entropy)
+        self.init(icarus: &xprv)
+    }
+
+    /// The Icarus master key from its two PBKDF2 output blocks, for a caller that computes them on threads of its choosing (`icarusBlock`). Equal to `init(mnemonic:passphrase:)`.
+    public init(icarusBlocks first: Secret, _ second: Secret) throws(KeyError) {
+        guard first.count == 64 else { throw .invalidPrivateKeyLength(first.count) }
+        guard second.count == 64 else { throw .invalidPrivateKeyLength(second.count) }
+        var head = first.copyBytes()
+        var tail = second.copyBytes()
+        var xprv = head + tail[0..<32]
+        Sodium.wipe(&head)
+        Sodium.wipe(&tail)
+        self.init(icarus: &xprv)
+    }
+
+    /// The two 64-byte PBKDF2 output blocks of the Icarus master key (96 bytes: all of the first, half of the second).
+    public enum IcarusBlock: UInt32, Sendable {
+        case first = 1
+        case second = 2
+    }
+
+    /// One output block of the Icarus master key's PBKDF2 (each costs two BIP39 seed derivations).
+    public static func icarusBlock(_ mnemonic: Mnemonic, passphrase: String = "", _ block: IcarusBlock) -> Secret {
+        var password = Array(passphrase.utf8)
+        var entropy = mnemonic.entropy.copyBytes()
+        var block = Sodium.pbkdf2SHA512Block(password: password, salt: entropy, iterations: 4096, index: block.rawValue)
+        Sodium.wipe(&password)
+        Sodium.wipe(&entropy)
+        return Secret(wiping: &block)
+    }
+
+    /// Clamps kL of the 96 PBKDF2 bytes kL ‖ kR ‖ chain code and wipes them.
+    private init(icarus xprv: inout [UInt8]) {
         xprv[0] &= 0b1111_1000
         xprv[31] &= 0b0001_1111
         xprv[31] |= 0b0100_0000

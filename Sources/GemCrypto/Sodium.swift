@@ -101,6 +101,17 @@ enum Sodium {
         }
     }
 
+    /// One 64-byte output block (1-based `index`) of PBKDF2-HMAC-SHA512, for a caller that schedules the
+    /// blocks of a multi-block output itself.
+    static func pbkdf2SHA512Block(password: [UInt8], salt: [UInt8], iterations: Int, index: UInt32) -> [UInt8] {
+        var keyed = crypto_auth_hmacsha512_state()
+        // `password` is the caller's array (a short-lived copy of a Secret, wiped by the caller), borrowed here.
+        _ = crypto_auth_hmacsha512_init(&keyed, password, password.count)
+        let block = pbkdf2SHA512Block(keyed: keyed, salt: salt, iterations: iterations, index: index)
+        sodium_memzero(&keyed, MemoryLayout<crypto_auth_hmacsha512_state>.size)
+        return block
+    }
+
     /// Block `index` (1-based) of PBKDF2-HMAC-SHA512: U1 = HMAC(salt ‖ INT(index)), Uj = HMAC(Uj-1), T = U1 ^ … ^ Uc.
     private static func pbkdf2SHA512Block(keyed: crypto_auth_hmacsha512_state, salt: [UInt8], iterations: Int, index: UInt32) -> [UInt8] {
         var u = [UInt8](repeating: 0, count: 64)

@@ -38,6 +38,17 @@ struct CardanoFile: Decodable, Sendable {
         #expect(Hex.encode(key.extendedSecret.revealBytes() + key.chainCode) == v.masterKey)
     }
 
+    /// The master key built from separately computed PBKDF2 blocks is the same published master key.
+    @Test(arguments: try file.get().masters) func icarusMasterFromBlocks(_ v: CardanoMaster) throws {
+        let mnemonic = try Mnemonic(v.phrase)
+        let key = try CardanoHDKey(icarusBlocks: CardanoHDKey.icarusBlock(mnemonic, passphrase: v.passphrase, .first),
+                                   CardanoHDKey.icarusBlock(mnemonic, passphrase: v.passphrase, .second))
+        #expect(Hex.encode(key.extendedSecret.revealBytes() + key.chainCode) == v.masterKey)
+        #expect(throws: KeyError.invalidPrivateKeyLength(32)) {
+            try CardanoHDKey(icarusBlocks: Secret([UInt8](repeating: 1, count: 32)), CardanoHDKey.icarusBlock(mnemonic, .second))
+        }
+    }
+
     @Test(arguments: try file.get().derived) func derivationAndSigning(_ v: CardanoDerived) throws {
         let master = CardanoHDKey(mnemonic: try Mnemonic(v.phrase), passphrase: v.passphrase)
         let key = try master.derive(DerivationPath(v.path))

@@ -22,6 +22,18 @@ struct AccountDerivation {
         self.mnemonic = mnemonic
     }
 
+    /// A derivation over a seed already computed, so derivations of one phrase running side by side share
+    /// the one PBKDF2 run.
+    init(mnemonic: Mnemonic, seed: Secret) {
+        self.mnemonic = mnemonic
+        seedStorage = seed
+    }
+
+    /// The BIP39 seed of the phrase (computed once per derivation).
+    mutating func sharedSeed() -> Secret {
+        seed()
+    }
+
     private mutating func seed() -> Secret {
         if let seed = seedStorage { return seed }
         let seed = mnemonic.seed()
@@ -52,11 +64,16 @@ struct AccountDerivation {
     /// import runs it beside the other chains (its master key alone costs four seed derivations: PBKDF2 with
     /// 4096 iterations and two output blocks).
     static func cardanoAccount(_ mnemonic: Mnemonic, chain: Chain) throws(GemServiceError) -> Account {
+        try cardanoAccount(CardanoHDKey(mnemonic: mnemonic), chain: chain)
+    }
+
+    /// The Cardano account from an Icarus master key already computed.
+    static func cardanoAccount(_ master: CardanoHDKey, chain: Chain) throws(GemServiceError) -> Account {
         let text = chain.config.derivationPath
         let path = try parse(text)
         guard path.components.count == 5 else { throw .internal(message: "chain table path \(text) is not CIP-1852") }
         do {
-            let account = try CardanoHDKey(mnemonic: mnemonic).derive(DerivationPath(components: Array(path.components[..<3])))
+            let account = try master.derive(DerivationPath(components: Array(path.components[..<3])))
             let payment = try account.derive(DerivationPath(components: Array(path.components[3...])))
             let stake = try account.derive(DerivationPath(components: [DerivationPath.Component(childNumber: 2),
                                                                        DerivationPath.Component(childNumber: 0)]))

@@ -16,24 +16,15 @@ struct WalletImportPlan {
         self.secret = secret
     }
 
-    /// Validates `request` and derives what it makes. A multi-coin phrase derives Cardano (whose Icarus
-    /// master key is the one slow step) in a child task beside the other chains.
+    /// Validates `request` and derives what it makes; a multi-coin phrase derives its accounts on two
+    /// workers (`MulticoinDerivation`).
     static func make(_ request: GemWalletImport) async throws(GemServiceError) -> WalletImportPlan {
         switch request {
         case let .multicoin(phrase, chains, _):
             let mnemonic = try mnemonic(phrase)
             let chains = WalletRules.multicoinChains(chains)
-            async let cardano = chains.contains(.cardano)
-                ? Result { () throws(GemServiceError) -> Account? in try AccountDerivation.cardanoAccount(mnemonic, chain: .cardano) }
-                : Result<Account?, GemServiceError>.success(nil)
-            var derivation = AccountDerivation(mnemonic: mnemonic)
-            let walletId = WalletId.multicoin(address: try derivation.ethereumAddress())
-            var accounts: [Account] = []
-            accounts.reserveCapacity(chains.count)
-            for chain in chains where chain != .cardano { accounts.append(try derivation.account(chain)) }
-            if let account = try await cardano.get() {
-                accounts.insert(account, at: chains.firstIndex(of: .cardano) ?? accounts.endIndex)
-            }
+            let (ethereumAddress, accounts) = try MulticoinDerivation.accounts(mnemonic, chains: chains)
+            let walletId = WalletId.multicoin(address: ethereumAddress)
             return WalletImportPlan(walletId: walletId, accounts: accounts, secret: .phrase(mnemonic.phrase))
         case let .single(phrase, chain, _):
             let mnemonic = try mnemonic(phrase)
