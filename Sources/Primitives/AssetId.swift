@@ -51,24 +51,6 @@ extension AssetId: CustomStringConvertible {
     public var description: String { id }
 }
 
-extension AssetId: Codable {
-    /// An asset id crosses as its storage string.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "invalid asset id: \(error)")
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(id)
-    }
-}
-
 public enum AssetIdError: Error, Sendable, Hashable {
     /// The chain part is not a known chain id.
     case unknownChain(String)
@@ -77,17 +59,8 @@ public enum AssetIdError: Error, Sendable, Hashable {
 }
 
 /// The hand-written conversion of the transaction-row path: the storage string, as Codable writes it.
-extension AssetId: JSONConvertible, JSONWritable {
-    public init(json: JSON) throws(JSONCodecError) {
-        guard case let .string(text) = json else { throw JSONCodecError(path: "", reason: "expected a string") }
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw JSONCodecError(path: "", reason: "invalid asset id: \(error)")
-        }
-    }
-
-    public var json: JSON { .string(id) }
+extension AssetId: StorageStringID, JSONWritable {
+    public static let idName = "asset id"
 
     public func write(to out: inout JSONOutput) { out.string(id) }
 
@@ -103,13 +76,7 @@ extension AssetId: JSONConvertible, JSONWritable {
 
 extension AssetId: JSONScannable {
     public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
-        self = try scanner.assetId { text throws(JSONCodecError) in
-            do {
-                return try AssetId(parsing: text)
-            } catch {
-                throw JSONCodecError(path: "", reason: "invalid asset id: \(error)")
-            }
-        }
+        self = try scanner.assetId()
     }
 }
 

@@ -78,24 +78,6 @@ extension WalletId: CustomStringConvertible {
     public var description: String { id }
 }
 
-extension WalletId: Codable {
-    /// A wallet id crosses as its storage string.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "invalid wallet id: \(error)")
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(id)
-    }
-}
-
 public enum WalletIdError: Error, Sendable, Hashable {
     /// No `_` after the type, or (single, privateKey, view) none after the chain.
     case missingSeparator
@@ -105,27 +87,12 @@ public enum WalletIdError: Error, Sendable, Hashable {
 }
 
 /// The hand-written conversion of the transaction-row path: the storage string, as Codable writes it.
-extension WalletId: JSONConvertible {
-    public init(json: JSON) throws(JSONCodecError) {
-        guard case let .string(text) = json else { throw JSONCodecError(path: "", reason: "expected a string") }
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw JSONCodecError(path: "", reason: "invalid wallet id: \(error)")
-        }
-    }
-
-    public var json: JSON { .string(id) }
+extension WalletId: StorageStringID {
+    public static let idName = "wallet id"
 }
 
 extension WalletId: JSONScannable {
     public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
-        self = try scanner.walletId { text throws(JSONCodecError) in
-            do {
-                return try WalletId(parsing: text)
-            } catch {
-                throw JSONCodecError(path: "", reason: "invalid wallet id: \(error)")
-            }
-        }
+        self = try scanner.walletId()
     }
 }

@@ -244,45 +244,30 @@ public struct JSONScanner {
         return try body(text.utf8.span)
     }
 
-    /// An asset id, parsed once per distinct id in the text; an error `parse` throws gets the
-    /// current path.
-    mutating func assetId(_ parse: (String) throws(JSONCodecError) -> AssetId) throws(JSONCodecError) -> AssetId {
-        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
-        let start = index + 1
-        let stop = Self.plainRun(bytes.span, from: start)
-        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let known = assetIds.value(bytes.span, start..<stop) {
-            index = stop + 1
-            return known
-        }
-        let text = try string()
-        let value: AssetId
-        do {
-            value = try parse(text)
-        } catch {
-            throw self.error(error.reason)
-        }
-        if index - 1 == stop { assetIds.remember(value, start..<stop) }
-        return value
-    }
+    /// An asset id, parsed once per distinct id in the text.
+    mutating func assetId() throws(JSONCodecError) -> AssetId { try storageID(\.assetIds) }
 
-    /// A wallet id, parsed once per distinct id in the text; an error `parse` throws gets the
-    /// current path.
-    mutating func walletId(_ parse: (String) throws(JSONCodecError) -> WalletId) throws(JSONCodecError) -> WalletId {
+    /// A wallet id, parsed once per distinct id in the text.
+    mutating func walletId() throws(JSONCodecError) -> WalletId { try storageID(\.walletIds) }
+
+    /// A storage-string id, answered from `memo` when the same bytes were parsed before; a parse
+    /// error gets the current path.
+    private mutating func storageID<T: StorageStringID>(_ memo: WritableKeyPath<JSONScanner, IdMemo<T>>) throws(JSONCodecError) -> T {
         guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = index + 1
         let stop = Self.plainRun(bytes.span, from: start)
-        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let known = walletIds.value(bytes.span, start..<stop) {
+        if stop < bytes.count, bytes[stop] == UInt8(ascii: "\""), let known = self[keyPath: memo].value(bytes.span, start..<stop) {
             index = stop + 1
             return known
         }
         let text = try string()
-        let value: WalletId
+        let value: T
         do {
-            value = try parse(text)
+            value = try T.parsed(text)
         } catch {
             throw self.error(error.reason)
         }
-        if index - 1 == stop { walletIds.remember(value, start..<stop) }
+        if index - 1 == stop { self[keyPath: memo].remember(value, start..<stop) }
         return value
     }
 
