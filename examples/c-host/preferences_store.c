@@ -25,35 +25,15 @@ static void preferences_get(void *context, const uint8_t *args, size_t len, gem_
     cJSON_Delete(json);
 }
 
-static void preferences_write(sqlite_stores *stores, const char *sql, const char *key, const char *value, gem_call *call) {
-    char message[256];
-    pthread_mutex_lock(&stores->lock);
-    sqlite3_stmt *stmt = NULL;
-    int rc = sqlite3_prepare_v2(stores->db, sql, -1, &stmt, NULL);
-    if (rc == SQLITE_OK) {
-        sqlite3_bind_text(stmt, 1, key, -1, SQLITE_TRANSIENT);
-        if (value) sqlite3_bind_text(stmt, 2, value, -1, SQLITE_TRANSIENT);
-        rc = sqlite3_step(stmt);
-    }
-    sqlite3_finalize(stmt);
-    if (rc != SQLITE_DONE) stores_error_message(stores, "preferences", message, sizeof(message));
-    pthread_mutex_unlock(&stores->lock);
-    if (rc == SQLITE_DONE) {
-        stores_answer_null(call);
-    } else {
-        gem_call_fail(call, GEM_ERR_STORE, message);
-    }
-}
-
 static void preferences_set(void *context, const uint8_t *args, size_t len, gem_call *call) {
     cJSON *json = stores_parse_args(args, len);
     const char *key = cJSON_GetStringValue(cJSON_GetObjectItem(json, "key"));
     const char *value = cJSON_GetStringValue(cJSON_GetObjectItem(json, "value"));
     if (key && value) {
-        preferences_write(context,
-                          "INSERT INTO preferences(key, value) VALUES(?, ?) "
-                          "ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE value <> excluded.value",
-                          key, value, call);
+        stores_key_value(context, "preferences.set",
+                         "INSERT INTO preferences(key, value) VALUES(?, ?) "
+                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE value <> excluded.value",
+                         key, value, NULL, call);
     } else {
         gem_call_fail(call, GEM_ERR_PORT, "preferences.set: expected {key, value}");
     }
@@ -64,7 +44,7 @@ static void preferences_remove(void *context, const uint8_t *args, size_t len, g
     cJSON *json = stores_parse_args(args, len);
     const char *key = cJSON_GetStringValue(cJSON_GetObjectItem(json, "key"));
     if (key) {
-        preferences_write(context, "DELETE FROM preferences WHERE key = ?", key, NULL, call);
+        stores_key_value(context, "preferences.remove", "DELETE FROM preferences WHERE key = ?", key, NULL, NULL, call);
     } else {
         gem_call_fail(call, GEM_ERR_PORT, "preferences.remove: expected {key}");
     }

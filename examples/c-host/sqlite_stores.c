@@ -119,3 +119,31 @@ int stores_commit(sqlite_stores *stores) {
 void stores_rollback(sqlite_stores *stores) {
     sqlite3_exec(stores->db, "ROLLBACK", NULL, NULL, NULL);
 }
+
+/* Runs `sql` with key (and value) bound; for reads, *found receives the value as a JSON string or null. */
+void stores_key_value(sqlite_stores *stores, const char *method, const char *sql, const char *key,
+                         const char *value, cJSON **found, gem_call *call) {
+    char message[512];
+    pthread_mutex_lock(&stores->lock);
+    sqlite3_stmt *stmt = NULL;
+    int rc = sqlite3_prepare_v2(stores->db, sql, -1, &stmt, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(stmt, 1, key, -1, SQLITE_TRANSIENT);
+        if (value) sqlite3_bind_text(stmt, 2, value, -1, SQLITE_TRANSIENT);
+        rc = sqlite3_step(stmt);
+        if (found && rc == SQLITE_ROW) {
+            *found = cJSON_CreateString((const char *)sqlite3_column_text(stmt, 0));
+            rc = SQLITE_DONE;
+        } else if (found && rc == SQLITE_DONE) {
+            *found = cJSON_CreateNull();
+        } else if (rc == SQLITE_DONE) {
+            stores->rows_written += sqlite3_changes(stores->db);
+        }
+    }
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_DONE) stores_error_message(stores, method, message, sizeof(message));
+    pthread_mutex_unlock(&stores->lock);
+    if (rc != SQLITE_DONE) gem_call_fail(call, GEM_ERR_STORE, message);
+    else if (found) stores_answer_json(call, *found);
+    else stores_answer_null(call);
+}

@@ -49,6 +49,15 @@ void stores_answer_null(gem_call *call);
  * call after unlocking (the host never holds its lock while answering the core).
  */
 void stores_error_message(sqlite_stores *stores, const char *what, char *message, size_t size);
+
+/*
+ * Runs one key/value statement of a port method under the lock and answers `call`: `sql` has the
+ * key as parameter 1 and, when `value` is not NULL, the value as parameter 2. For a read, pass
+ * `found`: it receives the value as a JSON string, or JSON null when no row matched (the caller
+ * deletes it). A SQLite failure answers GEM_ERR_STORE with `method` in the message.
+ */
+void stores_key_value(sqlite_stores *stores, const char *method, const char *sql, const char *key,
+                      const char *value, cJSON **found, gem_call *call);
 /* Runs BEGIN IMMEDIATE / COMMIT / ROLLBACK. Returns 1 on success. */
 int stores_begin(sqlite_stores *stores);
 int stores_commit(sqlite_stores *stores);
