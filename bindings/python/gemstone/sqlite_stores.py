@@ -49,37 +49,57 @@ class _SqliteStore:
         self.close()
 
 
-class SqlitePreferencesStore(_SqliteStore, PreferencesStore):
-    """Preferences in table preferences(key PRIMARY KEY, value)."""
+class _SqliteKeyValueStore(_SqliteStore):
+    """A table of (key PRIMARY KEY, value) strings: the preferences and the keystore records.
+    A write that would change nothing writes no row."""
+
+    _table: str = ""
+    _what: str = ""
 
     def _create(self) -> None:
         self._connection.execute(
-            "CREATE TABLE IF NOT EXISTS preferences (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+            f"CREATE TABLE IF NOT EXISTS {self._table} (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
 
-    def get(self, key: str) -> Optional[str]:
+    def _get(self, key: str) -> Optional[str]:
         try:
             with self._lock:
-                row = self._connection.execute("SELECT value FROM preferences WHERE key = ?", (key,)).fetchone()
+                row = self._connection.execute(f"SELECT value FROM {self._table} WHERE key = ?", (key,)).fetchone()
         except sqlite3.Error as error:
-            raise StoreError(f"reading preference {key}: {error}") from error
+            raise StoreError(f"reading {self._what} {key}: {error}") from error
         return None if row is None else row[0]
 
-    def set(self, key: str, value: str) -> None:
+    def _set(self, key: str, value: str) -> None:
         try:
             with self._lock:
                 self._connection.execute(
-                    "INSERT INTO preferences (key, value) VALUES (?, ?) "
+                    f"INSERT INTO {self._table} (key, value) VALUES (?, ?) "
                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value",
                     (key, value))
         except sqlite3.Error as error:
-            raise StoreError(f"writing preference {key}: {error}") from error
+            raise StoreError(f"writing {self._what} {key}: {error}") from error
 
-    def remove(self, key: str) -> None:
+    def _delete(self, key: str) -> None:
         try:
             with self._lock:
-                self._connection.execute("DELETE FROM preferences WHERE key = ?", (key,))
+                self._connection.execute(f"DELETE FROM {self._table} WHERE key = ?", (key,))
         except sqlite3.Error as error:
-            raise StoreError(f"removing preference {key}: {error}") from error
+            raise StoreError(f"removing {self._what} {key}: {error}") from error
+
+
+class SqlitePreferencesStore(_SqliteKeyValueStore, PreferencesStore):
+    """Preferences in table preferences(key PRIMARY KEY, value)."""
+
+    _table = "preferences"
+    _what = "preference"
+
+    def get(self, key: str) -> Optional[str]:
+        return self._get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self._set(key, value)
+
+    def remove(self, key: str) -> None:
+        self._delete(key)
 
 
 def canonical_json(value: Any) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from .errors import PermissionDenied, StoreError
-from .sqlite_stores import PathLike, _SqliteStore, canonical_json
+from .sqlite_stores import PathLike, _SqliteKeyValueStore, _SqliteStore, canonical_json
 from .wallet_ports import KeystorePassword, SecureStore, WalletSessionStore, WalletStore
 
 OWNER_ONLY = 0o600
@@ -259,7 +259,7 @@ def _create_owner_only(path: Path) -> None:
     os.close(descriptor)
 
 
-class SqliteSecureStore(_SqliteStore, SecureStore):
+class SqliteSecureStore(_SqliteKeyValueStore, SecureStore):
     """The keystore records in table secure_store(key, value). The records are encrypted by the
     core; the database file is still kept readable by its owner only (created 0600, or tightened)."""
 
@@ -267,33 +267,17 @@ class SqliteSecureStore(_SqliteStore, SecureStore):
         _create_owner_only(Path(path))
         super().__init__(path)
 
-    def _create(self) -> None:
-        self._connection.execute(
-            "CREATE TABLE IF NOT EXISTS secure_store (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+    _table = "secure_store"
+    _what = "secure record"
 
     def get(self, key: str) -> Optional[str]:
-        try:
-            with self._lock:
-                row = self._connection.execute("SELECT value FROM secure_store WHERE key = ?", (key,)).fetchone()
-        except sqlite3.Error as error:
-            raise StoreError(f"reading secure record {key}: {error}") from error
-        return None if row is None else row[0]
+        return self._get(key)
 
     def set(self, key: str, value: str) -> None:
-        try:
-            with self._lock:
-                self._connection.execute(
-                    "INSERT INTO secure_store (key, value) VALUES (?, ?) "
-                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
-        except sqlite3.Error as error:
-            raise StoreError(f"writing secure record {key}: {error}") from error
+        self._set(key, value)
 
     def delete(self, key: str) -> None:
-        try:
-            with self._lock:
-                self._connection.execute("DELETE FROM secure_store WHERE key = ?", (key,))
-        except sqlite3.Error as error:
-            raise StoreError(f"deleting secure record {key}: {error}") from error
+        self._delete(key)
 
     def keys(self) -> list[str]:
         """The stored keys (for inspection; the values are the core's encrypted records)."""
