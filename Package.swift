@@ -63,6 +63,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // tests/signing: the signers driven from JSON for the Python oracles (test tooling, not shipped).
+        .executableTarget(
+            name: "gem-sign-harness",
+            dependencies: ["Blockchain", "Primitives", "GemCrypto"],
+            path: "Tests/SignerHarness",
+            swiftSettings: strict
+        ),
+
         .testTarget(
             name: "GemCryptoTests",
             dependencies: ["GemCrypto"],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README command 2: installs what is missing, builds, and runs every test suite:
-# Swift (swift test), C (ctest: ABI, valgrind, gem-host scenario), Python (pytest), Kotlin.
+# Swift (swift test), C (ctest: ABI, valgrind, gem-host scenario), Python (pytest), the signing oracles
+# (tests/signing, in the pinned environments of tests/oracles/venvs), Kotlin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -22,6 +23,9 @@ echo "== C (ctest)"
 
 echo "== Python"
 GEMSTONE_STRESS=1 python3 -m pytest -q bindings/python/tests
+
+echo "== Signing (oracles: tests/signing)"
+bash scripts/test-signing.sh
 
 echo "== Kotlin"
 bash bindings/kotlin/run-tests.sh
