@@ -77,6 +77,7 @@ uint32_t gem_abi_version(void);
 
 typedef int32_t gem_status;
 
+/* BEGIN GENERATED: status codes (scripts/generate.py from schema/status.json) */
 #define GEM_OK 0
 /** A NULL, malformed or out-of-range argument ("invalid_argument"). */
 #define GEM_ERR_INVALID_ARGUMENT (-1)
@@ -104,6 +105,7 @@ typedef int32_t gem_status;
 #define GEM_ERR_CRYPTO (-12)
 /** An unexpected internal failure; report it ("internal"). */
 #define GEM_ERR_INTERNAL (-13)
+/* END GENERATED: status codes */
 
 /* ---------------------------------------------------------------------------------------------
  * Buffers
@@ -664,6 +666,7 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
  * Big integers (atomic amounts) are decimal strings; times are Unix seconds.
  * ------------------------------------------------------------------------------------------- */
 
+/* BEGIN GENERATED: constants (scripts/generate.py from schema/constants.json) */
 /** Rows a long list observes first, and how many more it observes each time its end is reached. */
 #define GEM_LIST_PAGE_SIZE 50
 /** A long list asks gem_list_window_on_end_reached for more when a row this close to its end appears. */
@@ -672,10 +675,11 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
 #define GEM_LIST_MAX_ROWS 1000
 /** Seconds a copied secret (phrase, private key) may stay on the clipboard. */
 #define GEM_SECRET_CLIPBOARD_SECONDS 60
-/** The most decimal places an asset may have (an ERC-20 token's decimals() is a uint8). */
+/** The most decimal places an asset may have (an ERC-20 token's decimals() is a uint8, EIP-20). */
 #define GEM_MAX_ASSET_DECIMALS 255
 /** The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows). */
 #define GEM_MAX_UTC_OFFSET_SECONDS 64800
+/* END GENERATED: constants */
 
 /**
  * A sync's outcome folded into what a screen shows. request {"sync_error":error (absent when the

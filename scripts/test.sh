@@ -8,6 +8,9 @@ bash scripts/setup.sh
 bash scripts/build.sh
 export PATH="/opt/swift/usr/bin:$PATH"
 
+echo "== Generated files (schema/ -> Swift, Python, Kotlin, docs, header)"
+python3 scripts/generate.py --check
+
 echo "== Swift"
 mkdir -p build
 if swift test > build/swift-test.log 2>&1; then

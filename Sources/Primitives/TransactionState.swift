@@ -1,13 +1,6 @@
-/// Where a transaction is in its life.
-public enum TransactionState: String, CaseIterable, Sendable, Hashable, Codable {
-    case pending
-    case confirmed
-    /// Left this chain and not yet arrived on the other (a cross-chain swap).
-    case inTransit = "in_transit"
-    case failed
-    /// Included, then undone by the chain.
-    case reverted
+// The type is generated from schema/primitives.json (Generated/Primitives+Schema.swift).
 
+extension TransactionState {
     /// Still moving: pending or in transit.
     public var isInFlight: Bool { self == .pending || self == .inTransit }
 

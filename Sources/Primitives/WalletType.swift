@@ -1,15 +1,8 @@
-/// How a wallet was imported. Cases are the specification's (`wallet_type.rs`); raw values are their JSON form
-/// (snake_case, DESIGN § 3), while `idPrefix` is the specification's camelCase string that starts a `WalletId`.
-public enum WalletType: String, CaseIterable, Sendable, Hashable, Codable {
-    /// A recovery phrase with accounts on many chains.
-    case multicoin
-    /// A recovery phrase used on one chain.
-    case single
-    /// A private key on one chain.
-    case privateKey = "private_key"
-    /// An address without a secret (watch-only).
-    case view
+// The type is generated from schema/primitives.json (Generated/Primitives+Schema.swift). Its raw values are
+// the JSON form (snake_case, DESIGN § 3), while `idPrefix` is the specification's camelCase string that starts a
+// `WalletId`.
 
+extension WalletType {
     /// The first part of a `WalletId`: `multicoin`, `single`, `privateKey`, `view`.
     public var idPrefix: String {
         switch self {

@@ -8,6 +8,8 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install "$build" --prefix "$prefix" >/dev/null
 test -f "$prefix/include/gemstone.h"
+test -f "$prefix/include/gemstone.schema.json"  # every record's JSON Schema, beside the header
+test -f "$prefix/share/doc/gemstone/records.md"
 test -f "$prefix/lib/libgemstone.so"
 
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"

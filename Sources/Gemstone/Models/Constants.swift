@@ -1,15 +1,7 @@
-/// The presentation constants, defined once. Each one a front end also needs is published in
-/// `include/gemstone.h` under the same name with a `GEM_` prefix.
+/// The presentation constants, defined once. Those a front end also needs are declared in
+/// `schema/constants.json` and generated into `Generated/Constants+Schema.swift`, `include/gemstone.h`
+/// (`GEM_<NAME>`) and every binding.
 public enum GemConstants {
-    // MARK: Long lists (GemListWindow)
-
-    /// Rows a long list observes first, and how many it adds each time its end is reached.
-    public static let listPageSize = 50
-    /// The list asks for more rows when a row this close to its end appears.
-    public static let listPrefetchRows = 10
-    /// The most rows a long list observes at once.
-    public static let listMaxRows = 1_000
-
     // MARK: Numbers (GemPrecision, GemCurrencyStyle, GemValueStyle)
 
     /// Below this magnitude (and from `adaptiveFloor` up) a number reads in significant digits.
@@ -33,21 +25,10 @@ public enum GemConstants {
     /// Most places of the full amount style.
     public static let fullPlaces = 32
 
-    // MARK: Addresses and copies (GemCopy)
+    // MARK: Addresses (GemCopy)
 
     /// Characters a shortened address keeps from its start ("0x1234").
     public static let addressShortPrefixLength = 6
     /// Characters a shortened address keeps from its end ("5678").
     public static let addressShortSuffixLength = 4
-    /// Seconds a copied secret may stay on the clipboard.
-    public static let secretClipboardSeconds = 60
-
-    // MARK: Requests the host sends
-
-    /// The most decimal places an asset may have: an ERC-20 token's `decimals()` is a uint8
-    /// (EIP-20), the widest any supported chain reports.
-    public static let maxAssetDecimals = 255
-    /// The widest UTC offset a device may report, either way: 18 hours, the range ISO 8601 and
-    /// `java.time.ZoneOffset` accept.
-    public static let maxUTCOffsetSeconds = 64_800
 }

@@ -71,7 +71,7 @@ public enum JSONCodec {
         }
     }
 
-    static func render(_ path: [any CodingKey]) -> String {
+    public static func render(_ path: [any CodingKey]) -> String {
         var text = ""
         for key in path {
             if let index = key.intValue {
@@ -116,6 +116,23 @@ public enum JSONCodec {
             at += 1
         }
         return at == member.count
+    }
+
+    /// The reason of an enum value that is not one of its cases: the value (its first 40 characters) and the
+    /// allowed values, in the ABI's spelling.
+    public static func unknownValue(_ text: String, allowed: String) -> String {
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return "unknown value \"\(shown)\"; expected one of \(allowed)"
+    }
+
+    /// The raw values of a string enum, comma-separated ("" when the type does not list its cases).
+    public static func allowedValues<T>(of type: T.Type) -> String {
+        guard let cases = type as? any (CaseIterable & RawRepresentable).Type else { return "" }
+        return allowedValues(cases)
+    }
+
+    private static func allowedValues<C: CaseIterable & RawRepresentable>(_ type: C.Type) -> String {
+        C.allCases.map { "\($0.rawValue)" }.joined(separator: ", ")
     }
 
     /// `assetId` -> `asset_id`; `explorerURL` -> `explorer_url`; `URLString` -> `url_string`;

@@ -109,7 +109,9 @@ public struct JSONObjectReader {
     /// A string-valued enum (snake_case raw values).
     public func rawValue<T: RawRepresentable>(_ type: T.Type, _ key: String) throws(JSONCodecError) -> T where T.RawValue == String {
         let text = try string(key)
-        guard let value = T(rawValue: text) else { throw JSONCodecError(path: key, reason: "unknown value \"\(text)\"") }
+        guard let value = T(rawValue: text) else {
+            throw JSONCodecError(path: key, reason: JSONCodec.unknownValue(text, allowed: JSONCodec.allowedValues(of: T.self)))
+        }
         return value
     }
 

@@ -428,7 +428,7 @@ public struct JSONScanner {
     /// A string-valued enum (snake_case raw values).
     public mutating func rawValue<T: RawRepresentable>(_ type: T.Type) throws(JSONCodecError) -> T where T.RawValue == String {
         let text = try string()
-        guard let value = T(rawValue: text) else { throw error("unknown value \"\(text)\"") }
+        guard let value = T(rawValue: text) else { throw error(JSONCodec.unknownValue(text, allowed: JSONCodec.allowedValues(of: T.self))) }
         return value
     }
 
@@ -443,7 +443,7 @@ public struct JSONScanner {
         }
         var text = try string()
         text.makeContiguousUTF8()
-        guard let value = cases.value(text.utf8.span) else { throw error("unknown value \"\(text)\"") }
+        guard let value = cases.value(text.utf8.span) else { throw error(JSONCodec.unknownValue(text, allowed: cases.allowed)) }
         return value
     }
 
@@ -563,6 +563,9 @@ public struct JSONCases<Value: Sendable>: Sendable {
         values = Array(cases)
         names = values.map { Array($0.rawValue.utf8) }
     }
+
+    /// The raw values, comma-separated, as an error lists them.
+    public var allowed: String { names.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ") }
 
     /// The case whose raw value is exactly `bytes`.
     func value(_ bytes: Span<UInt8>) -> Value? {

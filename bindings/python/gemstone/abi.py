@@ -24,24 +24,7 @@ from typing import Optional
 ABI_VERSION = 1
 
 
-class Status(enum.IntEnum):
-    """gem_status codes (gemstone.h; never renumbered)."""
-
-    OK = 0
-    INVALID_ARGUMENT = -1
-    CANCELLED = -2
-    OFFLINE = -3
-    API = -4
-    STORE = -5
-    INVALID_INPUT = -6
-    NOT_FOUND = -7
-    TIMEOUT = -8
-    STALE_CALL = -9
-    PORT = -10
-    PERMISSION_DENIED = -11
-    CRYPTO = -12
-    INTERNAL = -13
-
+from .generated import Status  # noqa: E402  (the status codes are generated from schema/status.json)
 
 gem_status = c_int32
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
 
 from . import abi, calls
 from .errors import InvalidArgument
+from .generated import Asset, AssetType
 from .records import RecordError, _check, _mapping, _optional, _require
 
 T = TypeVar("T")
@@ -224,24 +225,6 @@ class NumberFormat:
 
 
 # ---- assets and amounts ----
-
-@dataclass(frozen=True)
-class Asset:
-    id: str
-    name: str
-    symbol: str
-    decimals: int
-    type: str = "native"
-
-    @staticmethod
-    def from_json(data: Any) -> "Asset":
-        data = _mapping(data, "asset")
-        return Asset(*(_require(data, key, kind, "asset") for key, kind in
-                       (("id", str), ("name", str), ("symbol", str), ("decimals", int), ("type", str))))
-
-    def to_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "symbol": self.symbol, "decimals": self.decimals, "type": self.type}
-
 
 @dataclass(frozen=True)
 class AmountError:

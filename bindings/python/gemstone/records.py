@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
 
 
-class RecordError(ValueError):
-    """A JSON value does not have the shape of the record it is read as."""
+from .generated import RecordError  # noqa: F401  (one error class for hand-written and generated records)
 
 
 def _require(data: Mapping[str, Any], key: str, kind: type, record: str) -> Any:

@@ -12,25 +12,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Union
 
+from .generated import Account, WalletSource, WalletType
 from .records import RecordError, _check, _mapping, _optional, _require
-
-
-class WalletType(str, enum.Enum):
-    """How a wallet was made. The JSON value is snake_case; ``id_prefix`` starts its wallet id."""
-
-    MULTICOIN = "multicoin"
-    SINGLE = "single"
-    PRIVATE_KEY = "private_key"
-    VIEW = "view"
-
-    @property
-    def id_prefix(self) -> str:
-        return "privateKey" if self is WalletType.PRIVATE_KEY else self.value
-
-
-class WalletSource(str, enum.Enum):
-    CREATE = "create"
-    IMPORT = "import"
 
 
 def _enum(kind: type, data: Mapping[str, Any], key: str, record: str) -> Any:
@@ -43,33 +26,6 @@ def _enum(kind: type, data: Mapping[str, Any], key: str, record: str) -> Any:
 
 def _strings(data: Mapping[str, Any], key: str, record: str) -> tuple[str, ...]:
     return tuple(_check(item, str, f"{record}.{key}[]") for item in _require(data, key, list, record))
-
-
-@dataclass(frozen=True)
-class Account:
-    """A wallet's account on one chain. ``derivation_path`` is empty for private-key and watch-only
-    wallets; ``extended_public_key`` is set on Bitcoin-family chains of phrase wallets."""
-
-    chain: str
-    address: str
-    derivation_path: str = ""
-    extended_public_key: Optional[str] = None
-
-    @classmethod
-    def from_json(cls, data: Any) -> "Account":
-        data = _mapping(data, "account")
-        return cls(
-            chain=_require(data, "chain", str, "account"),
-            address=_require(data, "address", str, "account"),
-            derivation_path=_require(data, "derivation_path", str, "account"),
-            extended_public_key=_optional(data, "extended_public_key", str, "account"),
-        )
-
-    def to_json(self) -> dict:
-        out: dict[str, Any] = {"chain": self.chain, "address": self.address, "derivation_path": self.derivation_path}
-        if self.extended_public_key is not None:
-            out["extended_public_key"] = self.extended_public_key
-        return out
 
 
 def _accounts(data: Mapping[str, Any], record: str) -> tuple[Account, ...]:

@@ -12,9 +12,9 @@ from header import Header
 
 pytestmark = pytest.mark.usefixtures("library")
 
-ETH = p.Asset("ethereum", "Ethereum", "ETH", 18)
-USDT = p.Asset("ethereum_0xdAC17F958D2ee523a2206206994597C13D831ec7", "Tether", "USDT", 6, "erc20")
-BTC = p.Asset("bitcoin", "Bitcoin", "BTC", 8)
+ETH = p.Asset("ethereum", "Ethereum", "ETH", 18, p.AssetType.NATIVE)
+USDT = p.Asset("ethereum_0xdAC17F958D2ee523a2206206994597C13D831ec7", "Tether", "USDT", 6, p.AssetType.ERC20)
+BTC = p.Asset("bitcoin", "Bitcoin", "BTC", 8, p.AssetType.NATIVE)
 ME = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
 OTHER = "0x1234567890abcdef1234567890abcdef12345678"
 NOW = 1772323200  # 2026-03-01 00:00 UTC
@@ -172,7 +172,7 @@ def test_number_fields():
     assert p.input_text(comma, 1_500_000, 6) == "1,5"
     assert p.value_text(comma, 1e-05) == "0,00001"
     assert p.amount_error_display(p.AmountError("zero")) == p.AmountErrorDisplay("none")
-    tron = p.Asset("tron", "TRX", "TRX", 6)
+    tron = p.Asset("tron", "TRX", "TRX", 6, p.AssetType.NATIVE)
     assert p.amount_error_display(p.AmountError("insufficient_balance", asset=tron, available=1)).title == "TRX"
     with pytest.raises(InvalidInput):
         p.input_text(comma, 1, p.MAX_ASSET_DECIMALS + 1)

@@ -34,9 +34,8 @@ def test_wallet_round_trip():
     assert view.to_json()["image_url"] == "https://x/y.png"
 
 
-def test_wallet_types_and_their_id_prefixes():
+def test_wallet_types():
     assert [kind.value for kind in WalletType] == ["multicoin", "single", "private_key", "view"]
-    assert [kind.id_prefix for kind in WalletType] == ["multicoin", "single", "privateKey", "view"]
 
 
 @pytest.mark.parametrize("change", [

@@ -74,7 +74,7 @@ sealed class AddressValidation {
 
 /**
  * Checks an address the user typed or pasted for [chain] (its id: "ethereum", "bitcoin",
- * "cosmos", …). Synchronous and pure. An unknown chain id is an [InvalidArgumentException].
+ * "cosmos", …). Synchronous and pure. An unknown chain id is an [GemException.InvalidArgument].
  */
 fun validateAddress(chain: String, address: String): AddressValidation {
     val bytes = bufferCall { Gemstone.library.gem_address_validate(chain, address, it) }

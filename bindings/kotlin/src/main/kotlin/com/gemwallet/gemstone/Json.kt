@@ -60,7 +60,7 @@ internal fun ByteArray.utf8(): String = String(this, Charsets.UTF_8)
 
 /**
  * Reads a result the core sent with [read]; a result the binding cannot read is an
- * [InternalException] (the core and this binding disagree on a record's shape).
+ * [GemException.Internal] (the core and this binding disagree on a record's shape).
  */
 internal fun <T> decodeResult(what: String, bytes: ByteArray, read: (ByteArray) -> T): T = try {
     read(bytes)

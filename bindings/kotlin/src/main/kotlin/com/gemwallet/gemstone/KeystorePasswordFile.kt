@@ -21,7 +21,7 @@ import java.security.SecureRandom
  * The file is created under a temporary name and linked into place, so a concurrent first ask (in
  * this or another process) never sees a half-written secret and never replaces one already there.
  * A file that is not a regular file, that others may read or write, or whose length is outside 16 to
- * 1024 bytes is refused with [PermissionDeniedException] or [StoreException]: the wallet then fails
+ * 1024 bytes is refused with [GemException.PermissionDenied] or [GemException.Store]: the wallet then fails
  * closed instead of using a secret someone else may know.
  */
 class KeystorePasswordFile(val file: File) : KeystorePassword {

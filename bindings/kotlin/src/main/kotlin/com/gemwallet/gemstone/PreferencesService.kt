@@ -39,13 +39,13 @@ class PreferencesService(store: PreferencesStore) : Closeable {
         decodeResult("preferences", bytes) { Preferences.fromJson(parseObject(it)) }
     }
 
-    /** Applies [patch] and returns the updated preferences; a bad currency is [InvalidInputException]. */
+    /** Applies [patch] and returns the updated preferences; a bad currency is [GemException.InvalidInput]. */
     fun update(patch: PreferencesPatch): Preferences = updateJson(patch.toJson().toString())
 
     @JvmOverloads
     fun update(currency: String? = null, deviceId: String? = null): Preferences = update(PreferencesPatch(currency, deviceId))
 
-    /** Applies a patch given as JSON (`{"currency":"EUR","device_id":"…"}`); malformed JSON is [InvalidArgumentException]. */
+    /** Applies a patch given as JSON (`{"currency":"EUR","device_id":"…"}`); malformed JSON is [GemException.InvalidArgument]. */
     fun updateJson(patchJson: String?): Preferences = handle.use { service ->
         val bytes = bufferCall { library.gem_preferences_service_update(service, patchJson, it) }
         decodeResult("preferences", bytes) { Preferences.fromJson(parseObject(it)) }

@@ -7,19 +7,10 @@ import java.math.BigInteger
 /*
  * The presentation answers of include/gemstone.h ("Presentation answers") as typed Kotlin values:
  * the core decides what a screen shows and the app renders it. Every call is synchronous; a
- * malformed request throws InvalidArgumentException, a request that breaks a rule the header names
- * throws InvalidInputException. Atomic amounts are BigIntegers here and decimal strings on the wire.
+ * malformed request throws GemException.InvalidArgument, a request that breaks a rule the header names
+ * throws GemException.InvalidInput. Atomic amounts are BigIntegers here and decimal strings on the wire.
  */
 
-/** The constants gemstone.h publishes; the completeness suite checks them against the header. */
-object PresentationConstants {
-    const val LIST_PAGE_SIZE = 50
-    const val LIST_PREFETCH_ROWS = 10
-    const val LIST_MAX_ROWS = 1000
-    const val SECRET_CLIPBOARD_SECONDS = 60
-    const val MAX_ASSET_DECIMALS = 255
-    const val MAX_UTC_OFFSET_SECONDS = 64800
-}
 
 private fun JSONObject.requireObject(key: String): JSONObject =
     (if (has(key)) get(key) else null) as? JSONObject ?: throw IllegalArgumentException("\"$key\" is not an object")
@@ -64,7 +55,7 @@ data class ListPhase(val kind: String, val empty: EmptyState? = null, val error:
     }
 }
 
-data class ListWindow(val limit: Int = PresentationConstants.LIST_PAGE_SIZE, val maximum: Int = PresentationConstants.LIST_MAX_ROWS) {
+data class ListWindow(val limit: Int = GemConstants.LIST_PAGE_SIZE, val maximum: Int = GemConstants.LIST_MAX_ROWS) {
     fun toJson(): JSONObject = JSONObject().put("limit", limit).put("maximum", maximum)
     companion object {
         fun fromJson(json: JSONObject) = ListWindow(json.requireInt("limit"), json.requireInt("maximum"))
@@ -116,14 +107,6 @@ data class NumberFormat(val decimalSeparator: String = ".") {
     fun toJson(): JSONObject = JSONObject().put("decimal_separator", decimalSeparator)
     companion object {
         fun fromJson(json: JSONObject) = NumberFormat(json.requireString("decimal_separator"))
-    }
-}
-
-data class Asset(val id: String, val name: String, val symbol: String, val decimals: Int, val type: String = "native") {
-    fun toJson(): JSONObject = JSONObject().put("id", id).put("name", name).put("symbol", symbol).put("decimals", decimals).put("type", type)
-    companion object {
-        fun fromJson(json: JSONObject) = Asset(json.requireString("id"), json.requireString("name"), json.requireString("symbol"),
-            json.requireInt("decimals"), json.requireString("type"))
     }
 }
 
@@ -283,7 +266,7 @@ object Presentation {
     }
 
     private fun unreadable(message: String) =
-        InternalException("internal", message, JSONObject().put("type", "internal").put("message", message))
+        GemException.Internal("internal", message, JSONObject().put("type", "internal").put("message", message))
     private fun Any?.obj(): JSONObject = this as? JSONObject ?: throw unreadable("the answer is not a JSON object")
     private fun Any?.array(): JSONArray = this as? JSONArray ?: throw unreadable("the answer is not a JSON array")
     private fun Any?.text(): String = this as? String ?: throw unreadable("the answer is not a JSON string")

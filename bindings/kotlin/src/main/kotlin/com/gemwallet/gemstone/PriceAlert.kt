@@ -35,7 +35,7 @@ data class PriceAlert @JvmOverloads constructor(
     val lastNotifiedAt: Long? = null,
     val id: String? = null
 ) {
-    /** The record as JSON. A non-finite number cannot be written: [InvalidInputException]. */
+    /** The record as JSON. A non-finite number cannot be written: [GemException.InvalidInput]. */
     fun toJson(): JSONObject = try {
         val json = JSONObject()
         if (id != null) json.put("id", id)

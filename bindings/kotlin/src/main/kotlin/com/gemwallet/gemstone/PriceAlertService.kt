@@ -18,7 +18,7 @@ import java.util.concurrent.CompletableFuture
  * Every command has a blocking form (`add`) that throws [GemException], and a
  * [CompletableFuture] form (`addAsync`) that completes on a binding thread, never on a core
  * thread. Do not call a blocking form from inside a port method: the port would wait on itself.
- * Closing the service completes its in-flight commands with [CancelledException].
+ * Closing the service completes its in-flight commands with [GemException.Cancelled].
  *
  * [timeoutMs] bounds each transport call (the core's default when null: 30 s).
  */
@@ -105,13 +105,13 @@ class PriceAlertService @JvmOverloads constructor(
 
     /**
      * Adds [alert]: stored locally first, then sent to the API; an API refusal removes it again and
-     * throws [ApiException]. Asks the permission port and turns alerts on when granted.
+     * throws [GemException.Api]. Asks the permission port and turns alerts on when granted.
      */
     fun add(alert: PriceAlert): PriceAlertAddResult = addAsync(alert).await()
 
     fun addAsync(alert: PriceAlert): CompletableFuture<PriceAlertAddResult> = addJsonAsync(alert.toJson().toString())
 
-    /** [addAsync] for an alert already in JSON; malformed JSON fails with [InvalidArgumentException]. */
+    /** [addAsync] for an alert already in JSON; malformed JSON fails with [GemException.InvalidArgument]. */
     fun addJsonAsync(alertJson: String?): CompletableFuture<PriceAlertAddResult> =
         command("add result", { PriceAlertAddResult.fromJson(parseObject(it)) }) { service, done, context ->
             library.gem_price_alert_service_add(service, alertJson, done, context)
@@ -139,7 +139,7 @@ class PriceAlertService @JvmOverloads constructor(
 
     val isClosed: Boolean get() = handle.isClosed
 
-    /** Releases the binding's reference; in-flight commands complete with [CancelledException]. Idempotent. */
+    /** Releases the binding's reference; in-flight commands complete with [GemException.Cancelled]. Idempotent. */
     override fun close() = handle.close()
 
     private fun <T> command(

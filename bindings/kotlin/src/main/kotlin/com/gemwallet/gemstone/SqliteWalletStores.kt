@@ -9,8 +9,8 @@ import java.sql.ResultSet
 /**
  * [WalletStore] over two tables of [database]: `wallets` (one row per wallet) and `accounts` (one
  * row per account, in the wallet's order). Every write is one transaction; any failure rolls it
- * back. Adding an id already stored fails with [StoreException] and writes nothing; saving writes
- * only the columns and accounts that changed, and saving an id not stored is a [NotFoundException].
+ * back. Adding an id already stored fails with [GemException.Store] and writes nothing; saving writes
+ * only the columns and accounts that changed, and saving an id not stored is a [GemException.NotFound].
  */
 class SqliteWalletStore(private val database: SqliteDatabase) : WalletStore {
     init {

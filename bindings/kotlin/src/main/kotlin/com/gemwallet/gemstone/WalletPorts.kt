@@ -19,13 +19,13 @@ interface WalletStore {
 
     /**
      * Inserts [wallet] and its accounts. A wallet with this id already stored: throw (a
-     * [StoreException]) and write nothing; never overwrite.
+     * [GemException.Store]) and write nothing; never overwrite.
      */
     fun addWallet(wallet: Wallet)
 
     /**
      * Replaces the stored wallet with [wallet]'s id (name, pin, order), writing only what changed.
-     * An id not stored: throw (a [NotFoundException] or [StoreException]) and write nothing.
+     * An id not stored: throw (a [GemException.NotFound] or [GemException.Store]) and write nothing.
      */
     fun saveWallet(wallet: Wallet)
 
@@ -67,7 +67,7 @@ interface SecureStore {
  * The keystore password (`gem_keystore_password`): a random per-install secret (16 to 1024 bytes;
  * 32 random bytes is right) kept behind the host's own protection. Asked on every create, import of
  * a phrase or key, and export, on a core dispatch thread where blocking (a prompt) is allowed.
- * Throw a [PermissionDeniedException] when the user refused. An [java.io.IOException] fails the
+ * Throw a [GemException.PermissionDenied] when the user refused. An [java.io.IOException] fails the
  * call with [GemStatus.STORE], any other exception with [GemStatus.PORT].
  *
  * The returned array is handed to the core and then zeroed by the binding: return a fresh copy.

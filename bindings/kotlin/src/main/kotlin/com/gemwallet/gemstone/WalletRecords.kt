@@ -7,73 +7,7 @@ import org.json.JSONObject
 // Chains are their string ids ("bitcoin", "ethereum", "smartchain", …), as the core stores them.
 // Records that hold a phrase or a private key never print it (toString redacts).
 
-/** How a wallet was imported; [json] is the record's `type`. */
-enum class WalletType(val json: String) {
-    /** A recovery phrase with accounts on many chains. */
-    MULTICOIN("multicoin"),
-    /** A recovery phrase used on one chain. */
-    SINGLE("single"),
-    /** A private key on one chain. */
-    PRIVATE_KEY("private_key"),
-    /** An address without a secret (watch-only). */
-    VIEW("view");
-
-    companion object {
-        @JvmStatic
-        fun fromJson(value: String): WalletType =
-            values().firstOrNull { it.json == value } ?: throw IllegalArgumentException("unknown wallet type \"$value\"")
-    }
-}
-
-/** Whether a wallet was created on this device or imported. */
-enum class WalletSource(val json: String) {
-    CREATE("create"),
-    IMPORT("import");
-
-    companion object {
-        @JvmStatic
-        fun fromJson(value: String): WalletSource =
-            values().firstOrNull { it.json == value } ?: throw IllegalArgumentException("unknown wallet source \"$value\"")
-    }
-}
-
-/**
- * A wallet's account on one chain. [derivationPath] is empty for private-key and watch-only
- * wallets; [extendedPublicKey] (`zpub…`, `xpub…`) is set on Bitcoin-family chains only.
- *
- * JSON: `{"chain":"bitcoin","address":"bc1q…","derivation_path":"m/84'/0'/0'/0/0","extended_public_key":"zpub…"}`.
- */
-data class Account @JvmOverloads constructor(
-    val chain: String,
-    val address: String,
-    val derivationPath: String,
-    val extendedPublicKey: String? = null
-) {
-    fun toJson(): JSONObject {
-        val json = JSONObject()
-        json.put("chain", chain)
-        json.put("address", address)
-        json.put("derivation_path", derivationPath)
-        if (extendedPublicKey != null) json.put("extended_public_key", extendedPublicKey)
-        return json
-    }
-
-    companion object {
-        @JvmStatic
-        fun fromJson(json: JSONObject): Account = Account(
-            chain = json.requireString("chain"),
-            address = json.requireString("address"),
-            derivationPath = json.requireString("derivation_path"),
-            extendedPublicKey = json.stringOrNull("extended_public_key")
-        )
-
-        @JvmStatic
-        fun listFromJson(json: JSONArray): List<Account> = json.objects().map { fromJson(it) }
-
-        @JvmStatic
-        fun listToJson(accounts: List<Account>): JSONArray = JSONArray().also { array -> accounts.forEach { array.put(it.toJson()) } }
-    }
-}
+// WalletType, WalletSource and Account are generated from schema/primitives.json (generated/Records.kt).
 
 /**
  * A wallet: its id (`multicoin_0x…`, `single_<chain>_<address>`, `privateKey_<chain>_<address>`,

@@ -16,7 +16,7 @@ import java.util.concurrent.CompletableFuture
  * [kdfIterations] and [kdfMemoryKib] set the Argon2id cost of new keystore records (at least 2
  * passes and 19456 KiB, at most 10 and 1 GiB; null for the core's defaults). Each record keeps its
  * own cost, so changing it later keeps older records readable. Outside the bounds the constructor
- * throws [InvalidArgumentException].
+ * throws [GemException.InvalidArgument].
  *
  * Every command has a blocking form (`importWallet`) that throws [GemException] and a
  * [CompletableFuture] form (`importWalletAsync`) that completes on a binding thread. Do not call a
@@ -86,14 +86,14 @@ class WalletService @JvmOverloads constructor(
 
     /**
      * Imports a wallet and makes it current. A bad phrase, key or address is an
-     * [InvalidInputException] before anything is written; a wallet already stored under the same id
+     * [GemException.InvalidInput] before anything is written; a wallet already stored under the same id
      * is answered as [WalletImportResult.Existing]. A failing write leaves no wallet and no secret.
      */
     fun importWallet(request: WalletImport): WalletImportResult = importWalletAsync(request).await()
 
     fun importWalletAsync(request: WalletImport): CompletableFuture<WalletImportResult> = importWalletJsonAsync(request.toJson().toString())
 
-    /** [importWalletAsync] for an import request already in JSON; one that is not an import request is an [InvalidArgumentException]. */
+    /** [importWalletAsync] for an import request already in JSON; one that is not an import request is an [GemException.InvalidArgument]. */
     fun importWalletJsonAsync(importJson: String?): CompletableFuture<WalletImportResult> =
         handle.walletCommand("import result", { WalletImportResult.fromJson(parseObject(it)) }) { service, done, context ->
             library.gem_wallet_service_import_wallet(service, importJson, done, context)
@@ -111,7 +111,7 @@ class WalletService @JvmOverloads constructor(
 
     /**
      * Renames a wallet (trimmed; blank, over 64 characters or with control characters is an
-     * [InvalidInputException]; an unknown id a [NotFoundException]). Returns the updated wallet.
+     * [GemException.InvalidInput]; an unknown id a [GemException.NotFound]). Returns the updated wallet.
      */
     fun renameWallet(walletId: String, name: String): Wallet = renameWalletAsync(walletId, name).await()
 
@@ -139,7 +139,7 @@ class WalletService @JvmOverloads constructor(
             library.gem_wallet_service_delete_wallet(service, walletId, done, context)
         }
 
-    /** Makes a stored wallet current and returns it; an unknown id is a [NotFoundException]. */
+    /** Makes a stored wallet current and returns it; an unknown id is a [GemException.NotFound]. */
     fun setCurrentWalletId(walletId: String): Wallet = setCurrentWalletIdAsync(walletId).await()
 
     fun setCurrentWalletIdAsync(walletId: String?): CompletableFuture<Wallet> =
@@ -150,8 +150,8 @@ class WalletService @JvmOverloads constructor(
     /**
      * The wallet's secret for the user to copy, after the password port answered: a [Copy] of kind
      * `secret_phrase` or `private_key` ([CopyKind.isSecret]: mark the clipboard item sensitive). A watch-only wallet is an
-     * [InvalidInputException]; a missing keystore record a [NotFoundException]; a wrong password or
-     * a damaged record a [CryptoException] naming the failed check. The binding zeroes its copy of
+     * [GemException.InvalidInput]; a missing keystore record a [GemException.NotFound]; a wrong password or
+     * a damaged record a [GemException.Crypto] naming the failed check. The binding zeroes its copy of
      * the core's answer; the returned String lives until collected.
      */
     fun exportSecret(walletId: String): Copy = exportSecretAsync(walletId).await()
@@ -163,6 +163,6 @@ class WalletService @JvmOverloads constructor(
 
     val isClosed: Boolean get() = handle.isClosed
 
-    /** Releases the binding's reference; in-flight commands complete with [CancelledException]. Idempotent. */
+    /** Releases the binding's reference; in-flight commands complete with [GemException.Cancelled]. Idempotent. */
     override fun close() = handle.close()
 }

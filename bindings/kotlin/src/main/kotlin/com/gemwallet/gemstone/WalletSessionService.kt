@@ -55,7 +55,7 @@ class WalletSessionService(store: WalletStore, sessionStore: WalletSessionStore)
             library.gem_wallet_session_service_get_wallet(service, walletId, done, context)
         }
 
-    /** The wallet with [walletId]; none is a [NotFoundException]. */
+    /** The wallet with [walletId]; none is a [GemException.NotFound]. */
     fun requireWallet(walletId: String): Wallet = requireWalletAsync(walletId).await()
 
     fun requireWalletAsync(walletId: String?): CompletableFuture<Wallet> =
@@ -82,7 +82,7 @@ class WalletSessionService(store: WalletStore, sessionStore: WalletSessionStore)
 
     val isClosed: Boolean get() = handle.isClosed
 
-    /** Releases the binding's reference; in-flight commands complete with [CancelledException]. Idempotent. */
+    /** Releases the binding's reference; in-flight commands complete with [GemException.Cancelled]. Idempotent. */
     override fun close() = handle.close()
 }
 

@@ -1,8 +1,9 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.GemException
+
 import com.gemwallet.gemstone.AddressErrorType
 import com.gemwallet.gemstone.AddressValidation
-import com.gemwallet.gemstone.InvalidArgumentException
 import com.gemwallet.gemstone.validateAddress
 
 /**
@@ -70,9 +71,9 @@ class AddressValidationTests : Suite {
             check(empty is AddressValidation.Invalid && empty.error.type == AddressErrorType.EMPTY) { "$empty" }
             check(!empty.isValid) { "isValid of a rejection" }
         },
-        test("an unknown chain id is an InvalidArgumentException with its record") {
+        test("an unknown chain id is an GemException.InvalidArgument with its record") {
             for (chain in listOf("", "Ethereum", "notachain", "bitcoin ")) {
-                val error = checkThrows<InvalidArgumentException>("chain <$chain>") { validateAddress(chain, "0x9858EfFD232B4033E47d90003D41EC34EcaEda94") }
+                val error = checkThrows<GemException.InvalidArgument>("chain <$chain>") { validateAddress(chain, "0x9858EfFD232B4033E47d90003D41EC34EcaEda94") }
                 checkEqual("invalid_argument", error.record.getString("type"), "record type for <$chain>")
             }
         }

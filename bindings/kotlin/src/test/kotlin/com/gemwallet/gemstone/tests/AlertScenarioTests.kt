@@ -1,8 +1,8 @@
 package com.gemwallet.gemstone.tests
 
-import com.gemwallet.gemstone.ApiException
+import com.gemwallet.gemstone.GemException
+
 import com.gemwallet.gemstone.NotificationPermission
-import com.gemwallet.gemstone.OfflineException
 import com.gemwallet.gemstone.PriceAlert
 import com.gemwallet.gemstone.PriceDirection
 import java.net.ServerSocket
@@ -81,7 +81,7 @@ class AlertScenarioTests : Suite {
                 // A refused write is rolled back locally and reported as the API's error.
                 val localBefore = host.alerts.getPriceAlerts()
                 server.refuseNextWrite()
-                val refused = checkThrows<ApiException>("add refused by the API") { host.alerts.add(btc) }
+                val refused = checkThrows<GemException.Api>("add refused by the API") { host.alerts.add(btc) }
                 checkEqual(409, refused.httpStatus, "HTTP status in the error record")
                 check(refused.message!!.contains("refused by test server")) { "message ${refused.message}" }
                 checkEqual(localBefore, host.alerts.getPriceAlerts(), "local alerts after the refused add")
@@ -110,7 +110,7 @@ class AlertScenarioTests : Suite {
                 host.preferences.update(deviceId = deviceId)
                 val added = host.alerts.add(sol).alert
                 server.refuseNextWrite()
-                checkThrows<ApiException>("delete refused by the API") { host.alerts.delete(listOf(added.id!!)) }
+                checkThrows<GemException.Api>("delete refused by the API") { host.alerts.delete(listOf(added.id!!)) }
                 checkEqual(listOf(added), host.alerts.getPriceAlerts(), "local alerts after the refused delete")
             }
         },
@@ -123,7 +123,7 @@ class AlertScenarioTests : Suite {
                 host.database.countAlertWrites()
                 val before = host.database.alertWrites().size
                 server.failNext()
-                val error = checkThrows<ApiException>("sync while the server fails") { host.alerts.sync() }
+                val error = checkThrows<GemException.Api>("sync while the server fails") { host.alerts.sync() }
                 checkEqual(500, error.httpStatus, "HTTP status in the error record")
                 checkEqual(before, host.database.alertWrites().size, "rows written by a failed sync")
                 checkEqual(listOf("bitcoin"), host.alerts.getPriceAlerts().map { it.assetId }, "local after the failed sync")
@@ -133,7 +133,7 @@ class AlertScenarioTests : Suite {
             val closedPort = ServerSocket(0).use { it.localPort }
             Host("http://127.0.0.1:$closedPort").use { host ->
                 host.preferences.update(deviceId = deviceId)
-                val error = checkThrows<OfflineException>("add with the server down") { host.alerts.add(btc) }
+                val error = checkThrows<GemException.Offline>("add with the server down") { host.alerts.add(btc) }
                 checkEqual("offline", error.type, "record type")
                 checkEqual(emptyList<PriceAlert>(), host.alerts.getPriceAlerts(), "local after the offline add")
             }

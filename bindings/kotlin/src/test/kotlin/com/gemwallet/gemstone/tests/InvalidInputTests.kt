@@ -3,8 +3,6 @@ package com.gemwallet.gemstone.tests
 import com.gemwallet.gemstone.GemException
 import com.gemwallet.gemstone.GemStatus
 import com.gemwallet.gemstone.Gemstone
-import com.gemwallet.gemstone.InvalidArgumentException
-import com.gemwallet.gemstone.InvalidInputException
 import com.gemwallet.gemstone.PortBridge
 import com.gemwallet.gemstone.PreferencesService
 import com.gemwallet.gemstone.PriceAlert
@@ -128,11 +126,11 @@ class InvalidInputTests : Suite {
                 PreferencesService(SqlitePreferencesStore(database)).use { preferences ->
                     preferences.update(currency = "EUR", deviceId = "device-1")
                     for (patch in listOf(null, "", "{", "[]", "{\"currency\":1}", "{\"currency\":\"EUR\"} trailing")) {
-                        val error = checkThrows<InvalidArgumentException>("patch <$patch>") { preferences.updateJson(patch) }
+                        val error = checkThrows<GemException.InvalidArgument>("patch <$patch>") { preferences.updateJson(patch) }
                         checkEqual("invalid_argument", error.record.getString("type"), "record type for <$patch>")
                     }
                     for (currency in listOf("eur", "EURO", "")) {
-                        val error = checkThrows<InvalidInputException>("currency <$currency>") { preferences.update(currency = currency) }
+                        val error = checkThrows<GemException.InvalidInput>("currency <$currency>") { preferences.update(currency = currency) }
                         checkEqual("invalid_input", error.record.getString("type"), "record type for <$currency>")
                     }
                     val kept = preferences.get()
@@ -163,11 +161,11 @@ class InvalidInputTests : Suite {
                     store.updatePriceAlerts(listOf(kept), emptyList())
                     alertService(database, preferences).use { alerts ->
                         for (json in listOf(null, "", "{", "[]", "{\"asset_id\":\"bitcoin\"}", "{\"asset_id\":1,\"currency\":\"USD\"}")) {
-                            val error = checkThrows<InvalidArgumentException>("alert <$json>") { alerts.addJsonAsync(json).await() }
+                            val error = checkThrows<GemException.InvalidArgument>("alert <$json>") { alerts.addJsonAsync(json).await() }
                             checkEqual("invalid_argument", error.record.getString("type"), "record type for <$json>")
                         }
                         for (json in listOf(null, "{", "{}", "[1]")) {
-                            checkThrows<InvalidArgumentException>("ids <$json>") { alerts.deleteJsonAsync(json).await() }
+                            checkThrows<GemException.InvalidArgument>("ids <$json>") { alerts.deleteJsonAsync(json).await() }
                         }
                         val invalid = listOf(
                             PriceAlert("bitcoin", "usd", price = 1.0),
@@ -176,7 +174,7 @@ class InvalidInputTests : Suite {
                             PriceAlert("bitcoin", "USD", price = 1.0, pricePercentChange = 2.0)
                         )
                         for (alert in invalid) {
-                            val error = checkThrows<InvalidInputException>("alert $alert") { alerts.add(alert) }
+                            val error = checkThrows<GemException.InvalidInput>("alert $alert") { alerts.add(alert) }
                             checkEqual("invalid_input", error.record.getString("type"), "record type for $alert")
                         }
                         checkEqual(listOf(kept), alerts.getPriceAlerts(), "stored alerts after bad input")
@@ -188,8 +186,8 @@ class InvalidInputTests : Suite {
             SqliteDatabase(":memory:").use { database ->
                 PreferencesService(SqlitePreferencesStore(database)).use { preferences ->
                     alertService(database, preferences).use { alerts ->
-                        checkThrows<InvalidInputException>("add without device id") { alerts.add(PriceAlert("bitcoin", "USD", price = 1.0)) }
-                        checkThrows<InvalidInputException>("sync without device id") { alerts.sync() }
+                        checkThrows<GemException.InvalidInput>("add without device id") { alerts.add(PriceAlert("bitcoin", "USD", price = 1.0)) }
+                        checkThrows<GemException.InvalidInput>("sync without device id") { alerts.sync() }
                         checkEqual(emptyList<PriceAlert>(), alerts.getPriceAlerts(), "nothing written")
                     }
                 }

@@ -1,21 +1,14 @@
 package com.gemwallet.gemstone.tests
 
-import com.gemwallet.gemstone.ApiException
-import com.gemwallet.gemstone.CancelledException
 import com.gemwallet.gemstone.GemException
 import com.gemwallet.gemstone.GemStatus
-import com.gemwallet.gemstone.InternalException
-import com.gemwallet.gemstone.InvalidArgumentException
-import com.gemwallet.gemstone.InvalidInputException
 import com.gemwallet.gemstone.NotificationPermission
-import com.gemwallet.gemstone.OfflineException
 import com.gemwallet.gemstone.Preferences
 import com.gemwallet.gemstone.PriceAlert
 import com.gemwallet.gemstone.PriceAlertAddResult
 import com.gemwallet.gemstone.PriceAlertSyncResult
 import com.gemwallet.gemstone.PriceAlertsToggle
 import com.gemwallet.gemstone.PriceDirection
-import com.gemwallet.gemstone.StoreException
 import org.json.JSONObject
 
 /** The records' JSON shapes (DESIGN § 3: snake_case keys, absent optionals left out) and the error mapping. */
@@ -38,7 +31,7 @@ class JsonRecordTests : Suite {
             checkEqual(100000.0, read.price, "price")
         },
         test("a non-finite price cannot be written") {
-            val error = checkThrows<InvalidInputException>("NaN price") { PriceAlert("bitcoin", "USD", price = Double.NaN).toJson() }
+            val error = checkThrows<GemException.InvalidInput>("NaN price") { PriceAlert("bitcoin", "USD", price = Double.NaN).toJson() }
             checkEqual("invalid_input", error.record.getString("type"), "record type")
         },
         test("a wrong type or unknown direction is rejected when reading") {
@@ -78,12 +71,12 @@ class JsonRecordTests : Suite {
         },
         test("each status maps to its exception class with the record") {
             val cases = listOf(
-                GemStatus.INVALID_ARGUMENT to InvalidArgumentException::class.java,
-                GemStatus.CANCELLED to CancelledException::class.java,
-                GemStatus.OFFLINE to OfflineException::class.java,
-                GemStatus.API to ApiException::class.java,
-                GemStatus.STORE to StoreException::class.java,
-                GemStatus.INTERNAL to InternalException::class.java
+                GemStatus.INVALID_ARGUMENT to GemException.InvalidArgument::class.java,
+                GemStatus.CANCELLED to GemException.Cancelled::class.java,
+                GemStatus.OFFLINE to GemException.Offline::class.java,
+                GemStatus.API to GemException.Api::class.java,
+                GemStatus.STORE to GemException.Store::class.java,
+                GemStatus.INTERNAL to GemException.Internal::class.java
             )
             for ((status, type) in cases) {
                 val record = """{"type":"${GemStatus.name(status)}","message":"m $status"}"""
@@ -92,12 +85,12 @@ class JsonRecordTests : Suite {
                 checkEqual(status, error.status, "status")
                 checkEqual("m $status", error.message, "message")
             }
-            val api = GemException.of(GemStatus.API, """{"type":"api","status":409,"message":"refused"}""".toByteArray()) as ApiException
+            val api = GemException.of(GemStatus.API, """{"type":"api","status":409,"message":"refused"}""".toByteArray()) as GemException.Api
             checkEqual(409, api.httpStatus, "HTTP status of an API refusal")
         },
         test("an unreadable error record still gives the status and the text") {
             val error = GemException.of(GemStatus.STORE, "not json".toByteArray())
-            check(error is StoreException) { "class $error" }
+            check(error is GemException.Store) { "class $error" }
             checkEqual("store", error.type, "type")
             check(error.message!!.contains("not json")) { "message ${error.message}" }
             val unknown = GemException.of(-99, ByteArray(0))

@@ -1,6 +1,7 @@
 package com.gemwallet.gemstone.tests
 
-import com.gemwallet.gemstone.CancelledException
+import com.gemwallet.gemstone.GemException
+
 import com.gemwallet.gemstone.Completions
 import com.gemwallet.gemstone.HttpRequest
 import com.gemwallet.gemstone.HttpResponse
@@ -9,8 +10,6 @@ import com.gemwallet.gemstone.PortBridge
 import com.gemwallet.gemstone.PriceAlert
 import com.gemwallet.gemstone.PriceAlertStore
 import com.gemwallet.gemstone.SqlitePriceAlertStore
-import com.gemwallet.gemstone.StoreException
-import com.gemwallet.gemstone.TimeoutException
 import com.gemwallet.gemstone.await
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.ExecutionException
@@ -64,7 +63,7 @@ class LifetimeTests : Suite {
             check(transport.entered.await(10, TimeUnit.SECONDS)) { "the transport was never called" }
             host.alerts.close()
             val error = checkThrows<ExecutionException>("sync after close") { sync.get(10, TimeUnit.SECONDS) }
-            check(error.cause is CancelledException) { "cause ${error.cause}" }
+            check(error.cause is GemException.Cancelled) { "cause ${error.cause}" }
             transport.gate.countDown()
             eventually(what = "the late answer was refused as stale") { PortBridge.staleAnswers == stale + 1 }
             host.close()
@@ -76,18 +75,18 @@ class LifetimeTests : Suite {
             Host("http://127.0.0.1:9", transport = transport, timeoutMs = 200).use { host ->
                 host.preferences.update(deviceId = "d")
                 val started = System.nanoTime()
-                checkThrows<TimeoutException>("sync with a silent transport") { host.alerts.sync() }
+                checkThrows<GemException.Timeout>("sync with a silent transport") { host.alerts.sync() }
                 val elapsed = (System.nanoTime() - started) / 1_000_000
                 check(elapsed < 5_000) { "the timeout took $elapsed ms" }
                 transport.gate.countDown()
             }
         },
-        test("a failing store is a StoreException with the store's message, and the API is not called") {
+        test("a failing store is a GemException.Store with the store's message, and the API is not called") {
             val transport = GateTransport()
             transport.gate.countDown()
             Host("http://127.0.0.1:9", transport = transport, store = { FailingStore(SqlitePriceAlertStore(it)) }).use { host ->
                 host.preferences.update(deviceId = "d")
-                val error = checkThrows<StoreException>("add with a failing store") { host.alerts.add(PriceAlert("bitcoin", "USD", price = 1.0)) }
+                val error = checkThrows<GemException.Store>("add with a failing store") { host.alerts.add(PriceAlert("bitcoin", "USD", price = 1.0)) }
                 check(error.message!!.contains("disk full")) { "message ${error.message}" }
                 checkEqual(1L, transport.entered.count, "transport calls")
             }

@@ -1,9 +1,12 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.GemException
+
 import com.gemwallet.gemstone.AmountError
 import com.gemwallet.gemstone.AmountErrorDisplay
 import com.gemwallet.gemstone.AmountEvent
 import com.gemwallet.gemstone.Asset
+import com.gemwallet.gemstone.AssetType
 import com.gemwallet.gemstone.CopyKind
 import com.gemwallet.gemstone.CopyPolicy
 import com.gemwallet.gemstone.Day
@@ -12,8 +15,6 @@ import com.gemwallet.gemstone.DurationPart
 import com.gemwallet.gemstone.EmptyState
 import com.gemwallet.gemstone.ErrorRecord
 import com.gemwallet.gemstone.InputValue
-import com.gemwallet.gemstone.InvalidArgumentException
-import com.gemwallet.gemstone.InvalidInputException
 import com.gemwallet.gemstone.ListPhase
 import com.gemwallet.gemstone.ListWindow
 import com.gemwallet.gemstone.LoadState
@@ -22,7 +23,7 @@ import com.gemwallet.gemstone.NumberFormat
 import com.gemwallet.gemstone.NumberUnit
 import com.gemwallet.gemstone.Precision
 import com.gemwallet.gemstone.Presentation
-import com.gemwallet.gemstone.PresentationConstants
+import com.gemwallet.gemstone.GemConstants
 import com.gemwallet.gemstone.PricedAsset
 import com.gemwallet.gemstone.Transaction
 import java.io.File
@@ -32,9 +33,9 @@ import java.math.BigInteger
 class PresentationTests : Suite {
     override val name = "presentation"
 
-    private val eth = Asset("ethereum", "Ethereum", "ETH", 18)
-    private val usdt = Asset("ethereum_0xdAC17F958D2ee523a2206206994597C13D831ec7", "Tether", "USDT", 6, "erc20")
-    private val btc = Asset("bitcoin", "Bitcoin", "BTC", 8)
+    private val eth = Asset("ethereum", "Ethereum", "ETH", 18, AssetType.NATIVE)
+    private val usdt = Asset("ethereum_0xdAC17F958D2ee523a2206206994597C13D831ec7", "Tether", "USDT", 6, AssetType.ERC20)
+    private val btc = Asset("bitcoin", "Bitcoin", "BTC", 8, AssetType.NATIVE)
     private val me = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
     private val other = "0x1234567890abcdef1234567890abcdef12345678"
     private val now = 1_772_323_200L
@@ -51,12 +52,12 @@ class PresentationTests : Suite {
         test("the header's presentation constants are the binding's") {
             val header = File(System.getProperty("gemstone.repo"), "include/gemstone.h").readText()
             fun define(name: String) = Regex("#define $name (\\d+)").find(header)?.groupValues?.get(1)?.toInt()
-            checkEqual(PresentationConstants.LIST_PAGE_SIZE, define("GEM_LIST_PAGE_SIZE"), "page size")
-            checkEqual(PresentationConstants.LIST_PREFETCH_ROWS, define("GEM_LIST_PREFETCH_ROWS"), "prefetch rows")
-            checkEqual(PresentationConstants.LIST_MAX_ROWS, define("GEM_LIST_MAX_ROWS"), "max rows")
-            checkEqual(PresentationConstants.SECRET_CLIPBOARD_SECONDS, define("GEM_SECRET_CLIPBOARD_SECONDS"), "clipboard seconds")
-            checkEqual(PresentationConstants.MAX_ASSET_DECIMALS, define("GEM_MAX_ASSET_DECIMALS"), "max decimals")
-            checkEqual(PresentationConstants.MAX_UTC_OFFSET_SECONDS, define("GEM_MAX_UTC_OFFSET_SECONDS"), "max offset")
+            checkEqual(GemConstants.LIST_PAGE_SIZE, define("GEM_LIST_PAGE_SIZE"), "page size")
+            checkEqual(GemConstants.LIST_PREFETCH_ROWS, define("GEM_LIST_PREFETCH_ROWS"), "prefetch rows")
+            checkEqual(GemConstants.LIST_MAX_ROWS, define("GEM_LIST_MAX_ROWS"), "max rows")
+            checkEqual(GemConstants.SECRET_CLIPBOARD_SECONDS, define("GEM_SECRET_CLIPBOARD_SECONDS"), "clipboard seconds")
+            checkEqual(GemConstants.MAX_ASSET_DECIMALS, define("GEM_MAX_ASSET_DECIMALS"), "max decimals")
+            checkEqual(GemConstants.MAX_UTC_OFFSET_SECONDS, define("GEM_MAX_UTC_OFFSET_SECONDS"), "max offset")
         },
         test("a transactions screen: rows, day sections, phase and window") {
             val boundaries = Presentation.dayBoundaries(now, -5 * 3600)
@@ -98,9 +99,9 @@ class PresentationTests : Suite {
             checkEqual(LoadState("error", offline), Presentation.loadStateRefreshed(false, offline), "nothing shown")
             val window = ListWindow()
             checkEqual(window, Presentation.listWindowOnEndReached(window, 10), "not filled")
-            checkEqual(ListWindow(2 * PresentationConstants.LIST_PAGE_SIZE, PresentationConstants.LIST_MAX_ROWS),
-                Presentation.listWindowOnEndReached(window, PresentationConstants.LIST_PAGE_SIZE), "one page more")
-            checkThrows<InvalidInputException>("a missing asset") { Presentation.transactionRows(transactions, listOf(PricedAsset(eth)), "USD") }
+            checkEqual(ListWindow(2 * GemConstants.LIST_PAGE_SIZE, GemConstants.LIST_MAX_ROWS),
+                Presentation.listWindowOnEndReached(window, GemConstants.LIST_PAGE_SIZE), "one page more")
+            checkThrows<GemException.InvalidInput>("a missing asset") { Presentation.transactionRows(transactions, listOf(PricedAsset(eth)), "USD") }
         },
         test("an amount screen: session events and view states") {
             val comma = NumberFormat(",")
@@ -119,7 +120,7 @@ class PresentationTests : Suite {
             checkEqual("2" to true, session.text to session.isMax, "max")
             session = Presentation.amountSessionApply(session, AmountEvent.BalanceChanged(BigInteger("2500000000000000000")))
             checkEqual("2,5", session.text, "max follows the balance")
-            checkThrows<InvalidInputException>("a negative price") { Presentation.amountSessionViewState(session, -1.0) }
+            checkThrows<GemException.InvalidInput>("a negative price") { Presentation.amountSessionViewState(session, -1.0) }
         },
         test("numbers in each style") {
             val signed = Presentation.formattedCurrency(-5.0, "USD", "currency", signed = true)
@@ -130,7 +131,7 @@ class PresentationTests : Suite {
             checkEqual(Precision("significant", 4), Presentation.formattedAmount(0.5, "auto", "BTC").display.precision, "auto")
             checkEqual("toward_zero", Presentation.formattedAmount(1.5, "full").rounding, "an amount never reads above itself")
             checkEqual(listOf(DurationPart(1, "hours"), DurationPart(2, "minutes")), Presentation.durationParts(3725), "duration")
-            checkThrows<InvalidInputException>("a lower-case currency") { Presentation.formattedCurrency(1.0, "usd") }
+            checkThrows<GemException.InvalidInput>("a lower-case currency") { Presentation.formattedCurrency(1.0, "usd") }
         },
         test("typed amounts in several locales") {
             val dot = NumberFormat(".")
@@ -146,19 +147,19 @@ class PresentationTests : Suite {
             checkEqual("1,5", Presentation.inputText(comma, BigInteger.valueOf(1_500_000), 6), "input text")
             checkEqual("0,00001", Presentation.valueText(comma, 1e-05), "value text")
             checkEqual(AmountErrorDisplay("none"), Presentation.amountErrorDisplay(AmountError("zero")), "zero is silent")
-            checkEqual("TRX", Presentation.amountErrorDisplay(AmountError("insufficient_balance", asset = Asset("tron", "TRX", "TRX", 6),
+            checkEqual("TRX", Presentation.amountErrorDisplay(AmountError("insufficient_balance", asset = Asset("tron", "TRX", "TRX", 6, AssetType.NATIVE),
                 available = BigInteger.ONE)).title, "name equals symbol")
-            checkThrows<InvalidInputException>("a digit separator") { Presentation.plainNumber(NumberFormat("5"), "1") }
+            checkThrows<GemException.InvalidInput>("a digit separator") { Presentation.plainNumber(NumberFormat("5"), "1") }
         },
         test("copies and addresses") {
             val copy = Presentation.addressCopy("bitcoin", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")
             checkEqual(CopyKind("address", "bitcoin") to "bc1qar...5mdq", copy.kind to copy.display, "address copy")
-            checkEqual(CopyPolicy(true, PresentationConstants.SECRET_CLIPBOARD_SECONDS), Presentation.copyKindPolicy(CopyKind("private_key")), "secret")
+            checkEqual(CopyPolicy(true, GemConstants.SECRET_CLIPBOARD_SECONDS), Presentation.copyKindPolicy(CopyKind("private_key")), "secret")
             checkEqual(CopyPolicy(false, null), Presentation.copyKindPolicy(CopyKind("plain")), "plain")
             checkEqual("0x1234...5678", Presentation.formatAddress(other), "short")
             checkEqual(other, Presentation.formatAddress(other, "full"), "full")
-            checkThrows<InvalidInputException>("an empty address") { Presentation.addressCopy("bitcoin", "") }
-            checkThrows<InvalidArgumentException>("an unknown chain") { Presentation.addressCopy("nowhere", "x") }
+            checkThrows<GemException.InvalidInput>("an empty address") { Presentation.addressCopy("bitcoin", "") }
+            checkThrows<GemException.InvalidArgument>("an unknown chain") { Presentation.addressCopy("nowhere", "x") }
         }
     )
 }

@@ -65,6 +65,7 @@ object TestRunner {
         val all: List<Pair<String, () -> Suite>> = listOf(
             "completeness" to { BindingCompletenessTests() },
             "json" to { JsonRecordTests() },
+            "schema" to { SchemaTests() },
             "sqlite" to { SqliteStoreTests() },
             "transport" to { TransportTests() },
             "invalid-input" to { InvalidInputTests() },

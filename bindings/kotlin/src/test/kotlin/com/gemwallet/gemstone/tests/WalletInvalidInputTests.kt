@@ -3,7 +3,6 @@ package com.gemwallet.gemstone.tests
 import com.gemwallet.gemstone.GemException
 import com.gemwallet.gemstone.GemStatus
 import com.gemwallet.gemstone.Gemstone
-import com.gemwallet.gemstone.InvalidArgumentException
 import com.gemwallet.gemstone.KeystorePasswordFile
 import com.gemwallet.gemstone.PortBridge
 import com.gemwallet.gemstone.SqliteDatabase
@@ -211,11 +210,11 @@ class WalletInvalidInputTests : Suite {
                     "{\"type\":\"view\",\"address\":\"0x9858EfFD232B4033E47d90003D41EC34EcaEda94\",\"chain\":\"ethereum\"} trailing"
                 )
                 for (json in imports) {
-                    checkThrows<InvalidArgumentException>("import <$json>") { host.wallets.importWalletJsonAsync(json).await() }
-                    checkThrows<InvalidArgumentException>("preview <$json>") { host.wallets.previewImportJsonAsync(json).await() }
+                    checkThrows<GemException.InvalidArgument>("import <$json>") { host.wallets.importWalletJsonAsync(json).await() }
+                    checkThrows<GemException.InvalidArgument>("preview <$json>") { host.wallets.previewImportJsonAsync(json).await() }
                 }
                 for (json in listOf("", "{", "[]", "{\"word_count\":\"12\"}", "{\"chains\":[\"notachain\"]}", "{\"name\":5}")) {
-                    checkThrows<InvalidArgumentException>("create <$json>") { host.wallets.createWalletJsonAsync(json).await() }
+                    checkThrows<GemException.InvalidArgument>("create <$json>") { host.wallets.createWalletJsonAsync(json).await() }
                 }
                 for (json in listOf("{\"word_count\":13}", "{\"word_count\":0}")) {
                     checkFailure("create <$json>") { host.wallets.createWalletJsonAsync(json).await() }
@@ -228,8 +227,8 @@ class WalletInvalidInputTests : Suite {
                     checkFailure("export <$id>") { host.wallets.exportSecretAsync(id).await() }
                     checkFailure("require <$id>") { host.sessions.requireWalletAsync(id).await() }
                 }
-                checkThrows<InvalidArgumentException>("get_wallet(NULL)") { host.sessions.getWalletAsync(null).await() }
-                checkThrows<InvalidArgumentException>("rename to NULL") { host.wallets.renameWalletAsync(kept.id, null).await() }
+                checkThrows<GemException.InvalidArgument>("get_wallet(NULL)") { host.sessions.getWalletAsync(null).await() }
+                checkThrows<GemException.InvalidArgument>("rename to NULL") { host.wallets.renameWalletAsync(kept.id, null).await() }
                 checkEqual(before, host.snapshot(), "rows after malformed input")
                 checkEqual(ABANDON_PHRASE, host.wallets.exportSecret(kept.id).value, "the stored secret is intact")
             }

@@ -1,6 +1,7 @@
 package com.gemwallet.gemstone.tests
 
-import com.gemwallet.gemstone.CancelledException
+import com.gemwallet.gemstone.GemException
+
 import com.gemwallet.gemstone.Completions
 import com.gemwallet.gemstone.KeystorePassword
 import com.gemwallet.gemstone.PortBridge
@@ -60,7 +61,7 @@ class WalletLifetimeTests : Suite {
             check(password!!.entered.await(10, TimeUnit.SECONDS)) { "the password port was never asked" }
             host.wallets.close()
             val error = checkThrows<ExecutionException>("import after close") { import.get(10, TimeUnit.SECONDS) }
-            check(error.cause is CancelledException) { "cause ${error.cause}" }
+            check(error.cause is GemException.Cancelled) { "cause ${error.cause}" }
             password!!.gate.countDown()
             eventually(what = "the late password was refused as stale") { PortBridge.staleAnswers == stale + 1 }
             checkEqual(emptyList<String>(), host.snapshot(), "rows after the cancelled import")

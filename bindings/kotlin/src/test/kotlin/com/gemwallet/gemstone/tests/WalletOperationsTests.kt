@@ -1,14 +1,9 @@
 package com.gemwallet.gemstone.tests
 
-import com.gemwallet.gemstone.CryptoException
 import com.gemwallet.gemstone.GemException
 import com.gemwallet.gemstone.GemStatus
-import com.gemwallet.gemstone.InvalidInputException
 import com.gemwallet.gemstone.KeystorePassword
-import com.gemwallet.gemstone.NotFoundException
-import com.gemwallet.gemstone.PermissionDeniedException
 import com.gemwallet.gemstone.SecureStore
-import com.gemwallet.gemstone.StoreException
 import com.gemwallet.gemstone.Wallet
 import com.gemwallet.gemstone.WalletImport
 import com.gemwallet.gemstone.WalletImportResult
@@ -93,27 +88,27 @@ class WalletOperationsTests : Suite {
                 host.wallets.renameWallet(wallet.id, "Savings")
                 checkEqual(1, updates(), "rows updated by a rename to the same name")
                 for (bad in listOf("", "   ", "x".repeat(65), "tab\there", "line\nbreak")) {
-                    val error = checkThrows<InvalidInputException>("rename to <$bad>") { host.wallets.renameWallet(wallet.id, bad) }
+                    val error = checkThrows<GemException.InvalidInput>("rename to <$bad>") { host.wallets.renameWallet(wallet.id, bad) }
                     checkEqual("invalid_input", error.record.getString("type"), "record type for <$bad>")
                 }
                 host.wallets.renameWallet(wallet.id, "y".repeat(64))
                 host.wallets.renameWallet(wallet.id, "Savings")
-                checkThrows<NotFoundException>("rename an unknown wallet") { host.wallets.renameWallet("view_ethereum_$ethereum", "X") }
+                checkThrows<GemException.NotFound>("rename an unknown wallet") { host.wallets.renameWallet("view_ethereum_$ethereum", "X") }
 
                 val pinned = host.wallets.setPinned(wallet.id, true)
                 checkEqual(true, pinned.isPinned, "pinned")
                 checkEqual(listOf("1"), host.column("SELECT is_pinned FROM wallets WHERE id = '${wallet.id}'"), "stored pin")
                 checkEqual(renamed.copy(isPinned = true), host.sessions.requireWallet(wallet.id), "stored wallet after pin")
                 checkEqual(false, host.wallets.setPinned(wallet.id, false).isPinned, "unpinned")
-                checkThrows<NotFoundException>("pin an unknown wallet") { host.wallets.setPinned("view_ethereum_$ethereum", true) }
+                checkThrows<GemException.NotFound>("pin an unknown wallet") { host.wallets.setPinned("view_ethereum_$ethereum", true) }
 
                 checkEqual(other.id, host.sessions.getCurrentWalletId(), "current before switching")
                 checkEqual(wallet.id, host.wallets.setCurrentWalletId(wallet.id).id, "switched")
                 checkEqual(wallet.id, host.sessions.getCurrentWalletId(), "current after switching")
                 checkEqual(wallet.id, host.storedCurrentWalletId(), "stored current after switching")
-                checkThrows<NotFoundException>("switch to an unknown wallet") { host.wallets.setCurrentWalletId("view_ethereum_$ethereum") }
+                checkThrows<GemException.NotFound>("switch to an unknown wallet") { host.wallets.setCurrentWalletId("view_ethereum_$ethereum") }
                 checkEqual(wallet.id, host.sessions.getCurrentWalletId(), "current after a refused switch")
-                checkThrows<NotFoundException>("require an unknown wallet") { host.sessions.requireWallet("view_ethereum_$ethereum") }
+                checkThrows<GemException.NotFound>("require an unknown wallet") { host.sessions.requireWallet("view_ethereum_$ethereum") }
                 checkEqual(null, host.sessions.getWallet("view_ethereum_$ethereum"), "get an unknown wallet")
             }
         },
@@ -132,7 +127,7 @@ class WalletOperationsTests : Suite {
                 checkEqual(listOf(a.id, b.id), host.walletIds(), "wallet rows")
                 checkEqual(listOf(a.externalId, b.externalId), host.keystoreKeys(), "keystore rows: the secret went with the wallet")
                 check(host.accountRows().none { it.startsWith(c.id) }) { "accounts of the deleted wallet remain" }
-                checkThrows<NotFoundException>("export a deleted wallet") { host.wallets.exportSecret(c.id) }
+                checkThrows<GemException.NotFound>("export a deleted wallet") { host.wallets.exportSecret(c.id) }
 
                 val second = host.wallets.deleteWallet(b.id)
                 checkEqual(a.id, second.currentWalletId, "current after deleting another wallet")
@@ -143,14 +138,14 @@ class WalletOperationsTests : Suite {
                 checkEqual(null, last.currentWalletId, "current after deleting the last wallet")
                 checkEqual(null, host.sessions.getCurrentWallet(), "current wallet when none remains")
                 checkEqual(emptyList<String>(), host.walletIds() + host.keystoreKeys() + host.accountRows(), "rows left")
-                checkThrows<NotFoundException>("delete an unknown wallet") { host.wallets.deleteWallet(a.id) }
+                checkThrows<GemException.NotFound>("delete an unknown wallet") { host.wallets.deleteWallet(a.id) }
             }
         },
         test("a watch-only wallet cannot export; a missing or damaged record and a wrong password are refused") {
             val directory = temporaryDirectory()
             WalletHost(directory).use { host ->
                 val watched = host.wallets.importWallet(WalletImport.View(ethereum, "ethereum")).wallet
-                val error = checkThrows<InvalidInputException>("export a watch-only wallet") { host.wallets.exportSecret(watched.id) }
+                val error = checkThrows<GemException.InvalidInput>("export a watch-only wallet") { host.wallets.exportSecret(watched.id) }
                 checkEqual("invalid_input", error.record.getString("type"), "record type")
                 check(!host.passwordFile.exists()) { "a watch-only export asked the password" }
 
@@ -161,7 +156,7 @@ class WalletOperationsTests : Suite {
                 // A different password: the record fails to open, as a wrong password.
                 val password = host.passwordFile.readBytes()
                 host.passwordFile.writeBytes(ByteArray(32) { (password[it] + 1).toByte() })
-                val wrong = checkThrows<CryptoException>("export with another password") { host.wallets.exportSecret(wallet.id) }
+                val wrong = checkThrows<GemException.Crypto>("export with another password") { host.wallets.exportSecret(wallet.id) }
                 checkEqual("crypto", wrong.record.getString("type"), "record type")
                 check(wrong.message!!.contains("password")) { "message ${wrong.message}" }
                 host.passwordFile.writeBytes(password)
@@ -173,11 +168,11 @@ class WalletOperationsTests : Suite {
                 val ciphertext = tampered.getString("ciphertext")
                 tampered.put("ciphertext", (if (ciphertext[0] == '0') "1" else "0") + ciphertext.substring(1))
                 host.ports.secureStore.set(key, tampered.toString())
-                checkThrows<CryptoException>("export a modified record") { host.wallets.exportSecret(wallet.id) }
+                checkThrows<GemException.Crypto>("export a modified record") { host.wallets.exportSecret(wallet.id) }
 
                 // A missing record.
                 host.ports.secureStore.delete(key)
-                checkThrows<NotFoundException>("export without a keystore record") { host.wallets.exportSecret(wallet.id) }
+                checkThrows<GemException.NotFound>("export without a keystore record") { host.wallets.exportSecret(wallet.id) }
             }
         },
         test("bad input is a GemException with its record, before any write, and loses nothing") {
@@ -203,13 +198,13 @@ class WalletOperationsTests : Suite {
                 )
                 for (request in cases) {
                     val error = checkThrows<GemException>("import $request") { host.wallets.importWallet(request) }
-                    check(error is InvalidInputException) { "import $request: $error" }
+                    check(error is GemException.InvalidInput) { "import $request: $error" }
                     checkEqual("invalid_input", error.record.getString("type"), "record type of $request")
                     check(error.record.getString("message").isNotEmpty()) { "no message for $request" }
                     check(!error.record.toString().contains("abandon abandon")) { "the phrase reached the error record: ${error.record}" }
                     check(!error.record.toString().contains("11".repeat(32))) { "the key reached the error record: ${error.record}" }
                     // A preview names no wallet, so only the secret or address is checked there.
-                    if (request.name == null) checkThrows<InvalidInputException>("preview $request") { host.wallets.previewImport(request) }
+                    if (request.name == null) checkThrows<GemException.InvalidInput>("preview $request") { host.wallets.previewImport(request) }
                 }
                 checkEqual(before, host.snapshot(), "rows after bad imports")
                 check(password.contentEquals(host.passwordFile.readBytes())) { "the password file changed" }
@@ -239,7 +234,7 @@ class WalletOperationsTests : Suite {
         },
         test("a refused password fails the import with PERMISSION_DENIED and writes nothing") {
             WalletHost(ports = { it.copy(password = RefusingPassword()) }).use { host ->
-                val error = checkThrows<PermissionDeniedException>("import with a refused password") {
+                val error = checkThrows<GemException.PermissionDenied>("import with a refused password") {
                     host.wallets.importWallet(WalletImport.Single(ABANDON_PHRASE, "ethereum"))
                 }
                 checkEqual("permission_denied", error.record.getString("type"), "record type")
@@ -257,14 +252,14 @@ class WalletOperationsTests : Suite {
                 host.wallets.previewImport(request)
                 passwordFile.writeBytes(ByteArray(32) { it.toByte() })
                 java.nio.file.Files.setPosixFilePermissions(passwordFile.toPath(), java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"))
-                checkThrows<PermissionDeniedException>("a world-readable password file") { host.wallets.importWallet(request) }
+                checkThrows<GemException.PermissionDenied>("a world-readable password file") { host.wallets.importWallet(request) }
                 java.nio.file.Files.setPosixFilePermissions(passwordFile.toPath(), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))
                 passwordFile.writeBytes(ByteArray(15))
-                checkThrows<StoreException>("a 15-byte password file") { host.wallets.importWallet(request) }
+                checkThrows<GemException.Store>("a 15-byte password file") { host.wallets.importWallet(request) }
                 passwordFile.delete()
                 java.nio.file.Files.createSymbolicLink(passwordFile.toPath(), File(directory, "elsewhere").toPath())
                 File(directory, "elsewhere").writeBytes(ByteArray(32))
-                checkThrows<PermissionDeniedException>("a symbolic link") { host.wallets.importWallet(request) }
+                checkThrows<GemException.PermissionDenied>("a symbolic link") { host.wallets.importWallet(request) }
                 checkEqual(emptyList<String>(), host.snapshot(), "rows after refused passwords")
                 passwordFile.delete()
                 checkEqual(false, host.wallets.importWallet(request).isExisting, "import once the file is made afresh")

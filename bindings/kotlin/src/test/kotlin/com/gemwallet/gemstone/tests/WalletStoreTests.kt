@@ -1,16 +1,16 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.GemException
+
 import com.gemwallet.gemstone.Account
 import com.gemwallet.gemstone.AddressErrorType
 import com.gemwallet.gemstone.AddressValidation
 import com.gemwallet.gemstone.Copy
 import com.gemwallet.gemstone.CopyKind
-import com.gemwallet.gemstone.NotFoundException
 import com.gemwallet.gemstone.SqliteDatabase
 import com.gemwallet.gemstone.SqliteSecureStore
 import com.gemwallet.gemstone.SqliteWalletSessionStore
 import com.gemwallet.gemstone.SqliteWalletStore
-import com.gemwallet.gemstone.StoreException
 import com.gemwallet.gemstone.Wallet
 import com.gemwallet.gemstone.WalletCreated
 import com.gemwallet.gemstone.WalletDeleted
@@ -143,12 +143,12 @@ class WalletStoreTests : Suite {
                 store.deleteWallet("view_ethereum_0x00")
             }
         },
-        test("adding an id already stored fails with a StoreException and writes nothing") {
+        test("adding an id already stored fails with a GemException.Store and writes nothing") {
             val (database, store) = fresh()
             database.use {
                 store.addWallet(main)
                 val before = database.writes()
-                val error = checkThrows<StoreException>("second add") { store.addWallet(main.copy(name = "Other", accounts = main.accounts.take(1))) }
+                val error = checkThrows<GemException.Store>("second add") { store.addWallet(main.copy(name = "Other", accounts = main.accounts.take(1))) }
                 checkEqual("store", error.record.getString("type"), "record type")
                 checkEqual(before, database.writes(), "writes")
                 checkEqual(main, store.getWallet(main.id), "stored wallet unchanged")
@@ -168,7 +168,7 @@ class WalletStoreTests : Suite {
                 checkEqual(null, store.getWallet(main.id), "wallet")
             }
         },
-        test("a save writes only what changed, and an unknown id is a NotFoundException") {
+        test("a save writes only what changed, and an unknown id is a GemException.NotFound") {
             val (database, store) = fresh()
             database.use {
                 store.addWallet(main)
@@ -178,7 +178,7 @@ class WalletStoreTests : Suite {
                 store.saveWallet(main.copy(name = "Renamed", isPinned = true))
                 checkEqual(listOf("UPDATE wallets"), database.writes().drop(before), "writes of a rename and pin")
                 checkEqual(main.copy(name = "Renamed", isPinned = true), store.getWallet(main.id), "saved")
-                checkThrows<NotFoundException>("save an unknown wallet") { store.saveWallet(watched) }
+                checkThrows<GemException.NotFound>("save an unknown wallet") { store.saveWallet(watched) }
                 checkEqual(null, store.getWallet(watched.id), "unknown wallet not inserted by save")
             }
         },

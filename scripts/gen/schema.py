@@ -1,0 +1,256 @@
+"""The schema of every record, enum and constant that crosses the ABI (schema/*.json), loaded and checked.
+
+A schema file is a JSON object:
+
+    {"doc": "...", "swift_module": "Gemstone", "types": [TYPE, ...],
+     "constants": [CONSTANT, ...]}
+
+TYPE is one of
+    {"record": "GemListWindow", "doc": "...", "fields": [FIELD, ...], "options": {...}}
+    {"enum": "TransactionState", "doc": "...", "cases": [{"name": "in_transit", "doc": "..."}, ...]}
+    {"enum": "GemLoadState", "doc": "...", "cases": [{"name": "error", "doc": "...", "fields": [FIELD, ...]}, ...]}
+An enum whose cases have no fields crosses as a snake_case string; one with any field crosses as an object
+with "type" (the case name) and the case's fields.
+
+FIELD is {"name": "snake_case", "type": TYPE_NAME, "doc": "...", "default": JSON value (optional)}.
+TYPE_NAME is a scalar (string bool i32 i64 int u32 u64 f64 biguint bigint asset_id wallet_id chain),
+a type declared in any schema file, "T?" (optional: absent or null reads as the default, nil is left out when
+written), "[T]" (list) or "{T}" (object of string keys to T).
+
+A file may also hold "swift_names": {"transfer_nft": "transferNFT"}: the Swift spelling of a snake_case name
+wherever it is a case or field (for acronyms), instead of its plain camelCase.
+
+CONSTANT is {"name": "LIST_PAGE_SIZE", "type": "int"|"f64", "value": 50, "doc": "...", "swift": "listPageSize"}.
+Status codes are schema/status.json: {"statuses": [{"name": "invalid_argument", "code": -1, "doc": "..."}]}.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+SCALARS = {"string", "bool", "i32", "i64", "int", "u32", "u64", "f64", "biguint", "bigint", "asset_id", "wallet_id", "chain"}
+SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+UPPER = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
+TYPE_NAME = re.compile(r"^[A-Z][A-Za-z0-9]*$")
+
+
+class SchemaError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class TypeRef:
+    kind: str  # "scalar", "named", "optional", "list", "map"
+    name: str = ""
+    inner: Optional["TypeRef"] = None
+
+    @staticmethod
+    def parse(text: str) -> "TypeRef":
+        text = text.strip()
+        if text.endswith("?"):
+            inner = TypeRef.parse(text[:-1])
+            if inner.kind == "optional":
+                raise SchemaError(f"double optional: {text}")
+            return TypeRef("optional", inner=inner)
+        if text.startswith("[") and text.endswith("]"):
+            return TypeRef("list", inner=TypeRef.parse(text[1:-1]))
+        if text.startswith("{") and text.endswith("}"):
+            return TypeRef("map", inner=TypeRef.parse(text[1:-1]))
+        if text in SCALARS:
+            return TypeRef("scalar", name=text)
+        if TYPE_NAME.match(text):
+            return TypeRef("named", name=text)
+        raise SchemaError(f"unknown type {text!r}")
+
+    @property
+    def is_optional(self) -> bool:
+        return self.kind == "optional"
+
+    @property
+    def base(self) -> "TypeRef":
+        return self.inner if self.kind == "optional" and self.inner else self
+
+    def names(self):
+        if self.kind == "named":
+            yield self.name
+        if self.inner:
+            yield from self.inner.names()
+
+
+@dataclass
+class Field:
+    name: str
+    type: TypeRef
+    doc: str
+    default: Any = None
+    has_default: bool = False
+
+
+@dataclass
+class Case:
+    name: str
+    doc: str
+    fields: list[Field]
+
+
+@dataclass
+class Type:
+    name: str
+    kind: str  # "record", "enum"
+    doc: str
+    file: str
+    swift_module: str
+    python_module: str
+    fields: list[Field] = field(default_factory=list)
+    cases: list[Case] = field(default_factory=list)
+    options: dict = field(default_factory=dict)
+
+    @property
+    def is_string_enum(self) -> bool:
+        return self.kind == "enum" and all(not case.fields for case in self.cases)
+
+    @property
+    def foreign_name(self) -> str:
+        """The Python and Kotlin name: the Swift name without its Gem prefix (unless the schema names one)."""
+        if "foreign_name" in self.options:
+            return self.options["foreign_name"]
+        return self.name[3:] if self.name.startswith("Gem") and len(self.name) > 3 and self.name[3].isupper() else self.name
+
+
+@dataclass
+class Constant:
+    name: str
+    type: str
+    value: Any
+    doc: str
+    swift: str
+    file: str
+
+
+@dataclass
+class Status:
+    name: str
+    code: int
+    doc: str
+    python: str
+
+
+@dataclass
+class Schema:
+    types: dict[str, Type]
+    constants: list[Constant]
+    statuses: list[Status]
+    files: list[str]
+    swift_names: dict[str, str] = field(default_factory=dict)
+
+    def ordered(self) -> list[Type]:
+        return list(self.types.values())
+
+
+def _doc(entry: dict, where: str) -> str:
+    doc = entry.get("doc")
+    if not isinstance(doc, str) or not doc.strip():
+        raise SchemaError(f"{where}: every entry needs a one-line doc")
+    return doc.strip()
+
+
+def _fields(entries: list, where: str) -> list[Field]:
+    fields, seen = [], set()
+    for entry in entries:
+        name = entry.get("name", "")
+        if not SNAKE.match(name):
+            raise SchemaError(f"{where}: field name {name!r} is not snake_case")
+        if name in seen:
+            raise SchemaError(f"{where}: field {name} twice")
+        seen.add(name)
+        fields.append(Field(name, TypeRef.parse(entry.get("type", "")), _doc(entry, f"{where}.{name}"),
+                            entry.get("default"), "default" in entry))
+    return fields
+
+
+def load(root: Path) -> Schema:
+    types: dict[str, Type] = {}
+    constants: list[Constant] = []
+    statuses: list[Status] = []
+    swift_names: dict[str, str] = {}
+    files = sorted(p for p in (root / "schema").glob("*.json"))
+    for path in files:
+        data = json.loads(path.read_text())
+        stem = path.stem
+        if stem == "status":
+            for entry in data["statuses"]:
+                if not SNAKE.match(entry["name"]):
+                    raise SchemaError(f"status {entry['name']!r} is not snake_case")
+                statuses.append(Status(entry["name"], int(entry["code"]), _doc(entry, f"status {entry['name']}"), entry["python"]))
+            continue
+        for snake, name in data.get("swift_names", {}).items():
+            if not SNAKE.match(snake) or swift_names.get(snake, name) != name:
+                raise SchemaError(f"{path.name}: swift_names {snake!r} is not snake_case or is named twice")
+            swift_names[snake] = name
+        if "types" not in data and "constants" not in data:
+            continue
+        module, pymod = data.get("swift_module"), stem
+        if module not in ("Primitives", "Gemstone"):
+            raise SchemaError(f"{path.name}: swift_module must be Primitives or Gemstone")
+        for entry in data.get("types", []):
+            if "record" in entry:
+                name, kind = entry["record"], "record"
+            elif "enum" in entry:
+                name, kind = entry["enum"], "enum"
+            else:
+                raise SchemaError(f"{path.name}: a type is a record or an enum: {entry}")
+            if not TYPE_NAME.match(name):
+                raise SchemaError(f"{path.name}: type name {name!r} is not UpperCamelCase")
+            if name in types:
+                raise SchemaError(f"{name} declared twice ({types[name].file}, {path.name})")
+            t = Type(name, kind, _doc(entry, name), path.name, module, pymod, options=entry.get("options", {}))
+            if kind == "record":
+                t.fields = _fields(entry.get("fields", []), name)
+            else:
+                seen = set()
+                for case in entry.get("cases", []):
+                    cname = case.get("name", "")
+                    if not SNAKE.match(cname) or cname in seen:
+                        raise SchemaError(f"{name}: case {cname!r} is not snake_case or is repeated")
+                    seen.add(cname)
+                    t.cases.append(Case(cname, _doc(case, f"{name}.{cname}"), _fields(case.get("fields", []), f"{name}.{cname}")))
+                if not t.cases:
+                    raise SchemaError(f"{name}: an enum needs cases")
+                if not t.is_string_enum and any(f.name == "type" for c in t.cases for f in c.fields):
+                    raise SchemaError(f"{name}: a payload enum's field may not be named type")
+            types[name] = t
+        for entry in data.get("constants", []):
+            if not UPPER.match(entry.get("name", "")):
+                raise SchemaError(f"constant {entry.get('name')!r} is not UPPER_SNAKE")
+            if entry.get("type") not in ("int", "f64"):
+                raise SchemaError(f"constant {entry['name']}: type is int or f64")
+            constants.append(Constant(entry["name"], entry["type"], entry["value"], _doc(entry, entry["name"]),
+                                      entry.get("swift", ""), path.name))
+    for t in types.values():
+        members = t.fields + [f for c in t.cases for f in c.fields]
+        for f in members:
+            for ref in f.type.names():
+                if ref not in types:
+                    raise SchemaError(f"{t.name}.{f.name}: unknown type {ref}")
+    foreign = {}
+    for t in types.values():
+        if t.foreign_name in foreign:
+            raise SchemaError(f"{t.name} and {foreign[t.foreign_name]} share the Python/Kotlin name {t.foreign_name}")
+        foreign[t.foreign_name] = t.name
+    return Schema(types, constants, statuses, [p.name for p in files], swift_names)
+
+
+def camel(snake: str) -> str:
+    head, *rest = snake.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def pascal(snake: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in snake.split("_"))
+
+
+def upper(snake: str) -> str:
+    return snake.upper()
