@@ -2,7 +2,9 @@ import Primitives
 
 /// The shared error of every service and port (spec § 9). Each case crosses the C ABI as its
 /// own `gem_status` code and as `{"type":"<case>","message":"…"}`; a message never holds a secret.
-public enum GemServiceError: Error, Sendable, Equatable, Codable {
+/// Its JSON shape is declared in schema/presentation.json; the type and its Codable stay hand-written beside
+/// its behaviour, and the golden values of schema/golden/ hold it to that shape.
+public enum GemServiceError: Error, Sendable, Equatable, Hashable, Codable {
     case cancelled
     case offline(message: String)
     case api(status: Int, message: String)
@@ -32,11 +34,12 @@ public enum GemServiceError: Error, Sendable, Equatable, Codable {
         }
     }
 
+    /// The message as the record carries it (the HTTP status of `api` is its own key, not part of the text),
+    /// so a record read back and written again is unchanged.
     public var message: String {
         switch self {
         case .cancelled: "the operation was cancelled"
-        case let .api(status, message): status > 0 ? "HTTP \(status): \(message)" : message
-        case let .offline(message), let .store(message), let .invalidInput(message), let .notFound(message),
+        case let .api(_, message), let .offline(message), let .store(message), let .invalidInput(message), let .notFound(message),
              let .timeout(message), let .port(message), let .permissionDenied(message), let .crypto(message),
              let .internal(message):
             message

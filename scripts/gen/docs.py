@@ -58,7 +58,7 @@ def markdown(schema: Schema) -> str:
         if t.kind == "record":
             out += table(t.fields, schema) if t.fields else ["An empty object `{}`."]
         elif t.is_string_enum:
-            out += ["A string, one of:", ""] + [f"- `\"{c.name}\"`: {c.doc}" for c in t.cases]
+            out += ["A string, one of:", ""] + [f"- `\"{c.name}\"`" + (f": {c.doc}" if c.doc else "") for c in t.cases]
         else:
             out += ["An object whose `\"type\"` is one of:", ""]
             for c in t.cases:

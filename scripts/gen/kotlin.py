@@ -76,11 +76,20 @@ def kt_name(name: str) -> str:
     return f"`{n}`" if n in KEYWORDS else n
 
 
+#: Case class names of the sealed class being written: a top-level type of the same name is written qualified.
+SHADOWED: set[str] = set()
+PACKAGE = "com.gemwallet.gemstone"
+
+
+def type_name(t: Type) -> str:
+    return f"{PACKAGE}.{t.foreign_name}" if t.foreign_name in SHADOWED else t.foreign_name
+
+
 def kt_type(ref: TypeRef, schema: Schema) -> str:
     if ref.kind == "scalar":
         return SCALAR[ref.name]
     if ref.kind == "named":
-        return schema.types[ref.name].foreign_name
+        return type_name(schema.types[ref.name])
     if ref.kind == "optional":
         return kt_type(ref.inner, schema) + "?"
     if ref.kind == "list":
@@ -112,8 +121,8 @@ def read(ref: TypeRef, value: str, path: str, schema: Schema, depth: int = 0) ->
     if ref.kind == "named":
         t = schema.types[ref.name]
         if t.is_string_enum:
-            return f"{t.foreign_name}.read(SchemaJson.str({value}, {path}), {path})"
-        return f"{t.foreign_name}.read(SchemaJson.obj({value}, {path}), {path})"
+            return f"{type_name(t)}.read(SchemaJson.str({value}, {path}), {path})"
+        return f"{type_name(t)}.read(SchemaJson.obj({value}, {path}), {path})"
     if ref.kind == "optional":
         return f"{value}.let {{ if (SchemaJson.absent(it)) null else {read(ref.inner, 'it', path, schema, depth)} }}"
     a, i, k = f"a{depth}", f"i{depth}", f"k{depth}"
@@ -235,7 +244,8 @@ def string_enum(t: Type) -> list[str]:
     n = t.foreign_name
     out = [f"/** {t.doc} */", f"enum class {n}(val json: String) {{"]
     for i, c in enumerate(t.cases):
-        out.append(f"    /** {c.doc} */")
+        if c.doc:
+            out.append(f"    /** {c.doc} */")
         out.append(f'    {c.name.upper()}("{c.name}")' + ("," if i < len(t.cases) - 1 else ";"))
     allowed = ", ".join(c.name for c in t.cases)
     out += ["", "    companion object {",
@@ -247,6 +257,15 @@ def string_enum(t: Type) -> list[str]:
 
 
 def payload_enum(t: Type, schema: Schema) -> list[str]:
+    SHADOWED.clear()
+    SHADOWED.update(pascal(c.name) for c in t.cases)
+    try:
+        return _payload_enum(t, schema)
+    finally:
+        SHADOWED.clear()
+
+
+def _payload_enum(t: Type, schema: Schema) -> list[str]:
     n = t.foreign_name
     allowed = ", ".join(c.name for c in t.cases)
     out = [f"/** {t.doc} */", f"sealed class {n} {{", "    abstract fun toJson(): JSONObject", ""]

@@ -243,7 +243,8 @@ def string_enum(t: Type) -> list[str]:
     out = [f"class {t.foreign_name}(str, enum.Enum):", f'    """{t.doc}"""', ""]
     for c in t.cases:
         out.append(f'    {c.name.upper()} = "{c.name}"')
-        out.append(f'    """{c.doc}"""')
+        if c.doc:
+            out.append(f'    """{c.doc}"""')
     out += ["", "    @classmethod", f'    def from_json(cls, data: Any) -> "{t.foreign_name}":',
             '        return _case(cls, data, "")', "", "    def to_json(self) -> str:", "        return self.value", "", ""]
     return out

@@ -7,7 +7,11 @@ A schema file is a JSON object:
 
 TYPE is one of
     {"record": "GemListWindow", "doc": "...", "fields": [FIELD, ...], "options": {...}}
+  options: "fast" (Swift JSONConvertible + JSONScannable too), "mutable" (Swift var fields), "hashable": false,
+  "foreign_name" (the Python/Kotlin name), "swift": "handwritten" (the Swift type and its Codable stay
+  hand-written beside their behaviour; the golden tests hold them to the schema's shape).
     {"enum": "TransactionState", "doc": "...", "cases": [{"name": "in_transit", "doc": "..."}, ...]}
+  (a case without fields may leave out its doc when its name says it all)
     {"enum": "GemLoadState", "doc": "...", "cases": [{"name": "error", "doc": "...", "fields": [FIELD, ...]}, ...]}
 An enum whose cases have no fields crosses as a snake_case string; one with any field crosses as an object
 with "type" (the case name) and the case's fields.
@@ -216,7 +220,10 @@ def load(root: Path) -> Schema:
                     if not SNAKE.match(cname) or cname in seen:
                         raise SchemaError(f"{name}: case {cname!r} is not snake_case or is repeated")
                     seen.add(cname)
-                    t.cases.append(Case(cname, _doc(case, f"{name}.{cname}"), _fields(case.get("fields", []), f"{name}.{cname}")))
+                    fields = _fields(case.get("fields", []), f"{name}.{cname}")
+                    # A case with fields needs its doc; a plain case may stand for itself (a title vocabulary).
+                    cdoc = _doc(case, f"{name}.{cname}") if fields or "doc" in case else ""
+                    t.cases.append(Case(cname, cdoc, fields))
                 if not t.cases:
                     raise SchemaError(f"{name}: an enum needs cases")
                 if not t.is_string_enum and any(f.name == "type" for c in t.cases for f in c.fields):

@@ -70,6 +70,8 @@ def literal(value, ref: TypeRef, schema: Schema) -> str:
 
 
 def doc_lines(doc: str, indent: str) -> list[str]:
+    if not doc:
+        return []
     return [f"{indent}/// {line}".rstrip() for line in doc.splitlines()]
 
 
@@ -357,6 +359,8 @@ def generate(schema: Schema) -> dict[str, str]:
     files: dict[str, list[str]] = {}
     modules: dict[str, str] = {}
     for t in schema.ordered():
+        if t.options.get("swift") == "handwritten":
+            continue
         stem = t.file[:-5]
         path = f"Sources/{t.swift_module}/Generated/{pascal(stem)}+Schema.swift"
         if path not in files:

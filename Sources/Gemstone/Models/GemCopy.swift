@@ -56,14 +56,6 @@ public struct GemCopy: Sendable, Equatable, Hashable, Codable {
     }
 }
 
-/// How much of an address a screen shows.
-public enum GemAddressFormatStyle: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    /// The start and the end around "...": "0x1234...5678".
-    case short
-    /// The whole address.
-    case full
-}
-
 /// An address as a screen shows it. Short keeps `addressShortPrefixLength` characters from the
 /// start and `addressShortSuffixLength` from the end, and leaves an address that would not get
 /// shorter whole.

@@ -44,13 +44,6 @@ public struct GemDay: Sendable, Equatable, Hashable, Codable, Comparable {
     }
 }
 
-/// How a day's section header reads.
-public enum GemDayLabel: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case today, yesterday
-    /// The app prints the date in the device's calendar.
-    case date
-}
-
 /// Today and yesterday, derived once per list build (spec: "Derive shared boundaries once, then
 /// label sections"). The clock and the time zone are inputs: the core never reads either.
 public struct GemDayBoundaries: Sendable, Equatable, Hashable, Codable {

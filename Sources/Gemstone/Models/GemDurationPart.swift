@@ -1,7 +1,4 @@
-/// The unit of one part of a duration.
-public enum GemDurationUnit: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case days, hours, minutes, seconds
-
+extension GemDurationUnit {
     var seconds: Int {
         switch self {
         case .days: 86_400

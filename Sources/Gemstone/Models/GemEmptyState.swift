@@ -1,53 +1,6 @@
 import Primitives
 
-/// Which list is empty; the app localizes its title and description per kind.
-public enum GemEmptyStateKind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case activity
-    case assetActivity = "asset_activity"
-    case searchActivity = "search_activity"
-    case assets
-    case searchAssets = "search_assets"
-    case nfts
-    case priceAlerts = "price_alerts"
-    case contacts
-    case notifications
-    case walletConnect = "wallet_connect"
-}
-
-/// The picture an empty list shows; each app maps it to a bundled image once.
-public enum GemEmptyStateImage: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case activity
-    case search
-    case assets
-    case nft
-    case priceAlert = "price_alert"
-    case contacts
-    case notifications
-    case walletConnect = "wallet_connect"
-}
-
-/// The one thing an empty list offers to do about it.
-public enum GemEmptyStateAction: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case receive
-    case buy
-    case clearFilters = "clear_filters"
-    case addPriceAlert = "add_price_alert"
-    case addContact = "add_contact"
-    case connect
-}
-
-/// An empty list's whole answer: which list, its picture, and its action if it has one.
-public struct GemEmptyState: Sendable, Equatable, Hashable, Codable {
-    public var kind: GemEmptyStateKind
-    public var image: GemEmptyStateImage
-    public var action: GemEmptyStateAction?
-
-    public init(kind: GemEmptyStateKind, image: GemEmptyStateImage, action: GemEmptyStateAction?) {
-        self.kind = kind
-        self.image = image
-        self.action = action
-    }
-
+extension GemEmptyState {
     /// The empty state of a list whose empty state never changes.
     public static func of(_ kind: GemEmptyStateKind) -> GemEmptyState {
         switch kind {

@@ -21,36 +21,12 @@ public enum GemNumberDisplay: Sendable, Equatable, Hashable {
     case belowThreshold(threshold: Double, places: Int)
 }
 
-/// Whether the rendered digits get a forced sign, parentheses, or neither: three exclusive cases.
-public enum GemNumberNotation: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case plain
-    case signed
-    case parenthesised
-}
-
-/// How a number is coloured; each app maps the cases to its palette once.
-public enum GemValueTone: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    /// Plain text (a price, however it moves).
-    case plain
-    /// A signed quantity that happens to be zero, or one that did not happen.
-    case neutral
-    case positive
-    case warning
-    case negative
-
-    /// The tone of a signed quantity: up, down, or neither (zero and NaN).
+extension GemValueTone {
     public static func of(_ value: Double) -> GemValueTone {
         if value > 0 { return .positive }
         if value < 0 { return .negative }
         return .neutral
     }
-}
-
-/// How the last printed digit rounds.
-public enum GemNumberRounding: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case toNearest = "to_nearest"
-    /// An amount held never reads above what is held.
-    case towardZero = "toward_zero"
 }
 
 /// A number as a value and the style that decides how it reads (spec: "A number crosses as a

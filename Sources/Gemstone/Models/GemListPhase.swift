@@ -1,12 +1,3 @@
-/// What a list whose rows come from a store query shows (spec: `GemListPhase`): its rows, its
-/// empty state, or the error of a load that left nothing to show. The scene switches over the
-/// phase and never tests emptiness or the load state itself.
-public enum GemListPhase: Sendable, Equatable {
-    case rows
-    case empty(state: GemEmptyState)
-    case error(error: GemServiceError)
-}
-
 extension GemListPhase {
     /// The phase of a list that syncs: rows on screen stand in for any error; with no rows, an
     /// error takes the place of the empty state; otherwise (including a first load in flight) the
@@ -34,35 +25,3 @@ extension GemListPhase {
     }
 }
 
-extension GemListPhase: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case type, state, error
-    }
-
-    private enum Kind: String, Codable {
-        case rows, empty, error
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(Kind.self, forKey: .type) {
-        case .rows: self = .rows
-        case .empty: self = .empty(state: try container.decode(GemEmptyState.self, forKey: .state))
-        case .error: self = .error(error: try container.decode(GemServiceError.self, forKey: .error))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case .rows:
-            try container.encode(Kind.rows, forKey: .type)
-        case let .empty(state):
-            try container.encode(Kind.empty, forKey: .type)
-            try container.encode(state, forKey: .state)
-        case let .error(error):
-            try container.encode(Kind.error, forKey: .type)
-            try container.encode(error, forKey: .error)
-        }
-    }
-}

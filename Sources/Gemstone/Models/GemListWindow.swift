@@ -1,15 +1,4 @@
-/// How many rows a long list observes (spec: "A long list observes a growing window"). The app
-/// keeps one query with `limit`; when a row within `GemConstants.listPrefetchRows` of the end
-/// appears it asks `onEndReached(rowCount:)` for the next window.
-public struct GemListWindow: Sendable, Equatable, Hashable, Codable {
-    public var limit: Int
-    public var maximum: Int
-
-    public init(limit: Int, maximum: Int) {
-        self.limit = limit
-        self.maximum = maximum
-    }
-
+extension GemListWindow {
     /// The transaction lists' window: one page first, up to the list maximum.
     public static let transactions = GemListWindow(limit: GemConstants.listPageSize, maximum: GemConstants.listMaxRows)
 

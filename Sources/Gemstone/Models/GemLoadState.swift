@@ -1,13 +1,3 @@
-/// What a screen in flight shows (spec: "A screen's load state is one Core state"): the same four
-/// cases the apps' own state views take. Every screen uses this one enum; a fifth case is a
-/// restatement of it.
-public enum GemLoadState: Sendable, Equatable {
-    case noData
-    case loading
-    case data
-    case error(error: GemServiceError)
-}
-
 extension GemLoadState {
     /// The state a finished load leaves: `data` on success, `error` on failure.
     public static func of<T>(_ result: Result<T, GemServiceError>) -> GemLoadState {
@@ -67,35 +57,3 @@ extension GemLoad: Sendable where Value: Sendable {}
 extension GemLoad: Equatable where Value: Equatable {}
 extension GemLoad: Codable where Value: Codable {}
 
-extension GemLoadState: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case type, error
-    }
-
-    private enum Kind: String, Codable {
-        case noData = "no_data"
-        case loading, data, error
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(Kind.self, forKey: .type) {
-        case .noData: self = .noData
-        case .loading: self = .loading
-        case .data: self = .data
-        case .error: self = .error(error: try container.decode(GemServiceError.self, forKey: .error))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case .noData: try container.encode(Kind.noData, forKey: .type)
-        case .loading: try container.encode(Kind.loading, forKey: .type)
-        case .data: try container.encode(Kind.data, forKey: .type)
-        case let .error(error):
-            try container.encode(Kind.error, forKey: .type)
-            try container.encode(error, forKey: .error)
-        }
-    }
-}

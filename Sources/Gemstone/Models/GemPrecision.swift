@@ -53,15 +53,7 @@ public enum GemPrecision: Sendable, Equatable, Hashable {
     ]
 }
 
-/// How a currency amount reads.
-public enum GemCurrencyStyle: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    /// A price or a value: the currency form of the adaptive rule.
-    case currency
-    /// Money being paid or received: always two places.
-    case fiat
-    /// A large total (market cap, volume): compact from the abbreviation threshold up.
-    case abbreviated
-
+extension GemCurrencyStyle {
     public func precision(_ magnitude: Double) -> GemPrecision {
         switch self {
         case .fiat: .twoPlaces
@@ -77,16 +69,7 @@ public enum GemCurrencyStyle: String, Sendable, Equatable, Hashable, Codable, Ca
     }
 }
 
-/// How an asset amount reads.
-public enum GemValueStyle: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    /// Every place the amount has (details, confirm).
-    case full
-    /// A list: two places from 0.1 up, four below, compact from the abbreviation threshold, and
-    /// dust below 0.0001 reads as "< 0.0001".
-    case short
-    /// Two places from one up, four significant digits below.
-    case auto
-
+extension GemValueStyle {
     public func precision(_ magnitude: Double) -> GemPrecision {
         let size = magnitude.magnitude
         switch self {

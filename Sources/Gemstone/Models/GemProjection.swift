@@ -26,14 +26,6 @@ public struct GemLoadStateRefreshRequest: GemProjection, Codable, Equatable {
     }
 }
 
-/// How a list's phase is asked: synced (`list_phase`), store-only (`local`), or shown only once
-/// its first sync answered (`once_loaded`).
-public enum GemListPhaseMode: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case synced
-    case local
-    case onceLoaded = "once_loaded"
-}
-
 /// `list_phase`: the phase of a list from its load state and whether it has rows (never the rows).
 /// The answer is null only in `once_loaded` mode before the first sync answers.
 public struct GemListPhaseRequest: GemProjection, Codable, Equatable {

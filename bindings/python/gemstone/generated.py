@@ -141,6 +141,1039 @@ class Status(enum.IntEnum):
 STATUS_TYPES: dict[int, str] = {-1: "invalid_argument", -2: "cancelled", -3: "offline", -4: "api", -5: "store", -6: "invalid_input", -7: "not_found", -8: "timeout", -9: "stale_call", -10: "port", -11: "permission_denied", -12: "crypto", -13: "internal"}
 
 
+class AddressFormatStyle(str, enum.Enum):
+    """How much of an address a screen shows."""
+
+    SHORT = "short"
+    """The start and the end around "...": "0x1234...5678"."""
+    FULL = "full"
+    """The whole address."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AddressFormatStyle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class DayLabel(str, enum.Enum):
+    """How a day's section header reads."""
+
+    TODAY = "today"
+    YESTERDAY = "yesterday"
+    DATE = "date"
+    """The app prints the date in the device's calendar."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "DayLabel":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class DurationUnit(str, enum.Enum):
+    """The unit of one part of a duration."""
+
+    DAYS = "days"
+    HOURS = "hours"
+    MINUTES = "minutes"
+    SECONDS = "seconds"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "DurationUnit":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class EmptyStateKind(str, enum.Enum):
+    """Which list is empty; the app localizes its title and description per kind."""
+
+    ACTIVITY = "activity"
+    ASSET_ACTIVITY = "asset_activity"
+    SEARCH_ACTIVITY = "search_activity"
+    ASSETS = "assets"
+    SEARCH_ASSETS = "search_assets"
+    NFTS = "nfts"
+    PRICE_ALERTS = "price_alerts"
+    CONTACTS = "contacts"
+    NOTIFICATIONS = "notifications"
+    WALLET_CONNECT = "wallet_connect"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "EmptyStateKind":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class EmptyStateImage(str, enum.Enum):
+    """The picture an empty list shows; each app maps it to a bundled image once."""
+
+    ACTIVITY = "activity"
+    SEARCH = "search"
+    ASSETS = "assets"
+    NFT = "nft"
+    PRICE_ALERT = "price_alert"
+    CONTACTS = "contacts"
+    NOTIFICATIONS = "notifications"
+    WALLET_CONNECT = "wallet_connect"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "EmptyStateImage":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class EmptyStateAction(str, enum.Enum):
+    """The one thing an empty list offers to do about it."""
+
+    RECEIVE = "receive"
+    BUY = "buy"
+    CLEAR_FILTERS = "clear_filters"
+    ADD_PRICE_ALERT = "add_price_alert"
+    ADD_CONTACT = "add_contact"
+    CONNECT = "connect"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "EmptyStateAction":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class NumberNotation(str, enum.Enum):
+    """Whether the rendered digits get a forced sign, parentheses, or neither: three exclusive cases."""
+
+    PLAIN = "plain"
+    SIGNED = "signed"
+    PARENTHESISED = "parenthesised"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NumberNotation":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class ValueTone(str, enum.Enum):
+    """How a number is coloured; each app maps the cases to its palette once."""
+
+    PLAIN = "plain"
+    """Plain text (a price, however it moves)."""
+    NEUTRAL = "neutral"
+    """A signed quantity that happens to be zero, or one that did not happen."""
+    POSITIVE = "positive"
+    WARNING = "warning"
+    NEGATIVE = "negative"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ValueTone":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class NumberRounding(str, enum.Enum):
+    """How the last printed digit rounds."""
+
+    TO_NEAREST = "to_nearest"
+    TOWARD_ZERO = "toward_zero"
+    """An amount held never reads above what is held."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NumberRounding":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class ListRowTitle(str, enum.Enum):
+    """The fixed vocabulary of plain-row titles. Each app resolves a case to its localized text in its one shared localization file; a new title is a case here, never a per-feature mapper."""
+
+    NAME = "name"
+    NETWORK = "network"
+    ADDRESS = "address"
+    WALLET = "wallet"
+    APP = "app"
+    CONTRACT = "contract"
+    TOKEN = "token"
+    SYMBOL = "symbol"
+    DECIMALS = "decimals"
+    TYPE = "type"
+    MEMO = "memo"
+    TRANSACTION_ID = "transaction_id"
+    SENDER = "sender"
+    RECIPIENT = "recipient"
+    PROVIDER = "provider"
+    VALIDATOR = "validator"
+    STATUS = "status"
+    DATE = "date"
+    AVAILABLE = "available"
+    STAKE = "stake"
+    RESERVED = "reserved"
+    EARN = "earn"
+    FREEZE = "freeze"
+    UNFREEZE = "unfreeze"
+    PENDING_UNCONFIRMED = "pending_unconfirmed"
+    CLAIM_REWARDS = "claim_rewards"
+    VALUE = "value"
+    AMOUNT = "amount"
+    FEE = "fee"
+    NETWORK_FEE = "network_fee"
+    MINIMUM_AMOUNT = "minimum_amount"
+    MINIMUM_RECEIVE = "minimum_receive"
+    SLIPPAGE = "slippage"
+    PRICE_IMPACT = "price_impact"
+    RATE = "rate"
+    PRICE = "price"
+    ESTIMATED_TIME = "estimated_time"
+    ESTIMATED_CONFIRMATION = "estimated_confirmation"
+    STAKE_APR = "stake_apr"
+    LOCK_TIME = "lock_time"
+    MARKET_CAP = "market_cap"
+    CIRCULATING_SUPPLY = "circulating_supply"
+    TOTAL_SUPPLY = "total_supply"
+    MAX_SUPPLY = "max_supply"
+    TRADING_VOLUME = "trading_volume"
+    ALL_TIME_HIGH = "all_time_high"
+    ALL_TIME_LOW = "all_time_low"
+    WALLETS = "wallets"
+    SECURITY = "security"
+    NOTIFICATIONS = "notifications"
+    PREFERENCES = "preferences"
+    CURRENCY = "currency"
+    LANGUAGE = "language"
+    APPEARANCE = "appearance"
+    NETWORKS = "networks"
+    CONTACTS = "contacts"
+    WALLET_CONNECT = "wallet_connect"
+    PRICE_ALERTS = "price_alerts"
+    SUPPORT = "support"
+    DEVELOPER = "developer"
+    VERSION = "version"
+    WEBSITE = "website"
+    ABOUT_US = "about_us"
+    TERMS_OF_SERVICE = "terms_of_service"
+    PRIVACY_POLICY = "privacy_policy"
+    HIDE_BALANCE = "hide_balance"
+    LOCK_PERIOD = "lock_period"
+    AUTHENTICATION = "authentication"
+    WARNING = "warning"
+    ERROR = "error"
+    SUSPICIOUS_ADDRESS = "suspicious_address"
+    UNLIMITED_APPROVAL = "unlimited_approval"
+    NO_DATA = "no_data"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ListRowTitle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class ListSectionTitle(str, enum.Enum):
+    """The titles of plain sections; `none` for a section without a header."""
+
+    NONE = "none"
+    BALANCES = "balances"
+    INFO = "info"
+    DETAILS = "details"
+    NETWORK = "network"
+    COMMUNITY = "community"
+    MANAGE = "manage"
+    RESOURCES = "resources"
+    PROPERTIES = "properties"
+    SECURITY = "security"
+    SOCIAL_LINKS = "social_links"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ListSectionTitle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class ListSectionFooter(str, enum.Enum):
+    """The footer under a plain section."""
+
+    NONE = "none"
+    AUTHENTICATION = "authentication"
+    """The explanation under the authentication settings."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ListSectionFooter":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class ListRowIcon(str, enum.Enum):
+    """The leading icon of a navigable row; each app maps it to its own image once."""
+
+    NONE = "none"
+    WALLETS = "wallets"
+    SECURITY = "security"
+    NOTIFICATIONS = "notifications"
+    PREFERENCES = "preferences"
+    SUPPORT = "support"
+    DEVELOPER = "developer"
+    CURRENCY = "currency"
+    LANGUAGE = "language"
+    APPEARANCE = "appearance"
+    NETWORKS = "networks"
+    CONTACTS = "contacts"
+    APP_LOGO = "app_logo"
+    WALLET_CONNECT = "wallet_connect"
+    PRICE_ALERTS = "price_alerts"
+    ABOUT_US = "about_us"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ListRowIcon":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class UrlTarget(str, enum.Enum):
+    """Where a row's web page opens."""
+
+    IN_APP = "in_app"
+    EXTERNAL = "external"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "UrlTarget":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class NoticeKind(str, enum.Enum):
+    """How a notice row reads."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NoticeKind":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class InfoTopic(str, enum.Enum):
+    """The explanation a row's info button opens; each app composes its sheet from the topic."""
+
+    NETWORK_FEE = "network_fee"
+    TRANSACTION_STATUS = "transaction_status"
+    PRICE_IMPACT = "price_impact"
+    SLIPPAGE = "slippage"
+    MINIMUM_AMOUNT = "minimum_amount"
+    STAKE_APR = "stake_apr"
+    STAKE_LOCK_TIME = "stake_lock_time"
+    ESTIMATED_CONFIRMATION = "estimated_confirmation"
+    WATCH_WALLET = "watch_wallet"
+    PENDING_UNCONFIRMED_BALANCE = "pending_unconfirmed_balance"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "InfoTopic":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class CurrencyStyle(str, enum.Enum):
+    """How a currency amount reads."""
+
+    CURRENCY = "currency"
+    """A price or a value: the currency form of the adaptive rule."""
+    FIAT = "fiat"
+    """Money being paid or received: always two places."""
+    ABBREVIATED = "abbreviated"
+    """A large total (market cap, volume): compact from the abbreviation threshold up."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "CurrencyStyle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class ValueStyle(str, enum.Enum):
+    """How an asset amount reads."""
+
+    FULL = "full"
+    """Every place the amount has (details, confirm)."""
+    SHORT = "short"
+    """A list: two places from 0.1 up, four below, compact from the abbreviation threshold, and dust below 0.0001 reads as "< 0.0001"."""
+    AUTO = "auto"
+    """Two places from one up, four significant digits below."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ValueStyle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class ListPhaseMode(str, enum.Enum):
+    """How a list's phase is asked: synced (`list_phase`), store-only (`local`), or shown only once its first sync answered (`once_loaded`)."""
+
+    SYNCED = "synced"
+    LOCAL = "local"
+    ONCE_LOADED = "once_loaded"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ListPhaseMode":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class TransactionTitle(str, enum.Enum):
+    """What a transaction row is titled; the app localizes each case once."""
+
+    SENT = "sent"
+    RECEIVED = "received"
+    SELF_TRANSFER = "self_transfer"
+    NFT_SENT = "nft_sent"
+    NFT_RECEIVED = "nft_received"
+    SWAP = "swap"
+    APPROVAL = "approval"
+    STAKE = "stake"
+    UNSTAKE = "unstake"
+    REDELEGATE = "redelegate"
+    REWARDS = "rewards"
+    WITHDRAW = "withdraw"
+    FREEZE = "freeze"
+    UNFREEZE = "unfreeze"
+    ACTIVATION = "activation"
+    CONTRACT_CALL = "contract_call"
+    OPEN_POSITION = "open_position"
+    CLOSE_POSITION = "close_position"
+    MODIFY_POSITION = "modify_position"
+    EARN_DEPOSIT = "earn_deposit"
+    EARN_WITHDRAW = "earn_withdraw"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionTitle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class AmountSign(str, enum.Enum):
+    """Which way a transaction's value is written: entering the wallet, leaving it, or moving within it."""
+
+    PLUS = "plus"
+    MINUS = "minus"
+    NONE = "none"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AmountSign":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class ServiceError:
+    """The shared error of every service and port (spec § 9): one case per gem_status of a service, crossing as {"type":"<case>","message":"…"}; a message never holds a secret. One subclass per case: ServiceErrorCancelled, ServiceErrorOffline, ServiceErrorApi, ServiceErrorStore, ServiceErrorInvalidInput, ServiceErrorNotFound, ServiceErrorTimeout, ServiceErrorPort, ServiceErrorPermissionDenied, ServiceErrorCrypto, ServiceErrorInternal."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "ServiceError":
+        """Reads the case its "type" names."""
+        return ServiceError._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "ServiceError":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _SERVICEERROR_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of cancelled, offline, api, store, invalid_input, not_found, timeout, port, permission_denied, crypto, internal")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ServiceErrorCancelled(ServiceError):
+    """The operation was cancelled."""
+
+    TYPE: ClassVar[str] = "cancelled"
+    message: str = 'the operation was cancelled'
+    """What was cancelled."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorCancelled":
+        return cls(
+            message=(lambda value: 'the operation was cancelled' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "cancelled"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorOffline(ServiceError):
+    """The device is offline or the server could not be reached."""
+
+    TYPE: ClassVar[str] = "offline"
+    message: str = ''
+    """What could not be reached."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorOffline":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "offline"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorApi(ServiceError):
+    """The remote API answered with an error or refused the request."""
+
+    TYPE: ClassVar[str] = "api"
+    message: str = ''
+    """The API's reason."""
+    status: int = 0
+    """The HTTP status of the answer (0 when there was none)."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorApi":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+            status=(lambda value: 0 if value is None else _int(value, _join(path, "status"), -9223372036854775808, 9223372036854775807))(data.get("status")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "api"}
+        out["message"] = self.message
+        out["status"] = self.status
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorStore(ServiceError):
+    """A store port failed."""
+
+    TYPE: ClassVar[str] = "store"
+    message: str = ''
+    """The store's reason."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorStore":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "store"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorInvalidInput(ServiceError):
+    """Input breaks a domain rule."""
+
+    TYPE: ClassVar[str] = "invalid_input"
+    message: str = ''
+    """The rule that was broken."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorInvalidInput":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "invalid_input"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorNotFound(ServiceError):
+    """The requested record does not exist."""
+
+    TYPE: ClassVar[str] = "not_found"
+    message: str = ''
+    """What was not found."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorNotFound":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "not_found"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorTimeout(ServiceError):
+    """A port did not answer in time."""
+
+    TYPE: ClassVar[str] = "timeout"
+    message: str = ''
+    """What did not answer."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorTimeout":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "timeout"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorPort(ServiceError):
+    """A port broke its contract."""
+
+    TYPE: ClassVar[str] = "port"
+    message: str = ''
+    """How the contract was broken."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorPort":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "port"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorPermissionDenied(ServiceError):
+    """The user or the OS refused a permission."""
+
+    TYPE: ClassVar[str] = "permission_denied"
+    message: str = ''
+    """The permission refused."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorPermissionDenied":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "permission_denied"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorCrypto(ServiceError):
+    """Decryption or authentication of a secret failed."""
+
+    TYPE: ClassVar[str] = "crypto"
+    message: str = ''
+    """What failed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorCrypto":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "crypto"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ServiceErrorInternal(ServiceError):
+    """An unexpected internal failure."""
+
+    TYPE: ClassVar[str] = "internal"
+    message: str = ''
+    """What failed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ServiceErrorInternal":
+        return cls(
+            message=(lambda value: '' if value is None else _str(value, _join(path, "message")))(data.get("message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "internal"}
+        out["message"] = self.message
+        return out
+
+
+_SERVICEERROR_CASES: dict[str, Any] = {"cancelled": ServiceErrorCancelled, "offline": ServiceErrorOffline, "api": ServiceErrorApi, "store": ServiceErrorStore, "invalid_input": ServiceErrorInvalidInput, "not_found": ServiceErrorNotFound, "timeout": ServiceErrorTimeout, "port": ServiceErrorPort, "permission_denied": ServiceErrorPermissionDenied, "crypto": ServiceErrorCrypto, "internal": ServiceErrorInternal}
+
+
+class LoadState:
+    """What a screen in flight shows (spec: 'A screen's load state is one Core state'): the four cases the apps' state views take. One subclass per case: LoadStateNoData, LoadStateLoading, LoadStateData, LoadStateError."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "LoadState":
+        """Reads the case its "type" names."""
+        return LoadState._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "LoadState":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _LOADSTATE_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of no_data, loading, data, error")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class LoadStateNoData(LoadState):
+    """Nothing loaded yet and nothing asked."""
+
+    TYPE: ClassVar[str] = "no_data"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LoadStateNoData":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "no_data"}
+        return out
+
+
+@dataclass(frozen=True)
+class LoadStateLoading(LoadState):
+    """A load is in flight."""
+
+    TYPE: ClassVar[str] = "loading"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LoadStateLoading":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "loading"}
+        return out
+
+
+@dataclass(frozen=True)
+class LoadStateData(LoadState):
+    """The value is shown."""
+
+    TYPE: ClassVar[str] = "data"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LoadStateData":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "data"}
+        return out
+
+
+@dataclass(frozen=True)
+class LoadStateError(LoadState):
+    """The load failed with nothing shown."""
+
+    TYPE: ClassVar[str] = "error"
+    error: ServiceError
+    """Why it failed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LoadStateError":
+        return cls(
+            error=ServiceError._read(_key(data, "error", path), _join(path, "error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error"}
+        out["error"] = self.error.to_json()
+        return out
+
+
+_LOADSTATE_CASES: dict[str, Any] = {"no_data": LoadStateNoData, "loading": LoadStateLoading, "data": LoadStateData, "error": LoadStateError}
+
+
+@dataclass(frozen=True)
+class EmptyState:
+    """An empty list's whole answer: which list, its picture, and its action if it has one."""
+
+    kind: EmptyStateKind
+    """Which list is empty."""
+    image: EmptyStateImage
+    """The picture it shows."""
+    action: Optional[EmptyStateAction] = None
+    """What it offers to do, if anything."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "EmptyState":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "EmptyState":
+        data = _obj(data, path)
+        return cls(
+            kind=_case(EmptyStateKind, _key(data, "kind", path), _join(path, "kind")),
+            image=_case(EmptyStateImage, _key(data, "image", path), _join(path, "image")),
+            action=(lambda value: None if value is None else _case(EmptyStateAction, value, _join(path, "action")))(data.get("action")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["kind"] = EmptyStateKind(self.kind).value
+        out["image"] = EmptyStateImage(self.image).value
+        if self.action is not None:
+            out["action"] = EmptyStateAction(self.action).value
+        return out
+
+
+class ListPhase:
+    """What a list whose rows come from a store query shows (spec: GemListPhase): its rows, its empty state, or the error of a load that left nothing to show. One subclass per case: ListPhaseRows, ListPhaseEmpty, ListPhaseError."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "ListPhase":
+        """Reads the case its "type" names."""
+        return ListPhase._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "ListPhase":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _LISTPHASE_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of rows, empty, error")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ListPhaseRows(ListPhase):
+    """The rows are shown."""
+
+    TYPE: ClassVar[str] = "rows"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ListPhaseRows":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "rows"}
+        return out
+
+
+@dataclass(frozen=True)
+class ListPhaseEmpty(ListPhase):
+    """The list is empty."""
+
+    TYPE: ClassVar[str] = "empty"
+    state: EmptyState
+    """What the empty list shows."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ListPhaseEmpty":
+        return cls(
+            state=EmptyState._read(_key(data, "state", path), _join(path, "state")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "empty"}
+        out["state"] = self.state.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ListPhaseError(ListPhase):
+    """A load failed and left nothing to show."""
+
+    TYPE: ClassVar[str] = "error"
+    error: ServiceError
+    """Why it failed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ListPhaseError":
+        return cls(
+            error=ServiceError._read(_key(data, "error", path), _join(path, "error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error"}
+        out["error"] = self.error.to_json()
+        return out
+
+
+_LISTPHASE_CASES: dict[str, Any] = {"rows": ListPhaseRows, "empty": ListPhaseEmpty, "error": ListPhaseError}
+
+
+@dataclass(frozen=True)
+class ListWindow:
+    """How many rows a long list observes (spec: 'A long list observes a growing window')."""
+
+    limit: int
+    """The rows the list observes now."""
+    maximum: int
+    """The most rows it may grow to."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ListWindow":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ListWindow":
+        data = _obj(data, path)
+        return cls(
+            limit=_int(_key(data, "limit", path), _join(path, "limit"), -9223372036854775808, 9223372036854775807),
+            maximum=_int(_key(data, "maximum", path), _join(path, "maximum"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["limit"] = self.limit
+        out["maximum"] = self.maximum
+        return out
+
+
+class LocalizedText:
+    """Text a row shows that the app localizes: Core returns the case, the app's one mapper file returns the string. One subclass per case: LocalizedTextText, LocalizedTextRowTitle, LocalizedTextTransactionState."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "LocalizedText":
+        """Reads the case its "type" names."""
+        return LocalizedText._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "LocalizedText":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _LOCALIZEDTEXT_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of text, row_title, transaction_state")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class LocalizedTextText(LocalizedText):
+    """Printed as given (a name, a value Core composed)."""
+
+    TYPE: ClassVar[str] = "text"
+    text: str
+    """The text."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LocalizedTextText":
+        return cls(
+            text=_str(_key(data, "text", path), _join(path, "text")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "text"}
+        out["text"] = self.text
+        return out
+
+
+@dataclass(frozen=True)
+class LocalizedTextRowTitle(LocalizedText):
+    """The localized text of a row title, used as a value."""
+
+    TYPE: ClassVar[str] = "row_title"
+    title: ListRowTitle
+    """The title."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LocalizedTextRowTitle":
+        return cls(
+            title=_case(ListRowTitle, _key(data, "title", path), _join(path, "title")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "row_title"}
+        out["title"] = ListRowTitle(self.title).value
+        return out
+
+
+@dataclass(frozen=True)
+class LocalizedTextTransactionState(LocalizedText):
+    """The name of a transaction state."""
+
+    TYPE: ClassVar[str] = "transaction_state"
+    state: TransactionState
+    """The state."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LocalizedTextTransactionState":
+        return cls(
+            state=_case(TransactionState, _key(data, "state", path), _join(path, "state")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "transaction_state"}
+        out["state"] = TransactionState(self.state).value
+        return out
+
+
+_LOCALIZEDTEXT_CASES: dict[str, Any] = {"text": LocalizedTextText, "row_title": LocalizedTextRowTitle, "transaction_state": LocalizedTextTransactionState}
+
+
 class AssetType(str, enum.Enum):
     """The kind of an asset; cases are the specification's (asset_type.rs)."""
 
@@ -382,4 +1415,4 @@ class TransactionType(str, enum.Enum):
         return self.value
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]

@@ -17,18 +17,20 @@ from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
 
 from . import abi, calls
 from .errors import InvalidArgument
-from .generated import Asset, AssetType
+from .generated import (Asset, AssetType, Constants, EmptyState, EmptyStateKind, ListPhase, ListPhaseEmpty,  # noqa: F401
+                        ListPhaseError, ListPhaseMode, ListPhaseRows, ListWindow, LoadState, LoadStateData,
+                        LoadStateError, LoadStateLoading, LoadStateNoData, ServiceError)
 from .records import RecordError, _check, _mapping, _optional, _require
 
 T = TypeVar("T")
 
 #: Constants the header publishes (gemstone.h #defines); tests/test_presentation.py checks them.
-LIST_PAGE_SIZE = 50
-LIST_PREFETCH_ROWS = 10
-LIST_MAX_ROWS = 1000
-SECRET_CLIPBOARD_SECONDS = 60
-MAX_ASSET_DECIMALS = 255
-MAX_UTC_OFFSET_SECONDS = 64800
+LIST_PAGE_SIZE = Constants.LIST_PAGE_SIZE
+LIST_PREFETCH_ROWS = Constants.LIST_PREFETCH_ROWS
+LIST_MAX_ROWS = Constants.LIST_MAX_ROWS
+SECRET_CLIPBOARD_SECONDS = Constants.SECRET_CLIPBOARD_SECONDS
+MAX_ASSET_DECIMALS = Constants.MAX_ASSET_DECIMALS
+MAX_UTC_OFFSET_SECONDS = Constants.MAX_UTC_OFFSET_SECONDS
 
 
 def _answer(function: str, request: Mapping[str, Any], reader: Callable[[Any], T]) -> T:
@@ -57,87 +59,6 @@ def _type(data: Any, record: str) -> tuple[Mapping[str, Any], str]:
 
 
 # ---- errors and load states ----
-
-@dataclass(frozen=True)
-class ErrorRecord:
-    """A GemServiceError as a value (a failed sync inside a load state or list phase)."""
-    type: str
-    message: str = ""
-    status: Optional[int] = None  # "api" only: the HTTP status
-
-    @staticmethod
-    def from_json(data: Any) -> "ErrorRecord":
-        data, kind = _type(data, "error")
-        return ErrorRecord(kind, _optional(data, "message", str, "error") or "", _optional(data, "status", int, "error"))
-
-    def to_json(self) -> dict:
-        record: dict = {"type": self.type, "message": self.message}
-        if self.status is not None:
-            record["status"] = self.status
-        return record
-
-
-@dataclass(frozen=True)
-class LoadState:
-    """no_data, loading, data, or error (with its error)."""
-    kind: str
-    error: Optional[ErrorRecord] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "LoadState":
-        data, kind = _type(data, "load_state")
-        return LoadState(kind, ErrorRecord.from_json(data["error"]) if kind == "error" else None)
-
-    def to_json(self) -> dict:
-        return {"type": self.kind, "error": self.error.to_json()} if self.error else {"type": self.kind}
-
-
-@dataclass(frozen=True)
-class EmptyState:
-    kind: str
-    image: str
-    action: Optional[str] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "EmptyState":
-        data = _mapping(data, "empty_state")
-        return EmptyState(_require(data, "kind", str, "empty_state"), _require(data, "image", str, "empty_state"),
-                          _optional(data, "action", str, "empty_state"))
-
-    def to_json(self) -> dict:
-        record = {"kind": self.kind, "image": self.image}
-        if self.action is not None:
-            record["action"] = self.action
-        return record
-
-
-@dataclass(frozen=True)
-class ListPhase:
-    """rows, empty (with the empty state) or error (with the error)."""
-    kind: str
-    empty: Optional[EmptyState] = None
-    error: Optional[ErrorRecord] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "ListPhase":
-        data, kind = _type(data, "list_phase")
-        return ListPhase(kind, EmptyState.from_json(data["state"]) if kind == "empty" else None,
-                         ErrorRecord.from_json(data["error"]) if kind == "error" else None)
-
-
-@dataclass(frozen=True)
-class ListWindow:
-    limit: int = LIST_PAGE_SIZE
-    maximum: int = LIST_MAX_ROWS
-
-    @staticmethod
-    def from_json(data: Any) -> "ListWindow":
-        data = _mapping(data, "window")
-        return ListWindow(_require(data, "limit", int, "window"), _require(data, "maximum", int, "window"))
-
-    def to_json(self) -> dict:
-        return {"limit": self.limit, "maximum": self.maximum}
-
 
 # ---- numbers ----
 
@@ -521,21 +442,21 @@ def _optional_string(data: Any) -> Optional[str]:
 
 # ---- the functions ----
 
-def load_state_refreshed(shows_value: bool, sync_error: Optional[ErrorRecord] = None) -> LoadState:
+def load_state_refreshed(shows_value: bool, sync_error: Optional[ServiceError] = None) -> LoadState:
     request: dict = {"shows_value": shows_value}
     if sync_error is not None:
         request["sync_error"] = sync_error.to_json()
     return _answer("gem_load_state_refreshed", request, LoadState.from_json)
 
 
-def list_phase(mode: str, state: LoadState, has_rows: bool, empty: EmptyState) -> Optional[ListPhase]:
-    """mode: synced | local | once_loaded. None only in once_loaded before the first sync answers."""
-    return _answer("gem_list_phase", {"mode": mode, "state": state.to_json(), "has_rows": has_rows, "empty": empty.to_json()},
+def list_phase(mode: ListPhaseMode, state: LoadState, has_rows: bool, empty: EmptyState) -> Optional[ListPhase]:
+    """None only in once_loaded before the first sync answers."""
+    return _answer("gem_list_phase", {"mode": ListPhaseMode(mode).value, "state": state.to_json(), "has_rows": has_rows, "empty": empty.to_json()},
                    lambda data: None if data is None else ListPhase.from_json(data))
 
 
-def empty_state(kind: str) -> EmptyState:
-    return _answer("gem_empty_state", {"kind": kind}, EmptyState.from_json)
+def empty_state(kind: EmptyStateKind) -> EmptyState:
+    return _answer("gem_empty_state", {"kind": EmptyStateKind(kind).value}, EmptyState.from_json)
 
 
 def list_window_on_end_reached(window: ListWindow, row_count: int) -> ListWindow:

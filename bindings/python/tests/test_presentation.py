@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gemstone import InvalidArgument, InvalidInput
+from gemstone import generated as g
 from gemstone import presentation as p
 from header import Header
 
@@ -70,14 +71,16 @@ def test_a_transactions_screen():
 
     # The list's phase and window.
     empty = p.empty_state("activity")
-    assert empty == p.EmptyState("activity", "activity", "receive")
-    assert p.list_phase("synced", p.LoadState("loading"), True, empty) == p.ListPhase("rows")
-    offline = p.ErrorRecord("offline", "no network")
-    assert p.list_phase("synced", p.LoadState("error", offline), False, empty) == p.ListPhase("error", error=offline)
-    assert p.list_phase("once_loaded", p.LoadState("no_data"), False, empty) is None
-    assert p.load_state_refreshed(True, offline) == p.LoadState("data")
-    assert p.load_state_refreshed(False, offline) == p.LoadState("error", offline)
-    window = p.ListWindow()
+    assert empty == p.EmptyState(g.EmptyStateKind.ACTIVITY, g.EmptyStateImage.ACTIVITY, g.EmptyStateAction.RECEIVE)
+    assert p.list_phase(p.ListPhaseMode.SYNCED, p.LoadStateLoading(), True, empty) == p.ListPhaseRows()
+    offline = g.ServiceErrorOffline(message="no network")
+    assert p.list_phase("synced", p.LoadStateError(error=offline), False, empty) == p.ListPhaseError(error=offline)
+    assert p.list_phase("once_loaded", p.LoadStateNoData(), False, empty) is None
+    assert p.load_state_refreshed(True, offline) == p.LoadStateData()
+    assert p.load_state_refreshed(False, offline) == p.LoadStateError(error=offline)
+    api = g.ServiceErrorApi(message="m", status=409)
+    assert p.load_state_refreshed(False, api) == p.LoadStateError(error=api)  # the record passes through unchanged
+    window = p.ListWindow(p.LIST_PAGE_SIZE, p.LIST_MAX_ROWS)
     assert p.list_window_on_end_reached(window, 10) == window  # not filled: every row shows
     grown = p.list_window_on_end_reached(window, p.LIST_PAGE_SIZE)
     assert grown == p.ListWindow(2 * p.LIST_PAGE_SIZE, p.LIST_MAX_ROWS)

@@ -91,21 +91,6 @@ extension GemTransactionRow: Codable {
     }
 }
 
-/// What a transaction row is titled; the app localizes each case once.
-public enum GemTransactionTitle: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case sent, received
-    case selfTransfer = "self_transfer"
-    case nftSent = "nft_sent"
-    case nftReceived = "nft_received"
-    case swap, approval, stake, unstake, redelegate, rewards, withdraw, freeze, unfreeze, activation
-    case contractCall = "contract_call"
-    case openPosition = "open_position"
-    case closePosition = "close_position"
-    case modifyPosition = "modify_position"
-    case earnDeposit = "earn_deposit"
-    case earnWithdraw = "earn_withdraw"
-}
-
 /// The line under a transaction row's title.
 public enum GemTransactionSubtitle: Sendable, Equatable, Hashable {
     case none

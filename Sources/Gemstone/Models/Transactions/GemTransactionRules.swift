@@ -35,11 +35,6 @@ public func forEachTransactionRow(_ transactions: [Transaction], assets: [GemPri
     }
 }
 
-/// Which way a transaction's value is written: entering the wallet, leaving it, or moving within it.
-public enum GemAmountSign: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case plus, minus, none
-}
-
 /// The decisions a transaction row carries, each its own rule.
 enum GemTransactionRules {
     /// What a row reads of its asset.

@@ -25,42 +25,6 @@ private fun JSONObject.bigOrNull(key: String): BigInteger? = stringOrNull(key)?.
 private fun JSONObject.requireBig(key: String): BigInteger = bigOrNull(key) ?: throw IllegalArgumentException("\"$key\" is missing")
 private fun JSONObject.type(): String = requireString("type")
 
-data class ErrorRecord(val type: String, val message: String = "", val status: Int? = null) {
-    fun toJson(): JSONObject = JSONObject().put("type", type).put("message", message).apply { status?.let { put("status", it) } }
-    companion object {
-        fun fromJson(json: JSONObject) = ErrorRecord(json.type(), json.stringOrNull("message") ?: "", json.intOrNull("status"))
-    }
-}
-
-/** no_data, loading, data, or error (with its error). */
-data class LoadState(val kind: String, val error: ErrorRecord? = null) {
-    fun toJson(): JSONObject = JSONObject().put("type", kind).apply { error?.let { put("error", it.toJson()) } }
-    companion object {
-        fun fromJson(json: JSONObject) = LoadState(json.type(), json.objectOrNull("error")?.let { ErrorRecord.fromJson(it) })
-    }
-}
-
-data class EmptyState(val kind: String, val image: String, val action: String? = null) {
-    fun toJson(): JSONObject = JSONObject().put("kind", kind).put("image", image).apply { action?.let { put("action", it) } }
-    companion object {
-        fun fromJson(json: JSONObject) = EmptyState(json.requireString("kind"), json.requireString("image"), json.stringOrNull("action"))
-    }
-}
-
-/** rows, empty (with its state) or error (with the error). */
-data class ListPhase(val kind: String, val empty: EmptyState? = null, val error: ErrorRecord? = null) {
-    companion object {
-        fun fromJson(json: JSONObject) = ListPhase(json.type(), json.objectOrNull("state")?.let { EmptyState.fromJson(it) },
-            json.objectOrNull("error")?.let { ErrorRecord.fromJson(it) })
-    }
-}
-
-data class ListWindow(val limit: Int = GemConstants.LIST_PAGE_SIZE, val maximum: Int = GemConstants.LIST_MAX_ROWS) {
-    fun toJson(): JSONObject = JSONObject().put("limit", limit).put("maximum", maximum)
-    companion object {
-        fun fromJson(json: JSONObject) = ListWindow(json.requireInt("limit"), json.requireInt("maximum"))
-    }
-}
 
 /** fraction (min..max places) or significant (max digits, min null). */
 data class Precision(val kind: String, val max: Int, val min: Int? = null) {
@@ -272,19 +236,19 @@ object Presentation {
     private fun Any?.text(): String = this as? String ?: throw unreadable("the answer is not a JSON string")
     private val lib get() = Gemstone.library
 
-    fun loadStateRefreshed(showsValue: Boolean, syncError: ErrorRecord? = null): LoadState = LoadState.fromJson(
+    fun loadStateRefreshed(showsValue: Boolean, syncError: ServiceError? = null): LoadState = LoadState.fromJson(
         answer(JSONObject().put("shows_value", showsValue).apply { syncError?.let { put("sync_error", it.toJson()) } }) { r, o -> lib.gem_load_state_refreshed(r, o) }.obj())
 
-    /** mode: synced, local or once_loaded; null only in once_loaded before the first sync answers. */
-    fun listPhase(mode: String, state: LoadState, hasRows: Boolean, empty: EmptyState): ListPhase? =
-        answer(JSONObject().put("mode", mode).put("state", state.toJson()).put("has_rows", hasRows).put("empty", empty.toJson())) { r, o ->
+    /** Null only in once_loaded before the first sync answers. */
+    fun listPhase(mode: ListPhaseMode, state: LoadState, hasRows: Boolean, empty: EmptyState): ListPhase? =
+        answer(JSONObject().put("mode", mode.json).put("state", state.toJson()).put("has_rows", hasRows).put("empty", empty.toJson())) { r, o ->
             lib.gem_list_phase(r, o)
         }?.let { ListPhase.fromJson(it.obj()) }
 
-    fun emptyState(kind: String): EmptyState =
-        EmptyState.fromJson(answer(JSONObject().put("kind", kind)) { r, o -> lib.gem_empty_state(r, o) }.obj())
+    fun emptyState(kind: EmptyStateKind): EmptyState =
+        EmptyState.fromJson(answer(JSONObject().put("kind", kind.json)) { r, o -> lib.gem_empty_state(r, o) }.obj())
 
-    fun listWindowOnEndReached(window: ListWindow, rowCount: Int): ListWindow = ListWindow.fromJson(
+    fun listWindowOnEndReached(window: ListWindow, rowCount: Long): ListWindow = ListWindow.fromJson(
         answer(JSONObject().put("window", window.toJson()).put("row_count", rowCount)) { r, o -> lib.gem_list_window_on_end_reached(r, o) }.obj())
 
     /** style: currency, fiat or abbreviated. */

@@ -57,6 +57,822 @@ internal object SchemaJson {
         throw RecordException("$path: unknown value \"${value.take(40)}\"; expected one of $allowed")
 }
 
+/** How much of an address a screen shows. */
+enum class AddressFormatStyle(val json: String) {
+    /** The start and the end around "...": "0x1234...5678". */
+    SHORT("short"),
+    /** The whole address. */
+    FULL("full");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AddressFormatStyle = read(value, "")
+        internal fun read(value: String, path: String): AddressFormatStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "short, full")
+    }
+}
+
+/** How a day's section header reads. */
+enum class DayLabel(val json: String) {
+    TODAY("today"),
+    YESTERDAY("yesterday"),
+    /** The app prints the date in the device's calendar. */
+    DATE("date");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): DayLabel = read(value, "")
+        internal fun read(value: String, path: String): DayLabel =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "today, yesterday, date")
+    }
+}
+
+/** The unit of one part of a duration. */
+enum class DurationUnit(val json: String) {
+    DAYS("days"),
+    HOURS("hours"),
+    MINUTES("minutes"),
+    SECONDS("seconds");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): DurationUnit = read(value, "")
+        internal fun read(value: String, path: String): DurationUnit =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "days, hours, minutes, seconds")
+    }
+}
+
+/** Which list is empty; the app localizes its title and description per kind. */
+enum class EmptyStateKind(val json: String) {
+    ACTIVITY("activity"),
+    ASSET_ACTIVITY("asset_activity"),
+    SEARCH_ACTIVITY("search_activity"),
+    ASSETS("assets"),
+    SEARCH_ASSETS("search_assets"),
+    NFTS("nfts"),
+    PRICE_ALERTS("price_alerts"),
+    CONTACTS("contacts"),
+    NOTIFICATIONS("notifications"),
+    WALLET_CONNECT("wallet_connect");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): EmptyStateKind = read(value, "")
+        internal fun read(value: String, path: String): EmptyStateKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "activity, asset_activity, search_activity, assets, search_assets, nfts, price_alerts, contacts, notifications, wallet_connect")
+    }
+}
+
+/** The picture an empty list shows; each app maps it to a bundled image once. */
+enum class EmptyStateImage(val json: String) {
+    ACTIVITY("activity"),
+    SEARCH("search"),
+    ASSETS("assets"),
+    NFT("nft"),
+    PRICE_ALERT("price_alert"),
+    CONTACTS("contacts"),
+    NOTIFICATIONS("notifications"),
+    WALLET_CONNECT("wallet_connect");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): EmptyStateImage = read(value, "")
+        internal fun read(value: String, path: String): EmptyStateImage =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "activity, search, assets, nft, price_alert, contacts, notifications, wallet_connect")
+    }
+}
+
+/** The one thing an empty list offers to do about it. */
+enum class EmptyStateAction(val json: String) {
+    RECEIVE("receive"),
+    BUY("buy"),
+    CLEAR_FILTERS("clear_filters"),
+    ADD_PRICE_ALERT("add_price_alert"),
+    ADD_CONTACT("add_contact"),
+    CONNECT("connect");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): EmptyStateAction = read(value, "")
+        internal fun read(value: String, path: String): EmptyStateAction =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "receive, buy, clear_filters, add_price_alert, add_contact, connect")
+    }
+}
+
+/** Whether the rendered digits get a forced sign, parentheses, or neither: three exclusive cases. */
+enum class NumberNotation(val json: String) {
+    PLAIN("plain"),
+    SIGNED("signed"),
+    PARENTHESISED("parenthesised");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): NumberNotation = read(value, "")
+        internal fun read(value: String, path: String): NumberNotation =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "plain, signed, parenthesised")
+    }
+}
+
+/** How a number is coloured; each app maps the cases to its palette once. */
+enum class ValueTone(val json: String) {
+    /** Plain text (a price, however it moves). */
+    PLAIN("plain"),
+    /** A signed quantity that happens to be zero, or one that did not happen. */
+    NEUTRAL("neutral"),
+    POSITIVE("positive"),
+    WARNING("warning"),
+    NEGATIVE("negative");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ValueTone = read(value, "")
+        internal fun read(value: String, path: String): ValueTone =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "plain, neutral, positive, warning, negative")
+    }
+}
+
+/** How the last printed digit rounds. */
+enum class NumberRounding(val json: String) {
+    TO_NEAREST("to_nearest"),
+    /** An amount held never reads above what is held. */
+    TOWARD_ZERO("toward_zero");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): NumberRounding = read(value, "")
+        internal fun read(value: String, path: String): NumberRounding =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "to_nearest, toward_zero")
+    }
+}
+
+/** The fixed vocabulary of plain-row titles. Each app resolves a case to its localized text in its one shared localization file; a new title is a case here, never a per-feature mapper. */
+enum class ListRowTitle(val json: String) {
+    NAME("name"),
+    NETWORK("network"),
+    ADDRESS("address"),
+    WALLET("wallet"),
+    APP("app"),
+    CONTRACT("contract"),
+    TOKEN("token"),
+    SYMBOL("symbol"),
+    DECIMALS("decimals"),
+    TYPE("type"),
+    MEMO("memo"),
+    TRANSACTION_ID("transaction_id"),
+    SENDER("sender"),
+    RECIPIENT("recipient"),
+    PROVIDER("provider"),
+    VALIDATOR("validator"),
+    STATUS("status"),
+    DATE("date"),
+    AVAILABLE("available"),
+    STAKE("stake"),
+    RESERVED("reserved"),
+    EARN("earn"),
+    FREEZE("freeze"),
+    UNFREEZE("unfreeze"),
+    PENDING_UNCONFIRMED("pending_unconfirmed"),
+    CLAIM_REWARDS("claim_rewards"),
+    VALUE("value"),
+    AMOUNT("amount"),
+    FEE("fee"),
+    NETWORK_FEE("network_fee"),
+    MINIMUM_AMOUNT("minimum_amount"),
+    MINIMUM_RECEIVE("minimum_receive"),
+    SLIPPAGE("slippage"),
+    PRICE_IMPACT("price_impact"),
+    RATE("rate"),
+    PRICE("price"),
+    ESTIMATED_TIME("estimated_time"),
+    ESTIMATED_CONFIRMATION("estimated_confirmation"),
+    STAKE_APR("stake_apr"),
+    LOCK_TIME("lock_time"),
+    MARKET_CAP("market_cap"),
+    CIRCULATING_SUPPLY("circulating_supply"),
+    TOTAL_SUPPLY("total_supply"),
+    MAX_SUPPLY("max_supply"),
+    TRADING_VOLUME("trading_volume"),
+    ALL_TIME_HIGH("all_time_high"),
+    ALL_TIME_LOW("all_time_low"),
+    WALLETS("wallets"),
+    SECURITY("security"),
+    NOTIFICATIONS("notifications"),
+    PREFERENCES("preferences"),
+    CURRENCY("currency"),
+    LANGUAGE("language"),
+    APPEARANCE("appearance"),
+    NETWORKS("networks"),
+    CONTACTS("contacts"),
+    WALLET_CONNECT("wallet_connect"),
+    PRICE_ALERTS("price_alerts"),
+    SUPPORT("support"),
+    DEVELOPER("developer"),
+    VERSION("version"),
+    WEBSITE("website"),
+    ABOUT_US("about_us"),
+    TERMS_OF_SERVICE("terms_of_service"),
+    PRIVACY_POLICY("privacy_policy"),
+    HIDE_BALANCE("hide_balance"),
+    LOCK_PERIOD("lock_period"),
+    AUTHENTICATION("authentication"),
+    WARNING("warning"),
+    ERROR("error"),
+    SUSPICIOUS_ADDRESS("suspicious_address"),
+    UNLIMITED_APPROVAL("unlimited_approval"),
+    NO_DATA("no_data");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ListRowTitle = read(value, "")
+        internal fun read(value: String, path: String): ListRowTitle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "name, network, address, wallet, app, contract, token, symbol, decimals, type, memo, transaction_id, sender, recipient, provider, validator, status, date, available, stake, reserved, earn, freeze, unfreeze, pending_unconfirmed, claim_rewards, value, amount, fee, network_fee, minimum_amount, minimum_receive, slippage, price_impact, rate, price, estimated_time, estimated_confirmation, stake_apr, lock_time, market_cap, circulating_supply, total_supply, max_supply, trading_volume, all_time_high, all_time_low, wallets, security, notifications, preferences, currency, language, appearance, networks, contacts, wallet_connect, price_alerts, support, developer, version, website, about_us, terms_of_service, privacy_policy, hide_balance, lock_period, authentication, warning, error, suspicious_address, unlimited_approval, no_data")
+    }
+}
+
+/** The titles of plain sections; `none` for a section without a header. */
+enum class ListSectionTitle(val json: String) {
+    NONE("none"),
+    BALANCES("balances"),
+    INFO("info"),
+    DETAILS("details"),
+    NETWORK("network"),
+    COMMUNITY("community"),
+    MANAGE("manage"),
+    RESOURCES("resources"),
+    PROPERTIES("properties"),
+    SECURITY("security"),
+    SOCIAL_LINKS("social_links");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ListSectionTitle = read(value, "")
+        internal fun read(value: String, path: String): ListSectionTitle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "none, balances, info, details, network, community, manage, resources, properties, security, social_links")
+    }
+}
+
+/** The footer under a plain section. */
+enum class ListSectionFooter(val json: String) {
+    NONE("none"),
+    /** The explanation under the authentication settings. */
+    AUTHENTICATION("authentication");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ListSectionFooter = read(value, "")
+        internal fun read(value: String, path: String): ListSectionFooter =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "none, authentication")
+    }
+}
+
+/** The leading icon of a navigable row; each app maps it to its own image once. */
+enum class ListRowIcon(val json: String) {
+    NONE("none"),
+    WALLETS("wallets"),
+    SECURITY("security"),
+    NOTIFICATIONS("notifications"),
+    PREFERENCES("preferences"),
+    SUPPORT("support"),
+    DEVELOPER("developer"),
+    CURRENCY("currency"),
+    LANGUAGE("language"),
+    APPEARANCE("appearance"),
+    NETWORKS("networks"),
+    CONTACTS("contacts"),
+    APP_LOGO("app_logo"),
+    WALLET_CONNECT("wallet_connect"),
+    PRICE_ALERTS("price_alerts"),
+    ABOUT_US("about_us");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ListRowIcon = read(value, "")
+        internal fun read(value: String, path: String): ListRowIcon =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "none, wallets, security, notifications, preferences, support, developer, currency, language, appearance, networks, contacts, app_logo, wallet_connect, price_alerts, about_us")
+    }
+}
+
+/** Where a row's web page opens. */
+enum class UrlTarget(val json: String) {
+    IN_APP("in_app"),
+    EXTERNAL("external");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): UrlTarget = read(value, "")
+        internal fun read(value: String, path: String): UrlTarget =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "in_app, external")
+    }
+}
+
+/** How a notice row reads. */
+enum class NoticeKind(val json: String) {
+    ERROR("error"),
+    WARNING("warning"),
+    INFO("info");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): NoticeKind = read(value, "")
+        internal fun read(value: String, path: String): NoticeKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "error, warning, info")
+    }
+}
+
+/** The explanation a row's info button opens; each app composes its sheet from the topic. */
+enum class InfoTopic(val json: String) {
+    NETWORK_FEE("network_fee"),
+    TRANSACTION_STATUS("transaction_status"),
+    PRICE_IMPACT("price_impact"),
+    SLIPPAGE("slippage"),
+    MINIMUM_AMOUNT("minimum_amount"),
+    STAKE_APR("stake_apr"),
+    STAKE_LOCK_TIME("stake_lock_time"),
+    ESTIMATED_CONFIRMATION("estimated_confirmation"),
+    WATCH_WALLET("watch_wallet"),
+    PENDING_UNCONFIRMED_BALANCE("pending_unconfirmed_balance");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): InfoTopic = read(value, "")
+        internal fun read(value: String, path: String): InfoTopic =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "network_fee, transaction_status, price_impact, slippage, minimum_amount, stake_apr, stake_lock_time, estimated_confirmation, watch_wallet, pending_unconfirmed_balance")
+    }
+}
+
+/** How a currency amount reads. */
+enum class CurrencyStyle(val json: String) {
+    /** A price or a value: the currency form of the adaptive rule. */
+    CURRENCY("currency"),
+    /** Money being paid or received: always two places. */
+    FIAT("fiat"),
+    /** A large total (market cap, volume): compact from the abbreviation threshold up. */
+    ABBREVIATED("abbreviated");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): CurrencyStyle = read(value, "")
+        internal fun read(value: String, path: String): CurrencyStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "currency, fiat, abbreviated")
+    }
+}
+
+/** How an asset amount reads. */
+enum class ValueStyle(val json: String) {
+    /** Every place the amount has (details, confirm). */
+    FULL("full"),
+    /** A list: two places from 0.1 up, four below, compact from the abbreviation threshold, and dust below 0.0001 reads as "< 0.0001". */
+    SHORT("short"),
+    /** Two places from one up, four significant digits below. */
+    AUTO("auto");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ValueStyle = read(value, "")
+        internal fun read(value: String, path: String): ValueStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "full, short, auto")
+    }
+}
+
+/** How a list's phase is asked: synced (`list_phase`), store-only (`local`), or shown only once its first sync answered (`once_loaded`). */
+enum class ListPhaseMode(val json: String) {
+    SYNCED("synced"),
+    LOCAL("local"),
+    ONCE_LOADED("once_loaded");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ListPhaseMode = read(value, "")
+        internal fun read(value: String, path: String): ListPhaseMode =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "synced, local, once_loaded")
+    }
+}
+
+/** What a transaction row is titled; the app localizes each case once. */
+enum class TransactionTitle(val json: String) {
+    SENT("sent"),
+    RECEIVED("received"),
+    SELF_TRANSFER("self_transfer"),
+    NFT_SENT("nft_sent"),
+    NFT_RECEIVED("nft_received"),
+    SWAP("swap"),
+    APPROVAL("approval"),
+    STAKE("stake"),
+    UNSTAKE("unstake"),
+    REDELEGATE("redelegate"),
+    REWARDS("rewards"),
+    WITHDRAW("withdraw"),
+    FREEZE("freeze"),
+    UNFREEZE("unfreeze"),
+    ACTIVATION("activation"),
+    CONTRACT_CALL("contract_call"),
+    OPEN_POSITION("open_position"),
+    CLOSE_POSITION("close_position"),
+    MODIFY_POSITION("modify_position"),
+    EARN_DEPOSIT("earn_deposit"),
+    EARN_WITHDRAW("earn_withdraw");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): TransactionTitle = read(value, "")
+        internal fun read(value: String, path: String): TransactionTitle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "sent, received, self_transfer, nft_sent, nft_received, swap, approval, stake, unstake, redelegate, rewards, withdraw, freeze, unfreeze, activation, contract_call, open_position, close_position, modify_position, earn_deposit, earn_withdraw")
+    }
+}
+
+/** Which way a transaction's value is written: entering the wallet, leaving it, or moving within it. */
+enum class AmountSign(val json: String) {
+    PLUS("plus"),
+    MINUS("minus"),
+    NONE("none");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AmountSign = read(value, "")
+        internal fun read(value: String, path: String): AmountSign =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "plus, minus, none")
+    }
+}
+
+/** The shared error of every service and port (spec § 9): one case per gem_status of a service, crossing as {"type":"<case>","message":"…"}; a message never holds a secret. */
+sealed class ServiceError {
+    abstract fun toJson(): JSONObject
+
+    /** The operation was cancelled. */
+    data class Cancelled(
+        /** What was cancelled. */
+        val message: String = "the operation was cancelled"
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "cancelled")
+            put("message", message)
+        }
+    }
+
+    /** The device is offline or the server could not be reached. */
+    data class Offline(
+        /** What could not be reached. */
+        val message: String = ""
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "offline")
+            put("message", message)
+        }
+    }
+
+    /** The remote API answered with an error or refused the request. */
+    data class Api(
+        /** The API's reason. */
+        val message: String = "",
+        /** The HTTP status of the answer (0 when there was none). */
+        val status: Long = 0L
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "api")
+            put("message", message)
+            put("status", status)
+        }
+    }
+
+    /** A store port failed. */
+    data class Store(
+        /** The store's reason. */
+        val message: String = ""
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "store")
+            put("message", message)
+        }
+    }
+
+    /** Input breaks a domain rule. */
+    data class InvalidInput(
+        /** The rule that was broken. */
+        val message: String = ""
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "invalid_input")
+            put("message", message)
+        }
+    }
+
+    /** The requested record does not exist. */
+    data class NotFound(
+        /** What was not found. */
+        val message: String = ""
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "not_found")
+            put("message", message)
+        }
+    }
+
+    /** A port did not answer in time. */
+    data class Timeout(
+        /** What did not answer. */
+        val message: String = ""
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "timeout")
+            put("message", message)
+        }
+    }
+
+    /** A port broke its contract. */
+    data class Port(
+        /** How the contract was broken. */
+        val message: String = ""
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "port")
+            put("message", message)
+        }
+    }
+
+    /** The user or the OS refused a permission. */
+    data class PermissionDenied(
+        /** The permission refused. */
+        val message: String = ""
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "permission_denied")
+            put("message", message)
+        }
+    }
+
+    /** Decryption or authentication of a secret failed. */
+    data class Crypto(
+        /** What failed. */
+        val message: String = ""
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "crypto")
+            put("message", message)
+        }
+    }
+
+    /** An unexpected internal failure. */
+    data class Internal(
+        /** What failed. */
+        val message: String = ""
+    ) : ServiceError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "internal")
+            put("message", message)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): ServiceError = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): ServiceError {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "cancelled" -> Cancelled(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "the operation was cancelled" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                "offline" -> Offline(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                "api" -> Api(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) },
+                    status = json.opt("status").let { if (SchemaJson.absent(it)) 0L else SchemaJson.long(it, SchemaJson.join(path, "status"), Long.MIN_VALUE, Long.MAX_VALUE) }
+                )
+                "store" -> Store(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                "invalid_input" -> InvalidInput(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                "not_found" -> NotFound(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                "timeout" -> Timeout(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                "port" -> Port(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                "permission_denied" -> PermissionDenied(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                "crypto" -> Crypto(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                "internal" -> Internal(
+                    message = json.opt("message").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "message")) }
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "cancelled, offline, api, store, invalid_input, not_found, timeout, port, permission_denied, crypto, internal")
+            }
+        }
+    }
+}
+
+/** What a screen in flight shows (spec: 'A screen's load state is one Core state'): the four cases the apps' state views take. */
+sealed class LoadState {
+    abstract fun toJson(): JSONObject
+
+    /** Nothing loaded yet and nothing asked. */
+    object NoData : LoadState() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "no_data")
+        override fun toString(): String = "LoadState.NoData"
+    }
+
+    /** A load is in flight. */
+    object Loading : LoadState() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "loading")
+        override fun toString(): String = "LoadState.Loading"
+    }
+
+    /** The value is shown. */
+    object Data : LoadState() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "data")
+        override fun toString(): String = "LoadState.Data"
+    }
+
+    /** The load failed with nothing shown. */
+    data class Error(
+        /** Why it failed. */
+        val error: ServiceError
+    ) : LoadState() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "error")
+            put("error", error.toJson())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): LoadState = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): LoadState {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "no_data" -> NoData
+                "loading" -> Loading
+                "data" -> Data
+                "error" -> Error(
+                    error = ServiceError.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "no_data, loading, data, error")
+            }
+        }
+    }
+}
+
+/** An empty list's whole answer: which list, its picture, and its action if it has one. */
+data class EmptyState @JvmOverloads constructor(
+    /** Which list is empty. */
+    val kind: EmptyStateKind,
+    /** The picture it shows. */
+    val image: EmptyStateImage,
+    /** What it offers to do, if anything. */
+    val action: EmptyStateAction? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("kind", kind.json)
+        put("image", image.json)
+        action?.let { put("action", it.json) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): EmptyState = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<EmptyState> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<EmptyState>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): EmptyState = EmptyState(
+            kind = EmptyStateKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            image = EmptyStateImage.read(SchemaJson.str(SchemaJson.key(json, "image", path), SchemaJson.join(path, "image")), SchemaJson.join(path, "image")),
+            action = json.opt("action").let { if (SchemaJson.absent(it)) null else EmptyStateAction.read(SchemaJson.str(it, SchemaJson.join(path, "action")), SchemaJson.join(path, "action")) }
+        )
+    }
+}
+
+/** What a list whose rows come from a store query shows (spec: GemListPhase): its rows, its empty state, or the error of a load that left nothing to show. */
+sealed class ListPhase {
+    abstract fun toJson(): JSONObject
+
+    /** The rows are shown. */
+    object Rows : ListPhase() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "rows")
+        override fun toString(): String = "ListPhase.Rows"
+    }
+
+    /** The list is empty. */
+    data class Empty(
+        /** What the empty list shows. */
+        val state: EmptyState
+    ) : ListPhase() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "empty")
+            put("state", state.toJson())
+        }
+    }
+
+    /** A load failed and left nothing to show. */
+    data class Error(
+        /** Why it failed. */
+        val error: ServiceError
+    ) : ListPhase() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "error")
+            put("error", error.toJson())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): ListPhase = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): ListPhase {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "rows" -> Rows
+                "empty" -> Empty(
+                    state = EmptyState.read(SchemaJson.obj(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state"))
+                )
+                "error" -> Error(
+                    error = ServiceError.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "rows, empty, error")
+            }
+        }
+    }
+}
+
+/** How many rows a long list observes (spec: 'A long list observes a growing window'). */
+data class ListWindow(
+    /** The rows the list observes now. */
+    val limit: Long,
+    /** The most rows it may grow to. */
+    val maximum: Long
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("limit", limit)
+        put("maximum", maximum)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ListWindow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ListWindow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ListWindow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ListWindow = ListWindow(
+            limit = SchemaJson.long(SchemaJson.key(json, "limit", path), SchemaJson.join(path, "limit"), Long.MIN_VALUE, Long.MAX_VALUE),
+            maximum = SchemaJson.long(SchemaJson.key(json, "maximum", path), SchemaJson.join(path, "maximum"), Long.MIN_VALUE, Long.MAX_VALUE)
+        )
+    }
+}
+
+/** Text a row shows that the app localizes: Core returns the case, the app's one mapper file returns the string. */
+sealed class LocalizedText {
+    abstract fun toJson(): JSONObject
+
+    /** Printed as given (a name, a value Core composed). */
+    data class Text(
+        /** The text. */
+        val text: String
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "text")
+            put("text", text)
+        }
+    }
+
+    /** The localized text of a row title, used as a value. */
+    data class RowTitle(
+        /** The title. */
+        val title: ListRowTitle
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "row_title")
+            put("title", title.json)
+        }
+    }
+
+    /** The name of a transaction state. */
+    data class TransactionState(
+        /** The state. */
+        val state: com.gemwallet.gemstone.TransactionState
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "transaction_state")
+            put("state", state.json)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): LocalizedText = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): LocalizedText {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "text" -> Text(
+                    text = SchemaJson.str(SchemaJson.key(json, "text", path), SchemaJson.join(path, "text"))
+                )
+                "row_title" -> RowTitle(
+                    title = ListRowTitle.read(SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")), SchemaJson.join(path, "title"))
+                )
+                "transaction_state" -> TransactionState(
+                    state = com.gemwallet.gemstone.TransactionState.read(SchemaJson.str(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "text, row_title, transaction_state")
+            }
+        }
+    }
+}
+
 /** The kind of an asset; cases are the specification's (asset_type.rs). */
 enum class AssetType(val json: String) {
     /** A chain's own coin. */

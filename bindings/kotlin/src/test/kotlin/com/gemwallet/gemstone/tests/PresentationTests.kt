@@ -13,7 +13,11 @@ import com.gemwallet.gemstone.Day
 import com.gemwallet.gemstone.DayBoundaries
 import com.gemwallet.gemstone.DurationPart
 import com.gemwallet.gemstone.EmptyState
-import com.gemwallet.gemstone.ErrorRecord
+import com.gemwallet.gemstone.EmptyStateAction
+import com.gemwallet.gemstone.EmptyStateImage
+import com.gemwallet.gemstone.EmptyStateKind
+import com.gemwallet.gemstone.ListPhaseMode
+import com.gemwallet.gemstone.ServiceError
 import com.gemwallet.gemstone.InputValue
 import com.gemwallet.gemstone.ListPhase
 import com.gemwallet.gemstone.ListWindow
@@ -88,19 +92,21 @@ class PresentationTests : Suite {
             val days = listOf(Day(2026, 2, 28), Day(2026, 2, 27), Day(2026, 1, 19), Day(2026, 1, 18))
             checkEqual(listOf("today", "yesterday", "date", "date"), Presentation.dayLabels(boundaries, days), "labels")
 
-            val empty = Presentation.emptyState("activity")
-            checkEqual(EmptyState("activity", "activity", "receive"), empty, "empty state")
-            val offline = ErrorRecord("offline", "no network")
-            checkEqual(ListPhase("rows"), Presentation.listPhase("synced", LoadState("loading"), true, empty), "rows")
-            checkEqual(ListPhase("error", error = offline), Presentation.listPhase("synced", LoadState("error", offline), false, empty), "error")
-            checkEqual(ListPhase("empty", empty = empty), Presentation.listPhase("local", LoadState("no_data"), false, empty), "empty")
-            checkEqual(null, Presentation.listPhase("once_loaded", LoadState("no_data"), false, empty), "pending first sync")
-            checkEqual(LoadState("data"), Presentation.loadStateRefreshed(true, offline), "kept value")
-            checkEqual(LoadState("error", offline), Presentation.loadStateRefreshed(false, offline), "nothing shown")
-            val window = ListWindow()
+            val empty = Presentation.emptyState(EmptyStateKind.ACTIVITY)
+            checkEqual(EmptyState(EmptyStateKind.ACTIVITY, EmptyStateImage.ACTIVITY, EmptyStateAction.RECEIVE), empty, "empty state")
+            val offline = ServiceError.Offline("no network")
+            checkEqual<ListPhase?>(ListPhase.Rows, Presentation.listPhase(ListPhaseMode.SYNCED, LoadState.Loading, true, empty), "rows")
+            checkEqual<ListPhase?>(ListPhase.Error(offline), Presentation.listPhase(ListPhaseMode.SYNCED, LoadState.Error(offline), false, empty), "error")
+            checkEqual<ListPhase?>(ListPhase.Empty(empty), Presentation.listPhase(ListPhaseMode.LOCAL, LoadState.NoData, false, empty), "empty")
+            checkEqual(null, Presentation.listPhase(ListPhaseMode.ONCE_LOADED, LoadState.NoData, false, empty), "pending first sync")
+            checkEqual<LoadState>(LoadState.Data, Presentation.loadStateRefreshed(true, offline), "kept value")
+            checkEqual<LoadState>(LoadState.Error(offline), Presentation.loadStateRefreshed(false, offline), "nothing shown")
+            val api = ServiceError.Api("m", 409L)
+            checkEqual<LoadState>(LoadState.Error(api), Presentation.loadStateRefreshed(false, api), "an api record passes through unchanged")
+            val window = ListWindow(GemConstants.LIST_PAGE_SIZE.toLong(), GemConstants.LIST_MAX_ROWS.toLong())
             checkEqual(window, Presentation.listWindowOnEndReached(window, 10), "not filled")
-            checkEqual(ListWindow(2 * GemConstants.LIST_PAGE_SIZE, GemConstants.LIST_MAX_ROWS),
-                Presentation.listWindowOnEndReached(window, GemConstants.LIST_PAGE_SIZE), "one page more")
+            checkEqual(ListWindow(2L * GemConstants.LIST_PAGE_SIZE, GemConstants.LIST_MAX_ROWS.toLong()),
+                Presentation.listWindowOnEndReached(window, GemConstants.LIST_PAGE_SIZE.toLong()), "one page more")
             checkThrows<GemException.InvalidInput>("a missing asset") { Presentation.transactionRows(transactions, listOf(PricedAsset(eth)), "USD") }
         },
         test("an amount screen: session events and view states") {
