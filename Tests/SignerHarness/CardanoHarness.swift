@@ -1,7 +1,8 @@
 // The Cardano signer driven from JSON for tests/signing/cardano.
 // op "transfer": input {mnemonic, path (default m/1852'/1815'/0'/0/0), sender, recipient, amount (decimal
 // string), ttl (integer), utxos [{tx_hash (hex), index, lovelace (decimal string), has_tokens}], optional
-// parameters {min_fee_a, min_fee_b, coins_per_utxo_byte, max_tx_size}}. Answer {raw, encoded, hash}.
+// parameters {min_fee_a, min_fee_b, coins_per_utxo_byte, max_tx_size}}. Answer {raw, encoded, hash, fee,
+// change (decimal strings, change null without a change output), inputs (how many UTxOs are spent)}.
 import Blockchain
 import GemCrypto
 import Primitives
@@ -33,21 +34,23 @@ func cardanoHarness(_ op: String, _ input: JSON) throws -> JSON {
         utxos.append(CardanoUTXO(transactionId: id, index: index32, lovelace: lovelace, hasTokens: utxo["has_tokens"]?.boolValue ?? false))
     }
     guard let amount = BigUInt(input["amount"]?.stringValue ?? "") else { throw HarnessError("cardano: amount must be a decimal string") }
-    let signed = try CardanoSigner.sign(
-        CardanoSignerInput(
-            sender: input["sender"]?.stringValue ?? "",
-            recipient: input["recipient"]?.stringValue ?? "",
-            amount: amount,
-            utxos: utxos,
-            ttl: try number(input, "ttl"),
-            parameters: parameters
-        ),
-        key: key
+    let transfer = CardanoSignerInput(
+        sender: input["sender"]?.stringValue ?? "",
+        recipient: input["recipient"]?.stringValue ?? "",
+        amount: amount,
+        utxos: utxos,
+        ttl: try number(input, "ttl"),
+        parameters: parameters
     )
+    let plan = try CardanoSigner.plan(transfer, publicKey: key.publicKey)
+    let signed = try CardanoSigner.sign(transfer, key: key)
     return .object([
         ("raw", .string(Hex.encode(signed.bytes))),
         ("encoded", .string(signed.encoded)),
         ("hash", .string(signed.hash)),
+        ("fee", .string(plan.fee.description)),
+        ("change", plan.change.map { .string($0.description) } ?? .null),
+        ("inputs", .int(Int64(plan.inputs.count))),
     ])
 }
 

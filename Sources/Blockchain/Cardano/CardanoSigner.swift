@@ -29,8 +29,33 @@ public enum CardanoSigner {
     static let maxFeeSteps = 16
 
     public static func sign(_ input: CardanoSignerInput, key: CardanoHDKey) throws(SignerError) -> SignedTransaction {
+        let selection = try select(input, publicKey: key.publicKey)
+        return try selection.builder.signed(fee: selection.fee, change: selection.change, key: key)
+    }
+
+    /// What `sign` will build for `input` and the key whose public key this is, without signing: the UTxOs it
+    /// spends, the fee and the change (for the confirm screen). Throws exactly what `sign` throws.
+    public static func plan(_ input: CardanoSignerInput, publicKey: Ed25519PublicKey) throws(SignerError) -> CardanoTransactionPlan {
+        let selection = try select(input, publicKey: publicKey)
+        return CardanoTransactionPlan(
+            inputs: selection.builder.inputs.map {
+                CardanoTransactionPlan.Outpoint(transactionId: $0.transactionId, index: UInt32(truncatingIfNeeded: $0.index))
+            },
+            fee: BigUInt(selection.fee), change: selection.change.map { BigUInt($0) }
+        )
+    }
+
+    struct Selection {
+        let builder: Builder
+        let fee: UInt64
+        let change: UInt64?
+    }
+
+    /// The coin selection and fee of the rule above, checked against the size limit (the size does not depend
+    /// on the signature's bytes, so it holds for the signed transaction).
+    static func select(_ input: CardanoSignerInput, publicKey: Ed25519PublicKey) throws(SignerError) -> Selection {
         let parameters = input.parameters
-        let vkey = key.publicKey.bytes
+        let vkey = publicKey.bytes
         let sender = try addressBytes(input.sender, field: "sender")
         // Header types 0, 2, 4, 6 have a key-hash payment credential (CIP-19); it is bytes 1..<29.
         guard (sender[0] >> 4) & 1 == 0, Array(sender[1..<29]) == (try hash(vkey, length: 28)) else {
@@ -48,24 +73,27 @@ public enum CardanoSigner {
         let candidates = try spendable(input.utxos)
 
         var builder = Builder(vkey: vkey, ttl: ttl, recipient: recipient, amount: amount, sender: sender, parameters: parameters)
-        var chosen: [Input] = []
         var total: UInt64 = 0
         for (position, utxo) in candidates.enumerated() {
-            chosen.append(utxo)
+            builder.inputs.append(utxo)
             let (sum, overflow) = total.addingReportingOverflow(utxo.lovelace)
             guard !overflow else { throw .amountOutOfRange("utxos") }
             total = sum
-            builder.inputs = chosen
+            // Largest-first needs the fewest inputs, so once they alone overflow the size limit no transaction
+            // can pay; this also bounds the work at a few hundred inputs, however many UTxOs are offered.
+            guard builder.size(fee: 0, change: nil) <= parameters.maxTxSize else {
+                throw .invalidField("utxos", reason: "the transaction would exceed \(parameters.maxTxSize) bytes")
+            }
             if let (fee, change) = builder.feeWithChange(total: total),
                change >= minimumAda(address: sender, coin: change, parameters) {
-                return try builder.signed(fee: fee, change: change, key: key)
+                return try builder.checked(fee: fee, change: change)
             }
             guard let fee = builder.fee(change: nil), let leftover = total.subtractingIfCovers(amount, fee) else { continue }
-            if leftover == 0 { return try builder.signed(fee: fee, change: nil, key: key) }
+            if leftover == 0 { return try builder.checked(fee: fee, change: nil) }
             if position == candidates.count - 1 {
                 let folded = fee + leftover
                 guard builder.minFee(change: nil, fee: folded) <= folded else { continue }
-                return try builder.signed(fee: folded, change: nil, key: key)
+                return try builder.checked(fee: folded, change: nil)
             }
         }
         builder.inputs = candidates
@@ -82,15 +110,17 @@ public enum CardanoSigner {
     /// The UTxOs the selection may spend, largest first; refuses malformed or repeated ones.
     static func spendable(_ utxos: [CardanoUTXO]) throws(SignerError) -> [Input] {
         var inputs: [Input] = []
+        var seen = Set<[UInt8]>()
         for utxo in utxos {
             guard utxo.transactionId.count == 32 else { throw .invalidField("utxos", reason: "a transaction id is not 32 bytes") }
             guard utxo.index <= UInt16.max else { throw .invalidField("utxos", reason: "an output index is above 65535") }
+            guard seen.insert(utxo.transactionId + bigEndian(UInt64(utxo.index))).inserted else {
+                throw .invalidField("utxos", reason: "lists an output twice")
+            }
             guard let lovelace = utxo.lovelace.uint64 else { throw .amountOutOfRange("utxos") }
             guard !utxo.hasTokens, lovelace > 0 else { continue }
             inputs.append(Input(transactionId: utxo.transactionId, index: UInt64(utxo.index), lovelace: lovelace))
         }
-        let keys = inputs.map { $0.transactionId + bigEndian($0.index) }
-        guard Set(keys).count == keys.count else { throw .invalidField("utxos", reason: "lists an output twice") }
         return inputs.sorted { a, b in
             if a.lovelace != b.lovelace { return a.lovelace > b.lovelace }
             if a.transactionId != b.transactionId { return a.transactionId.lexicographicallyPrecedes(b.transactionId) }
@@ -196,11 +226,14 @@ public enum CardanoSigner {
             return nil
         }
 
-        func signed(fee: UInt64, change: UInt64?, key: CardanoHDKey) throws(SignerError) -> SignedTransaction {
-            // The size does not depend on the signature's bytes, so the limit is checked before signing.
+        func checked(fee: UInt64, change: UInt64?) throws(SignerError) -> Selection {
             guard size(fee: fee, change: change) <= parameters.maxTxSize else {
                 throw .invalidField("utxos", reason: "the transaction would exceed \(parameters.maxTxSize) bytes")
             }
+            return Selection(builder: self, fee: fee, change: change)
+        }
+
+        func signed(fee: UInt64, change: UInt64?, key: CardanoHDKey) throws(SignerError) -> SignedTransaction {
             let body = body(fee: fee, change: change)
             let id = try CardanoSigner.hash(body, length: 32)
             let transaction = transaction(body: body, signature: key.sign(id))

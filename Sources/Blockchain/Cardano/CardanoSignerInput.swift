@@ -68,3 +68,18 @@ public struct CardanoProtocolParameters: Sendable, Equatable {
     /// DEFAULT_PROTOCOL_PARAMETERS and `cardano-cli conway query protocol-parameters --mainnet`).
     public static let mainnet = CardanoProtocolParameters(minFeeA: 44, minFeeB: 155_381, coinsPerUTxOByte: 4_310, maxTxSize: 16_384)
 }
+
+/// What a transfer spends and pays, as `CardanoSigner.plan` reports it before signing.
+public struct CardanoTransactionPlan: Sendable, Equatable {
+    public struct Outpoint: Sendable, Equatable {
+        public let transactionId: [UInt8]
+        public let index: UInt32
+    }
+
+    /// The UTxOs spent, in selection order (largest first).
+    public let inputs: [Outpoint]
+    /// The fee in lovelace (the rule's minimum, or more when change below the minimum ada was folded into it).
+    public let fee: BigUInt
+    /// The change back to the sender, or nil when there is no change output.
+    public let change: BigUInt?
+}

@@ -46,6 +46,9 @@ public enum PolkadotSigner {
             throw .invalidField("genesis_hash", reason: "is not the genesis of the runtime the call is built for (0x\(Hex.encode(runtime.genesisHash)))")
         }
         guard let specVersion = input.specVersion else { throw .missingField("spec_version") }
+        guard specVersion >= runtime.minimumSpecVersion else {
+            throw .invalidField("spec_version", reason: "is older than \(runtime.minimumSpecVersion), whose extensions the signer writes")
+        }
         guard let transactionVersion = input.transactionVersion else { throw .missingField("transaction_version") }
 
         // transfer_keep_alive refuses to take the sender below the existential deposit; fee and tip come first.

@@ -69,13 +69,18 @@ public struct PolkadotRuntime: Sendable, Equatable {
     public var existentialDeposit: BigUInt
     /// The genesis block hash CheckGenesis signs.
     public var genesisHash: [UInt8]
+    /// The first spec version whose extensions are the ones the signer writes (CheckMetadataHash included); an
+    /// older runtime would read the extra bytes differently, so it is refused.
+    public var minimumSpecVersion: UInt32
 
-    public init(balancesPallet: UInt8, transferKeepAliveCall: UInt8, ss58Prefix: UInt16, existentialDeposit: BigUInt, genesisHash: [UInt8]) {
+    public init(balancesPallet: UInt8, transferKeepAliveCall: UInt8, ss58Prefix: UInt16, existentialDeposit: BigUInt,
+                genesisHash: [UInt8], minimumSpecVersion: UInt32) {
         self.balancesPallet = balancesPallet
         self.transferKeepAliveCall = transferKeepAliveCall
         self.ss58Prefix = ss58Prefix
         self.existentialDeposit = existentialDeposit
         self.genesisHash = genesisHash
+        self.minimumSpecVersion = minimumSpecVersion
     }
 
     /// Polkadot Asset Hub (spec name "statemint"). Sources:
@@ -84,6 +89,8 @@ public struct PolkadotRuntime: Sendable, Equatable {
     ///   SYSTEM_PARA_EXISTENTIAL_DEPOSIT / 10` (1 DOT / 10 / 10 = 10^8 planck, 0.01 DOT), and the `TxExtension` tuple
     ///   whose order the signer follows (see `PolkadotSigner`).
     /// - paritytech/polkadot-sdk, substrate/frame/balances/src/lib.rs: `#[pallet::call_index(3)] transfer_keep_alive`.
+    /// - Minimum spec version 1_002_005: where Asset Hub Polkadot gained CheckMetadataHash (gemwalletcom/core
+    ///   crates/gem_polkadot/src/transfer.rs `CHECK_METADATA_MIN_SPEC_VERSION`).
     /// - Genesis 0x68d56f15…d7c3de2f: blake2b-256 of the genesis header of substrate-interface 1.8.1's
     ///   `polkadot_asset_hub.json` chain spec (shared/reference/oracles.md); the relay chain's is 0x91b171bb…90c3.
     public static let assetHubPolkadot = PolkadotRuntime(
@@ -94,6 +101,7 @@ public struct PolkadotRuntime: Sendable, Equatable {
         genesisHash: [
             0x68, 0xd5, 0x6f, 0x15, 0xf8, 0x5d, 0x31, 0x36, 0x97, 0x0e, 0xc1, 0x69, 0x46, 0x04, 0x0b, 0xc1,
             0x75, 0x26, 0x54, 0xe9, 0x06, 0x14, 0x7f, 0x7e, 0x43, 0xe9, 0xd5, 0x39, 0xd7, 0xc3, 0xde, 0x2f,
-        ]
+        ],
+        minimumSpecVersion: 1_002_005
     )
 }

@@ -28,8 +28,8 @@ private struct CardanoVectors: Decodable {
     struct Expected: Decodable, Sendable {
         let raw: String
         let hash: String
-        let fee: UInt64
-        let change: UInt64?
+        let fee: String
+        let change: String?
         let inputs: Int
     }
 
@@ -86,6 +86,11 @@ struct CardanoSignerTests {
         // The witness (last 64 bytes before `true, null`) verifies over the tx id under the payment key.
         let signature = Array(signed.bytes.dropLast(2).suffix(64))
         #expect(key.publicKey.verify(signature: signature, message: hex(vector.expected.hash)))
+        // The plan (for the confirm screen) is what was signed.
+        let plan = try CardanoSigner.plan(vector.input.signerInput, publicKey: key.publicKey)
+        #expect(plan.fee.description == vector.expected.fee)
+        #expect(plan.change?.description == vector.expected.change)
+        #expect(plan.inputs.count == vector.expected.inputs)
     }
 
     // MARK: CBOR and the rules
@@ -183,6 +188,9 @@ struct CardanoSignerTests {
             == .invalidField("utxos", reason: "an output index is above 65535"))
         #expect(try refusal { $0.parameters.maxTxSize = 200 }
             == .invalidField("utxos", reason: "the transaction would exceed 200 bytes"))
+        // 1000 dust UTxOs cannot pay 1.5 ADA within 16384 bytes: refused once the inputs alone pass the limit.
+        #expect(try refusal { $0.utxos = (0..<1000).map { utxo(UInt8($0 % 256), UInt32($0), 2_000) } }
+            == .invalidField("utxos", reason: "the transaction would exceed 16384 bytes"))
     }
 
     @Test func refusesAddressesOffMainnetOrOfAnotherKey() throws {

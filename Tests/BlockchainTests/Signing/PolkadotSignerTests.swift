@@ -171,6 +171,9 @@ struct PolkadotSignerTests {
         #expect(try refusal { $0.genesisHash = [UInt8](repeating: 0, count: 33) } == .invalidField("genesis_hash", reason: "must be 32 bytes"))
         #expect(try refusal { $0.eraPeriod = 3 } == .invalidField("era_period", reason: "must be 4...65536 blocks"))
         #expect(try refusal { $0.eraPeriod = 65_537 } == .invalidField("era_period", reason: "must be 4...65536 blocks"))
+        #expect(try refusal { $0.specVersion = 1_002_004 }
+            == .invalidField("spec_version", reason: "is older than 1002005, whose extensions the signer writes"))
+        #expect(try refusal { $0.specVersion = 1_002_005 } == nil)
         #expect(try refusal { $0.value = 0 } == .invalidField("value", reason: "must be above zero"))
         #expect(try refusal { $0.value = BigUInt(1) << 128 } == .amountOutOfRange("value"))
         #expect(try refusal { $0.tip = BigUInt(1) << 128 } == .amountOutOfRange("tip"))

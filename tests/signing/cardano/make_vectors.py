@@ -82,8 +82,8 @@ def expected(case: dict) -> dict:
         body, _ = transaction(chosen, recipient, amount, sender, change, fee, ttl, vk)
         signature = sk.sign(body.hash())
         body, tx = transaction(chosen, recipient, amount, sender, change, fee, ttl, vk, signature)
-        return {"raw": tx.to_cbor().hex(), "hash": body.hash().hex(), "fee": fee, "change": change,
-                "inputs": len(chosen)}
+        return {"raw": tx.to_cbor().hex(), "hash": body.hash().hex(), "fee": str(fee),
+                "change": None if change is None else str(change), "inputs": len(chosen)}
 
     chosen, total = [], 0
     for position, utxo in enumerate(candidates):

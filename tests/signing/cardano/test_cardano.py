@@ -69,7 +69,10 @@ def test_vector_bytes_and_signature(vector):
     ok = sign("cardano", "transfer", vector["input"])
     assert ok["raw"] == vector["expected"]["raw"]
     assert ok["hash"] == vector["expected"]["hash"]
-    verify(vector["input"], ok)
+    want = vector["expected"]
+    assert (ok["fee"], ok["change"], ok["inputs"]) == (want["fee"], want["change"], want["inputs"])
+    tx = verify(vector["input"], ok)
+    assert tx.transaction_body.fee == int(want["fee"])
 
 
 def test_random_selections_match_pycardano_rule():
@@ -94,6 +97,7 @@ def test_random_selections_match_pycardano_rule():
             continue
         assert "ok" in r, (c, r)
         assert r["ok"]["raw"] == want["raw"]
+        assert r["ok"]["fee"] == want["fee"] and r["ok"]["change"] == want["change"] and r["ok"]["inputs"] == want["inputs"]
         verify(c, r["ok"])
         signed += 1
     assert signed >= 20

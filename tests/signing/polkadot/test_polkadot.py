@@ -102,7 +102,7 @@ def test_random_inputs_match_scalecodec_and_verify():
         bits = rng.choice([6, 14, 30, 64, 127])
         c = make_vectors.case(f"random-{n}", seed, other, rng.randrange(1, 2**bits), rng.randrange(0, 2**32),
                               rng.randrange(0, 2**32), rng.choice([4, 5, 64, 100, 4096, 5000, 65536]),
-                              tip=str(rng.choice([0, 1, 2**20, 2**100])), spec=rng.randrange(0, 2**32),
+                              tip=str(rng.choice([0, 1, 2**20, 2**100])), spec=rng.randrange(1_002_005, 2**32),
                               txv=rng.randrange(0, 2**32), block_hash="0x" + rng.randbytes(32).hex())["input"]
         cases.append(c)
     results = run_harness([{"family": "polkadot", "op": "transfer", "input": c} for c in cases])
@@ -124,6 +124,7 @@ BASE = VECTORS[1]["input"]
     ({"block_number": None}, 'missingField("block_number")'),
     ({"block_hash": None}, 'missingField("block_hash")'),
     ({"spec_version": None}, 'missingField("spec_version")'),
+    ({"spec_version": 1_002_004}, 'invalidField("spec_version", reason: "is older than 1002005, whose extensions the signer writes")'),
     ({"balance": None}, 'missingField("balance")'),
     ({"era_period": 2}, 'invalidField("era_period", reason: "must be 4...65536 blocks")'),
     ({"era_period": 65537}, 'invalidField("era_period", reason: "must be 4...65536 blocks")'),
