@@ -147,3 +147,22 @@ def test_balance_boundary_is_exact():
     need = int(BASE["value"]) + int(BASE["fee"]) + int(BASE["tip"]) + 100_000_000
     assert sign("polkadot", "transfer", {**BASE, "balance": str(need)})
     assert "insufficientBalance" in refusal("polkadot", "transfer", {**BASE, "balance": str(need - 1)})
+
+
+def test_asset_hub_genesis_is_the_chainspecs():
+    """The genesis the signer demands is blake2b-256 of Asset Hub's genesis header, rebuilt from the state root in
+    substrate-interface's bundled chain spec (parent 0, number 0, state root, empty extrinsics trie, no digest); the
+    same construction gives the relay chain's 0x91b1… from polkadot.json, which the signer refuses."""
+    import json
+    import substrateinterface
+
+    def genesis(spec_name):
+        spec = json.loads((Path(substrateinterface.__file__).parent / "data/chainspecs" / f"{spec_name}.json").read_text())
+        state_root = bytes.fromhex(spec["genesis"]["stateRootHash"].removeprefix("0x"))
+        empty_trie = hashlib.blake2b(b"\x00", digest_size=32).digest()
+        header = bytes(32) + b"\x00" + state_root + empty_trie + b"\x00"
+        return hashlib.blake2b(header, digest_size=32).digest()
+
+    assert genesis("polkadot_asset_hub") == ASSET_HUB_GENESIS
+    assert "0x" + genesis("polkadot").hex() == RELAY_GENESIS
+    assert all(v["input"]["genesis_hash"] == "0x" + ASSET_HUB_GENESIS.hex() for v in VECTORS)
