@@ -188,6 +188,16 @@ struct CardanoSignerTests {
             == .invalidField("utxos", reason: "an output index is above 65535"))
         #expect(try refusal { $0.parameters.maxTxSize = 200 }
             == .invalidField("utxos", reason: "the transaction would exceed 200 bytes"))
+        // A limit the inputs alone meet but the finished transaction (fee, change) does not: refused after selection.
+        let base = try #require(Self.base)
+        let bare = CardanoSigner.Builder(
+            vkey: try base.key.publicKey.bytes, ttl: base.ttl,
+            recipient: try CardanoSigner.addressBytes(base.recipient, field: "recipient"), amount: 1_500_000,
+            sender: try CardanoSigner.addressBytes(base.sender, field: "sender"), parameters: .mainnet,
+            inputs: try CardanoSigner.spendable(base.signerInput.utxos)
+        ).size(fee: 0, change: nil)
+        #expect(try refusal { $0.parameters.maxTxSize = bare }
+            == .invalidField("utxos", reason: "the transaction would exceed \(bare) bytes"))
         // 1000 dust UTxOs cannot pay 1.5 ADA within 16384 bytes: refused once the inputs alone pass the limit.
         #expect(try refusal { $0.utxos = (0..<1000).map { utxo(UInt8($0 % 256), UInt32($0), 2_000) } }
             == .invalidField("utxos", reason: "the transaction would exceed 16384 bytes"))
