@@ -22,6 +22,7 @@ func harness(for family: String) -> FamilyHarness? {
     switch family {
     case "harness": echoHarness
     case "cosmos": cosmosHarness
+    case "tron": tronHarness
     default: nil
     }
 }
