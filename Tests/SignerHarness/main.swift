@@ -23,6 +23,7 @@ func harness(for family: String) -> FamilyHarness? {
     case "harness": echoHarness
     case "cosmos": cosmosHarness
     case "tron": tronHarness
+    case "xrp": xrpHarness
     default: nil
     }
 }
