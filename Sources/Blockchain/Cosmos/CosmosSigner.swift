@@ -9,10 +9,11 @@ import Primitives
 /// SignDoc{body_bytes, auth_info_bytes, chain_id, account_number}: sha256, then a 64-byte r‖s low-S secp256k1
 /// signature (the SDK refuses high S). TxRaw{body_bytes, auth_info_bytes, signatures} is what nodes take.
 ///
-/// Injective (injective-core crypto/ethsecp256k1) keeps Ethereum's keys: the public key type is
-/// `/injective.crypto.v1beta1.ethsecp256k1.PubKey` holding the 33-byte compressed key (Injective's docs list
-/// 33 bytes; Gem core and Trust Wallet put the 65-byte form there, which Injective's `Address()` cannot
-/// decompress), and the sign doc is hashed with keccak256 instead of sha256.
+/// Injective (injective-core crypto/ethsecp256k1, of ethermint's lineage) keeps Ethereum's keys: the public key
+/// type is `/injective.crypto.v1beta1.ethsecp256k1.PubKey` holding the 33-byte compressed key (ethermint's
+/// `PubKeySize = 33`, and `Address()` decompresses it; Injective's account docs list 33 bytes). Gem core and
+/// Trust Wallet put the 65-byte form there, which that `Address()` refuses. The sign doc is hashed with
+/// keccak256 instead of sha256.
 ///
 /// Thorchain's bank send is its own message, `/types.MsgSend` (thornode proto/thorchain/v1/types/msg_send.proto:
 /// from_address and to_address as raw account bytes), and its fee is the fixed native fee the chain deducts

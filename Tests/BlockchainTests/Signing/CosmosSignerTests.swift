@@ -3,7 +3,8 @@ import GemCrypto
 import Primitives
 import Testing
 
-/// Tests/BlockchainTests/Vectors/signing/cosmos.json, written by tests/signing/cosmos/make_vectors.py (cosmpy).
+/// Tests/BlockchainTests/Vectors/signing/cosmos.json, written by tests/signing/cosmos/make_vectors.py (cosmpy); one
+/// is also Gem core's own Osmosis transfer vector, which cosmpy reproduces.
 struct CosmosVectors: Decodable {
     struct Input: Decodable, Sendable {
         let chain: String
@@ -23,6 +24,8 @@ struct CosmosVectors: Decodable {
     struct Transfer: Decodable, Sendable, CustomStringConvertible {
         let name: String
         let input: Input
+        /// Where the expected bytes are also published (the vector reproduces them).
+        let published: String?
         let raw: String
         let hash: String
         let txBytes: String
@@ -71,6 +74,7 @@ struct CosmosSignerTests {
         #expect(CosmosVectors.shared.transfers.count >= 5)
         #expect(chains.isSuperset(of: ["cosmos", "osmosis", "celestia", "sei", "noble", "injective", "thorchain"]))
         #expect(CosmosVectors.shared.transfers.contains { $0.input.denom.hasPrefix("ibc/") })
+        #expect(CosmosVectors.shared.transfers.contains { $0.published != nil })
     }
 
     @Test(arguments: CosmosVectors.shared.transfers)

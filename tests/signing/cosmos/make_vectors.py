@@ -131,7 +131,18 @@ def adr036(chain: str, private_key: str, message: bytes) -> bytes:
 
 K1, K2, K3 = "22" * 32, "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", "33" * 32
 IBC_ATOM = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2"
+# Gem core (the specification's app) crates/gem_cosmos/src/signer/chain_signer.rs test_sign_osmosis_messages:
+# its transfer, with SignerInput::mock_osmosis (account 2913388, sequence 10, fee 10000 uosmo, gas 200000).
+GEM_CORE_OSMOSIS = ("CooBCocBChwvY29zbW9zLmJhbmsudjFiZXRhMS5Nc2dTZW5kEmcKK29zbW8xa2dsZW11bXU4bW42NThqNmc0ejlqem4zemVmMnFkeXl2a2x3"
+    "YTMSK29zbW8xcmNqdnp6OHd6a3RxZno4cWpmMGw5cTQ1a3p4dmQwejBuN2w1Y2YaCwoFdW9zbW8SAjEwEmgKUApGCh8vY29zbW9zLmNyeXB0by5zZWNw"
+    "MjU2azEuUHViS2V5EiMKIQMslcYn7DhPe5b/8lM3FnPXhGBj5SdC15+XI1hZ1gYbBBIECgIIARgKEhQKDgoFdW9zbW8SBTEwMDAwEMCaDBpAVJkDxaS5"
+    "ZaghmJ6ZtpC9yim7JA8duO8MwOODdJeHEHssH3PQN+4Yl+SVyLtNEW6+IDUKfkG1dfIYOvpRiFlOyg==")
 TRANSFERS = [
+    {"name": "osmosis transfer from Gem core's signer tests", "chain": "osmosis",
+     "private_key": "325f5eba4c6466ca5a88638c74db5b396edb624efced0924a10aeb897525923c",
+     "recipient": "osmo1rcjvzz8wzktqfz8qjf0l9q45kzxvd0z0n7l5cf", "denom": "uosmo", "amount": "10", "fee": "10000",
+     "gas_limit": "200000", "account_number": "2913388", "sequence": "10", "balance": "10010",
+     "published": GEM_CORE_OSMOSIS},
     {"name": "cosmos native with memo", "chain": "cosmos", "private_key": K1,
      "recipient": "cosmos142j9u5eaduzd7faumygud6ruhdwme98qsy2ekn", "denom": "uatom", "amount": "1000", "memo": "m",
      "fee": "500", "gas_limit": "100000", "account_number": "12345", "sequence": "7", "balance": "1500"},
@@ -179,8 +190,10 @@ def main():
     transfers = []
     for v in TRANSFERS:
         name = v.pop("name")
+        published = v.pop("published", None)
         raw = build(v)
-        transfers.append({"name": name, "input": v, "raw": raw.hex(), "hash": hashlib.sha256(raw).hexdigest().upper(),
+        assert published is None or base64.b64encode(raw).decode() == published, name   # cosmpy reproduces it
+        transfers.append({"name": name, "input": v, **({"published": "Gem core gem_cosmos chain_signer.rs"} if published else {}), "raw": raw.hex(), "hash": hashlib.sha256(raw).hexdigest().upper(),
                           "tx_bytes": base64.b64encode(raw).decode()})
     messages = []
     for m in MESSAGES:

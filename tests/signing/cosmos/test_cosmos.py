@@ -126,7 +126,7 @@ def test_adr036_messages_verify(vector):
     assert k.public_key.verify(cdata_to_der(deserialize_compact(sig)), digest, hasher=None)
 
 
-BASE = VECTORS["transfers"][0]["input"]
+BASE = next(v["input"] for v in VECTORS["transfers"] if v["name"] == "cosmos native with memo")
 
 
 @pytest.mark.parametrize("change, error", [
