@@ -102,6 +102,29 @@ struct CosmosSignerTests {
         #expect(signature.isLowS)
     }
 
+    /// A Keplr `signArbitrary` signature published with a `verifyADR36Amino` example (pubkey, signature and the
+    /// signer's own address as the message, found on GitHub through the search index). It verifies over the
+    /// sign doc built here, and so does the signer's own signature: the signer writes Keplr's document.
+    @Test func adr036DocumentIsKeplrs() throws {
+        func document(_ signer: String, _ data: [UInt8]) -> [UInt8] {
+            Array((#"{"account_number":"0","chain_id":"","fee":{"amount":[],"gas":"0"},"memo":"","msgs":[{"type":"sign/MsgSignData","value":{"data":""#
+                + Base64.encode(data) + #"","signer":""# + signer + #""}}],"sequence":"0"}"#).utf8)
+        }
+        let keplrSigner = "cosmos1m9l358xunhhwds0568za49mzhvuxx9uxre5tud"
+        let keplrKey = try Secp256k1PublicKey(try Base64.decode("A/MdHVpitzHNSdD1Zw3kY+L5PEIPyd9l6sD5i4aIfXp9"))
+        let keplrSignature = try ECDSASignature(compact: try Base64.decode(
+            "vb78/y129cOiWyQkeFF8wCKZsOyzjpILnpEVZ72o5YUhEOmQZzVPcbUqWPLR7aZQ20j6vnYhIuCQN0HEG3igFg=="))
+        #expect(keplrKey.verify(signature: keplrSignature, digest: Hash.sha256(document(keplrSigner, Array(keplrSigner.utf8)))))
+        #expect(!keplrKey.verify(signature: keplrSignature, digest: Hash.sha256(document(keplrSigner, Array("x".utf8)))))
+
+        let key = try CTXVectorLoader.key(Self.key)
+        let signer = try CosmosAddress.derive(key.publicKey, hrp: "cosmos", hashing: .sha256Ripemd160)
+        let signed = try CosmosSigner.signMessage(Array(signer.utf8), chain: .cosmos, key: key)
+        #expect(signed.encoded == Base64.encode(signed.signature))
+        #expect(key.publicKey.verify(signature: try ECDSASignature(compact: signed.signature),
+                                     digest: Hash.sha256(document(signer, Array(signer.utf8)))))
+    }
+
     static func input(
         chain: Chain = .cosmos, recipient: String = "cosmos142j9u5eaduzd7faumygud6ruhdwme98qsy2ekn",
         denom: String = "uatom", amount: BigUInt = 1000, memo: String = "", fee: BigUInt = 500,

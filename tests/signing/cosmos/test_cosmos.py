@@ -117,13 +117,31 @@ def test_adr036_messages_verify(vector):
     k = coincurve.PrivateKey(bytes.fromhex(inp["private_key"]))
     eth = inp["chain"] == "injective"
     acct = kec(k.public_key.format(False)[1:])[12:] if eth else hashlib.new("ripemd160", hashlib.sha256(k.public_key.format()).digest()).digest()
-    doc = json.dumps({"account_number": "0", "chain_id": "", "fee": {"amount": [], "gas": "0"}, "memo": "",
-                      "msgs": [{"type": "sign/MsgSignData", "value": {"signer": b32(hrp, acct),
-                               "data": base64.b64encode(bytes.fromhex(inp["message"])).decode()}}], "sequence": "0"},
-                     sort_keys=True, separators=(",", ":")).encode()
+    doc = adr036_doc(b32(hrp, acct), bytes.fromhex(inp["message"]))
     sig = base64.b64decode(out["encoded"])
     digest = kec(doc) if eth else hashlib.sha256(doc).digest()
     assert k.public_key.verify(cdata_to_der(deserialize_compact(sig)), digest, hasher=None)
+
+
+def adr036_doc(signer: str, data: bytes) -> bytes:
+    return json.dumps({"account_number": "0", "chain_id": "", "fee": {"amount": [], "gas": "0"}, "memo": "",
+                       "msgs": [{"type": "sign/MsgSignData", "value": {"signer": signer,
+                                 "data": base64.b64encode(data).decode()}}], "sequence": "0"},
+                      sort_keys=True, separators=(",", ":")).encode()
+
+
+def test_adr036_doc_is_keplrs():
+    """A Keplr signArbitrary signature published with a verifyADR36Amino example (GitHub, via the search index)
+    verifies over the doc built here, the doc the signer's signatures are checked against above."""
+    signer = "cosmos1m9l358xunhhwds0568za49mzhvuxx9uxre5tud"
+    pub = coincurve.PublicKey(base64.b64decode("A/MdHVpitzHNSdD1Zw3kY+L5PEIPyd9l6sD5i4aIfXp9"))
+    sig = base64.b64decode("vb78/y129cOiWyQkeFF8wCKZsOyzjpILnpEVZ72o5YUhEOmQZzVPcbUqWPLR7aZQ20j6vnYhIuCQN0HEG3igFg==")
+    assert pub.verify(cdata_to_der(deserialize_compact(sig)), hashlib.sha256(adr036_doc(signer, signer.encode())).digest(), hasher=None)
+    assert b32("cosmos", hashlib.new("ripemd160", hashlib.sha256(pub.format()).digest()).digest()) == signer
+
+
+def test_invalid_private_key():
+    assert refusal("cosmos", "sign", {**next(v["input"] for v in VECTORS["transfers"]), "private_key": "00" * 32}) == "invalidPrivateKey"
 
 
 BASE = next(v["input"] for v in VECTORS["transfers"] if v["name"] == "cosmos native with memo")
