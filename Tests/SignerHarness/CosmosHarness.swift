@@ -1,4 +1,7 @@
 // The Cosmos family in gem-sign-harness: "sign" (bank send) and "sign_message" (ADR-036).
+// sign: {chain, private_key (hex), recipient, denom, amount, memo?, fee, gas_limit, account_number?, sequence?,
+//        balance, token_balance?} (integers as decimal strings) -> {raw (hex TxRaw), encoded (broadcast JSON), hash}
+// sign_message: {chain, private_key, message (hex)} -> {signature (hex r||s), encoded (base64)}
 import Blockchain
 import Primitives
 

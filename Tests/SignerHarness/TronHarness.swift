@@ -1,4 +1,8 @@
 // The Tron family in gem-sign-harness: "sign" (TRX or TRC-20 transfer) and "sign_message" (TIP-191).
+// sign: {private_key (hex), recipient, amount, contract? (TRC-20), fee_limit?, memo?, reference_block_id (hex, 32
+//        bytes), timestamp, expiration (ms), fee?, balance, token_balance?} -> {raw (hex Transaction), encoded
+//        (broadcasttransaction JSON), hash (txID)}
+// sign_message: {private_key, message (hex)} -> {signature (hex r||s||v, v 27/28), encoded ("0x" hex)}
 import Blockchain
 import Primitives
 

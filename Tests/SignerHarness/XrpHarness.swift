@@ -1,4 +1,7 @@
 // The Xrp family in gem-sign-harness: "sign" (Payment in XRP or an issued currency).
+// sign: {private_key (hex), destination, amount (drops) | currency + issuer + value, destination_tag?,
+//        memos? [{type?, data?, format?} hex], fee, sequence?, last_ledger_sequence?, flags?, balance,
+//        token_balance?} -> {raw (hex blob), encoded (upper-case hex tx_blob), hash}
 import Blockchain
 import Primitives
 
