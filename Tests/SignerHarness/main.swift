@@ -23,6 +23,9 @@ func harness(for family: String) -> FamilyHarness? {
     case "harness": echoHarness
     case "polkadot": polkadotHarness
     case "cardano": cardanoHarness
+    case "cosmos": cosmosHarness
+    case "tron": tronHarness
+    case "xrp": xrpHarness
     default: nil
     }
 }
