@@ -16,7 +16,7 @@ import Primitives
 /// Anything two wallets could hash differently is refused as `SignerError.invalidField("typed_data", reason:)`:
 /// a missing or null value (eth-sig-util hashes missing structs as zero, eth-account missing strings as zero, the
 /// EIP says nothing), a number beyond 2^53 given as a JSON number (precision already lost), a value out of its
-/// type's range, `bytesN` of another length, text where hex is expected, an address with a wrong EIP-55 checksum,
+/// type's range, `bytesN` of another length, text where hex is expected, an address that is not 0x and 40 hex digits,
 /// an undeclared domain key, an unknown or malformed type, non-ASCII or separator characters in names (encodeType
 /// would be ambiguous and sort orders differ between languages). Message keys the types do not declare are not
 /// signed and are ignored, as every implementation does.
@@ -149,13 +149,11 @@ public enum EIP712 {
                 out.append(contentsOf: repeatElement(0, count: 31))
                 out.append(flag ? 1 : 0)
             case .address:
-                guard let text = value.stringValue else { throw invalid("\(path) is not an address string") }
-                let account: [UInt8]
-                do {
-                    account = try EthereumAddress.decode(text)
-                } catch {
-                    throw invalid("\(path) is not a valid address (\(error))")
-                }
+                // Any letter case: the 20 bytes are what is signed, and neither eth-sig-util nor eth-account checks
+                // EIP-55 here (dApps send lower-case and mixed forms alike).
+                guard let text = value.stringValue, text.hasPrefix("0x"), text.utf8.count == 42,
+                      let account = try? Hex.decode(String(text.dropFirst(2)))
+                else { throw invalid("\(path) is not a 0x address of 20 bytes") }
                 EthereumSigner.appendWord(account, into: &out)
             case .string:
                 guard let text = value.stringValue else { throw invalid("\(path) is not a string") }
