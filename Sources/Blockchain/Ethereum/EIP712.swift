@@ -15,7 +15,7 @@ import Primitives
 ///
 /// Anything two wallets could hash differently is refused as `SignerError.invalidField("typed_data", reason:)`:
 /// a missing or null value (eth-sig-util hashes missing structs as zero, eth-account missing strings as zero, the
-/// EIP says nothing), a number beyond 2^53 given as a JSON number (precision already lost), a value out of its
+/// EIP says nothing), a key given twice in an object, a number beyond 2^53 given as a JSON number (precision already lost), a value out of its
 /// type's range, `bytesN` of another length, text where hex is expected, an address that is not 0x and 40 hex digits,
 /// an undeclared domain key, an unknown or malformed type, non-ASCII or separator characters in names (encodeType
 /// would be ambiguous and sort orders differ between languages). Message keys the types do not declare are not
@@ -34,7 +34,8 @@ public enum EIP712 {
 
     /// The digest of typed data {types, primaryType, domain, message}.
     public static func digest(_ typedData: JSON) throws(SignerError) -> [UInt8] {
-        guard case .object = typedData else { throw invalid("not a JSON object") }
+        guard case let .object(top) = typedData else { throw invalid("not a JSON object") }
+        try checkUniqueKeys(top, path: "typed data")
         guard let typesValue = typedData["types"] else { throw invalid("no types") }
         guard let primaryType = typedData["primaryType"]?.stringValue else { throw invalid("no primaryType string") }
         guard let domain = typedData["domain"] else { throw invalid("no domain") }
@@ -45,6 +46,7 @@ public enum EIP712 {
         guard encoder.structs[primaryType] != nil else { throw invalid("primaryType \(primaryType) is not in types") }
         // Every domain key must be a declared field: an undeclared one would not be signed.
         guard case let .object(domainMembers) = domain else { throw invalid("domain is not an object") }
+        try checkUniqueKeys(domainMembers, path: "domain")
         let declared = encoder.structs[domainType] ?? []
         for (key, _) in domainMembers where !declared.contains(where: { $0.name == key }) {
             throw invalid("domain.\(key) is not a field of EIP712Domain")
@@ -57,6 +59,14 @@ public enum EIP712 {
     }
 
     static let domainType = "EIP712Domain"
+
+    /// A key given twice is refused: a display would show one value and the hash take another.
+    static func checkUniqueKeys(_ members: [(String, JSON)], path: String) throws(SignerError) {
+        var seen: Set<String> = []
+        for (key, _) in members where !seen.insert(key).inserted {
+            throw invalid("\(path) has the key \(key) twice")
+        }
+    }
 
     static func invalid(_ reason: String) -> SignerError {
         .invalidField("typed_data", reason: reason)
@@ -129,7 +139,8 @@ public enum EIP712 {
 
         /// keccak256(typeHash ‖ enc(fields…)) of `value`, an object of struct `name`.
         mutating func hashStruct(_ name: String, _ value: JSON, path: String) throws(SignerError) -> [UInt8] {
-            guard case .object = value else { throw invalid("\(path) is not an object") }
+            guard case let .object(members) = value else { throw invalid("\(path) is not an object") }
+            try checkUniqueKeys(members, path: path)
             guard let fields = structs[name] else { throw invalid("\(path): no type \(name)") }
             var data = try typeHash(name)
             data.reserveCapacity(32 * (fields.count + 1))

@@ -364,6 +364,13 @@ struct EthereumSignerTests {
         Self.expectTypedRefusal(Self.typed(types: #""types":{"EIP712Domain":[],"Mail":[],"uint256":[]}"#),
                                 "types redefines the atomic type uint256")
         Self.expectTypedRefusal(Self.typed(types: #""types":{"EIP712Domain":[],"Mail":[],"Mail":[]}"#), "types defines Mail twice")
+        // Duplicate keys: a display could show one value while the hash takes the other.
+        Self.expectTypedRefusal(Self.typed(message: #"{"contents":"hi","contents":"bye"}"#), "message has the key contents twice")
+        Self.expectTypedRefusal(Self.typed(domain: #"{"name":"x","chainId":1,"chainId":2}"#), "domain has the key chainId twice")
+        Self.expectTypedRefusal(#"{\#(Self.mailTypes),"primaryType":"Mail","domain":{"name":"x","chainId":1},"message":{"contents":"a"},"message":{"contents":"b"}}"#,
+                                "typed data has the key message twice")
+        Self.expectTypedRefusal(Self.oneField("S", #"{"g":true,"g":false}"#, extraTypes: #","S":[{"name":"g","type":"bool"}]"#),
+                                "message.f has the key g twice")
     }
 
     @Test func refusesUnknownTypes() {
