@@ -35,7 +35,7 @@ public enum EIP712 {
     /// The digest of typed data {types, primaryType, domain, message}.
     public static func digest(_ typedData: JSON) throws(SignerError) -> [UInt8] {
         guard case let .object(top) = typedData else { throw invalid("not a JSON object") }
-        try checkUniqueKeys(top, path: "typed data")
+        _ = try uniqueKeys(top, path: "typed data")
         guard let typesValue = typedData["types"] else { throw invalid("no types") }
         guard let primaryType = typedData["primaryType"]?.stringValue else { throw invalid("no primaryType string") }
         guard let domain = typedData["domain"] else { throw invalid("no domain") }
@@ -46,9 +46,9 @@ public enum EIP712 {
         guard encoder.structs[primaryType] != nil else { throw invalid("primaryType \(primaryType) is not in types") }
         // Every domain key must be a declared field: an undeclared one would not be signed.
         guard case let .object(domainMembers) = domain else { throw invalid("domain is not an object") }
-        try checkUniqueKeys(domainMembers, path: "domain")
-        let declared = encoder.structs[domainType] ?? []
-        for (key, _) in domainMembers where !declared.contains(where: { $0.name == key }) {
+        _ = try uniqueKeys(domainMembers, path: "domain")
+        let declared = Set((encoder.structs[domainType] ?? []).map(\.name))
+        for (key, _) in domainMembers where !declared.contains(key) {
             throw invalid("domain.\(key) is not a field of EIP712Domain")
         }
         var preimage: [UInt8] = [0x19, 0x01]
@@ -60,12 +60,14 @@ public enum EIP712 {
 
     static let domainType = "EIP712Domain"
 
-    /// A key given twice is refused: a display would show one value and the hash take another.
-    static func checkUniqueKeys(_ members: [(String, JSON)], path: String) throws(SignerError) {
-        var seen: Set<String> = []
-        for (key, _) in members where !seen.insert(key).inserted {
-            throw invalid("\(path) has the key \(key) twice")
+    /// The members by key. A key given twice is refused: a display would show one value and the hash take another.
+    static func uniqueKeys(_ members: [(String, JSON)], path: String) throws(SignerError) -> [String: JSON] {
+        var byKey: [String: JSON] = [:]
+        byKey.reserveCapacity(members.count)
+        for (key, value) in members {
+            guard byKey.updateValue(value, forKey: key) == nil else { throw invalid("\(path) has the key \(key) twice") }
         }
+        return byKey
     }
 
     static func invalid(_ reason: String) -> SignerError {
@@ -111,13 +113,14 @@ public enum EIP712 {
                 guard declared[name] == nil else { throw invalid("types defines \(name) twice") }
                 guard case let .array(fieldValues) = fieldsValue else { throw invalid("types.\(name) is not an array") }
                 var fields: [(String, String)] = []
+                var fieldNames: Set<String> = []
                 fields.reserveCapacity(fieldValues.count)
                 for (index, fieldValue) in fieldValues.enumerated() {
                     guard let fieldName = fieldValue["name"]?.stringValue, let fieldType = fieldValue["type"]?.stringValue else {
                         throw invalid("types.\(name)[\(index)] needs name and type strings")
                     }
                     guard isValidName(fieldName) else { throw invalid("field name \"\(fieldName)\" in \(name) is empty or has a character other than ASCII letters, digits and _$:.") }
-                    guard !fields.contains(where: { $0.0 == fieldName }) else { throw invalid("types.\(name) declares \(fieldName) twice") }
+                    guard fieldNames.insert(fieldName).inserted else { throw invalid("types.\(name) declares \(fieldName) twice") }
                     fields.append((fieldName, fieldType))
                 }
                 declared[name] = fields
@@ -140,13 +143,13 @@ public enum EIP712 {
         /// keccak256(typeHash ‖ enc(fields…)) of `value`, an object of struct `name`.
         mutating func hashStruct(_ name: String, _ value: JSON, path: String) throws(SignerError) -> [UInt8] {
             guard case let .object(members) = value else { throw invalid("\(path) is not an object") }
-            try checkUniqueKeys(members, path: path)
+            let byKey = try uniqueKeys(members, path: path)
             guard let fields = structs[name] else { throw invalid("\(path): no type \(name)") }
             var data = try typeHash(name)
             data.reserveCapacity(32 * (fields.count + 1))
             for field in fields {
                 let fieldPath = path + "." + field.name
-                guard let fieldValue = value[field.name], !fieldValue.isNull else { throw invalid("\(fieldPath) is missing") }
+                guard let fieldValue = byKey[field.name], !fieldValue.isNull else { throw invalid("\(fieldPath) is missing") }
                 try encode(field.type, fieldValue, path: fieldPath, into: &data)
             }
             return Hash.keccak256(data)
