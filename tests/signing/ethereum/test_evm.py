@@ -272,3 +272,22 @@ def test_typed_data_with_every_kind_of_field_recovers():
 def test_refuses_malformed_typed_data():
     assert refusal("ethereum", "sign_typed_data", {"key": KEY, "typed_data": '{"types":{}}'}) == \
         'invalidField("typed_data", reason: "no primaryType string")'
+
+
+def test_typed_data_domain_hashes_in_declared_order():
+    """EIP-712 hashes EIP712Domain like any struct, in the order types declares (eth-sig-util V4 does; eth-account's
+    encode_typed_data reorders the domain canonically), so the digest is rebuilt here with eth-account's hash_struct."""
+    from eth_account._utils.encode_typed_data.encoding_and_hashing import hash_struct
+    F = lambda *nt: [{"name": n, "type": t} for n, t in nt]
+    domain_types = {"EIP712Domain": F(("chainId", "uint256"), ("verifyingContract", "address"), ("name", "string"))}
+    types = {"Ping": F(("id", "uint32"), ("who", "address"))}
+    typed = {"types": {**domain_types, **types}, "primaryType": "Ping",
+             "domain": {"name": "Order matters", "chainId": 56, "verifyingContract": "0x" + "42" * 20},
+             "message": {"id": 7, "who": CAROL}}
+    digest = keccak(b"\x19\x01" + hash_struct("EIP712Domain", domain_types, typed["domain"])
+                    + hash_struct("Ping", types, typed["message"]))
+    out = sign("ethereum", "sign_typed_data", {"key": KEY, "typed_data": json.dumps(typed)})
+    assert out["digest"] == digest.hex()
+    sig = bytes.fromhex(out["signature"])
+    pub = keys.Signature(vrs=(sig[64] - 27, int.from_bytes(sig[:32], "big"), int.from_bytes(sig[32:64], "big")))
+    assert pub.recover_public_key_from_msg_hash(digest).to_checksum_address() == ALICE.address
