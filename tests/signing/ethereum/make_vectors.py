@@ -9,6 +9,7 @@ import json
 from importlib.metadata import version
 from pathlib import Path
 
+import rlp
 from eth_abi import encode
 from eth_account import Account
 from eth_account.messages import encode_defunct, encode_typed_data
@@ -92,6 +93,22 @@ transactions = [
                 ("token_transfer", {"token": TOKEN, "to": BOB, "amount": str(10**30)}), 55, 70000, [GWEI], 10**18,
                 token_balance=10**30),
 ]
+
+
+def leading_zero_vector(kind):
+    """The first nonce from 1000 whose signature has r or s below 2^248: RLP drops the leading zero byte."""
+    for nonce in range(1000, 100000):
+        v = transaction(f"{kind} native with a short r or s, ethereum", KEYS[1], "ethereum", kind,
+                        ("transfer", {"to": BOB, "value": "7"}), nonce, 21000,
+                        [GWEI, GWEI] if kind == "eip1559" else [GWEI], 10**18)
+        raw = bytes.fromhex(v["raw"])
+        fields = rlp.decode(raw[1:] if kind == "eip1559" else raw)
+        if len(fields[-2]) < 32 or len(fields[-1]) < 32:
+            return v
+    raise RuntimeError("no short signature found")
+
+
+transactions += [leading_zero_vector("eip1559"), leading_zero_vector("legacy")]
 
 # The EIP's own signed bytes (EIP-155 § Example).
 assert transactions[0]["raw"] == ("f86c098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a764000080"

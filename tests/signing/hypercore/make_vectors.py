@@ -61,6 +61,19 @@ vectors = [
     vector("spotSend HYPE to the system address", "0123456789abcdef" * 4, "spotSend", "0x2222222222222222222222222222222222222222",
            123_456_789, 8, 1_754_996_222_238, token=HYPE, balance=10**12),
 ]
+
+def short_r_or_s(action, token=None):
+    """The first time from 1760000000000 whose signature's r or s has fewer than 64 hex digits: the SDK writes them
+    without leading zeros."""
+    for time in range(1_760_000_000_000, 1_760_000_010_000):
+        v = vector(f"{action} with a short r or s", "77" * 32, action, "0x" + "09" * 20, 42, 2, time, token=token)
+        sig = json.loads(v["encoded"])["signature"]
+        if len(sig["r"]) < 66 or len(sig["s"]) < 66:
+            return v
+    raise RuntimeError("no short signature found")
+
+
+vectors += [short_r_or_s("usdSend"), short_r_or_s("spotSend", PURR)]
 OUT.write_text(json.dumps({"source": f"tests/signing/hypercore/make_vectors.py: hyperliquid-python-sdk "
                                      f"{version('hyperliquid-python-sdk')}, eth-account {version('eth-account')}",
                            "vectors": vectors}, indent=1) + "\n")
