@@ -291,3 +291,86 @@ def test_typed_data_domain_hashes_in_declared_order():
     sig = bytes.fromhex(out["signature"])
     pub = keys.Signature(vrs=(sig[64] - 27, int.from_bytes(sig[:32], "big"), int.from_bytes(sig[32:64], "big")))
     assert pub.recover_public_key_from_msg_hash(digest).to_checksum_address() == ALICE.address
+
+
+def random_typed_data(rng):
+    """Random EIP-712 typed data: nested structs (each referenced by an earlier one, so eth-account derives the same
+    primary type), arrays of any depth up to 2 (dynamic and fixed), every atomic type, integers given as JSON numbers,
+    decimal and hex strings; the domain a random canonical subset (eth-account reorders domains canonically)."""
+    import random  # noqa: F401 (rng is a random.Random)
+    count = rng.randint(1, 4)
+    names = [f"S{i}" for i in range(count)]
+
+    def atomic():
+        kind = rng.choice(["bool", "address", "string", "bytes", "bytesN", "uint", "int"])
+        if kind == "bytesN":
+            return f"bytes{rng.randint(1, 32)}"
+        if kind in ("uint", "int"):
+            return f"{kind}{8 * rng.randint(1, 32)}"
+        return kind
+
+    types = {}
+    for i, name in enumerate(names):
+        fields = []
+        children = [n for n in names[i + 1:] if n not in {t.split("[")[0] for fs in types.values() for t in (f["type"] for f in fs)}]
+        for j in range(rng.randint(1, 5)):
+            base = atomic()
+            fields.append({"name": f"f{j}", "type": base})
+        for child in children:  # every later struct hangs under an earlier one
+            fields.append({"name": f"c{child}", "type": child})
+        for f in fields:
+            r = rng.random()
+            if r < 0.2:
+                f["type"] += "[]"
+            elif r < 0.3:
+                f["type"] += f"[{rng.randint(1, 3)}]"
+            if r < 0.3 and rng.random() < 0.3:
+                f["type"] += rng.choice(["[]", "[2]"])
+        rng.shuffle(fields)
+        types[name] = fields
+
+    def value(t):
+        if t.endswith("]"):
+            inner, size = t[:t.rindex("[")], t[t.rindex("[") + 1:-1]
+            n = int(size) if size else rng.randint(0, 3)
+            return [value(inner) for _ in range(n)]
+        if t in types:
+            return {f["name"]: value(f["type"]) for f in types[t]}
+        if t == "bool":
+            return rng.random() < 0.5
+        if t == "address":
+            return to_checksum_address(bytes(rng.randrange(256) for _ in range(20))) if rng.random() < 0.5 else "0x" + bytes(rng.randrange(256) for _ in range(20)).hex()
+        if t == "string":
+            return rng.choice(["", "a", "Gem ✓", "x" * 70, "quote \" and \\ backslash"])
+        if t == "bytes":
+            return "0x" + bytes(rng.randrange(256) for _ in range(rng.randint(0, 80))).hex()
+        if t.startswith("bytes"):
+            return "0x" + bytes(rng.randrange(256) for _ in range(int(t[5:]))).hex()
+        bits = int(t[4:] if t.startswith("uint") else t[3:])
+        if t.startswith("uint"):
+            n = rng.choice([0, 1, 2**bits - 1, rng.randrange(2**bits)])
+            form = rng.random()
+            return n if (form < 0.3 and n < 2**53) else (hex(n) if form < 0.6 else str(n))
+        n = rng.choice([-(2**(bits - 1)), -1, 0, 2**(bits - 1) - 1, rng.randrange(-(2**(bits - 1)), 2**(bits - 1))])
+        return n if abs(n) < 2**53 and rng.random() < 0.5 else str(n)
+
+    canonical = [("name", "string"), ("version", "string"), ("chainId", "uint256"), ("verifyingContract", "address"), ("salt", "bytes32")]
+    chosen = [f for f in canonical if rng.random() < 0.6] or canonical[:1]
+    domain_types = [{"name": n, "type": t} for n, t in chosen]
+    domain = {n: value(t) for n, t in chosen}
+    if "chainId" in domain:
+        domain["chainId"] = rng.choice([1, 137, 42161])
+    return {"types": {"EIP712Domain": domain_types, **types}, "primaryType": "S0", "domain": domain, "message": value("S0")}
+
+
+def test_random_typed_data_matches_eth_account():
+    import random
+    rng = random.Random(712)
+    cases = [random_typed_data(rng) for _ in range(300)]
+    answers = run_harness([{"family": "ethereum", "op": "sign_typed_data", "input": {"key": KEY, "typed_data": json.dumps(c)}}
+                           for c in cases])
+    for case, answer in zip(cases, answers):
+        assert "ok" in answer, (answer, case)
+        expected = Account.sign_message(encode_typed_data(full_message=case), "0x" + KEY)
+        assert answer["ok"]["digest"] == expected.message_hash.hex(), case
+        assert bytes.fromhex(answer["ok"]["signature"]) == expected.signature
