@@ -374,3 +374,54 @@ def test_random_typed_data_matches_eth_account():
         expected = Account.sign_message(encode_typed_data(full_message=case), "0x" + KEY)
         assert answer["ok"]["digest"] == expected.message_hash.hex(), case
         assert bytes.fromhex(answer["ok"]["signature"]) == expected.signature
+
+
+def test_random_transactions_match_eth_account():
+    """200 random transactions (any of the 28 chains, both envelopes, every operation, values and fees from 0 to
+    2^256 - 1, nonces to 2^64 - 1, call data of 0 to 300 bytes) are byte for byte what eth-account signs."""
+    import random
+    rng = random.Random(1559)
+    big = lambda: rng.choice([0, 1, 127, 128, 255, 256, 2**64 - 1, 2**64, 2**255, 2**256 - 1, rng.randrange(2**rng.randint(1, 256))])
+    requests, expected = [], []
+    for _ in range(200):
+        gem_id = rng.choice(sorted(CHAINS))
+        kind = rng.choice(["eip1559", "legacy"])
+        op = rng.choice(["transfer", "token_transfer", "token_approve", "contract_call"])
+        nonce, gas = rng.choice([0, 1, 2**32, 2**64 - 1, rng.randrange(2**20)]), rng.choice([21000, 65000, 2**63])
+        to = to_checksum_address(bytes(rng.randrange(256) for _ in range(20)))
+        tx = {"chainId": CHAINS[gem_id], "nonce": nonce, "gas": gas}
+        inp = {"key": KEY, "chain": gem_id, "type": kind, "operation": op, "nonce": str(nonce), "gas_limit": str(gas)}
+        fee_cap = 1
+        if kind == "eip1559":
+            mx = rng.choice([1, 10**9, 2**128, rng.randrange(1, 2**200)])
+            tip = rng.choice([0, mx, rng.randrange(mx + 1)])
+            tx.update(type=2, maxFeePerGas=mx, maxPriorityFeePerGas=tip)
+            inp.update(max_fee_per_gas=str(mx), max_priority_fee_per_gas=str(tip))
+            fee_cap = mx
+        else:
+            gp = rng.choice([1, 10**9, rng.randrange(1, 2**200)])
+            tx.update(gasPrice=gp)
+            inp["gas_price"] = str(gp)
+            fee_cap = gp
+        value, amount = big(), big()
+        if op == "transfer":
+            tx.update(to=to, value=value, data=b"")
+            inp.update(to=to, value=str(value))
+        elif op == "contract_call":
+            data = bytes(rng.randrange(256) for _ in range(rng.randint(0, 300)))
+            tx.update(to=to, value=value, data=data)
+            inp.update(to=to, value=str(value), data=data.hex())
+        else:
+            token = to_checksum_address(bytes(rng.randrange(256) for _ in range(20)))
+            selector = "transfer(address,uint256)" if op == "token_transfer" else "approve(address,uint256)"
+            tx.update(to=token, value=0, data=keccak(text=selector)[:4] + encode(["address", "uint256"], [to, amount]))
+            inp.update(token=token, amount=str(amount), token_balance=str(amount))
+            inp["to" if op == "token_transfer" else "spender"] = to
+            value = 0
+        inp["balance"] = str(value + gas * fee_cap)
+        requests.append({"family": "ethereum", "op": "sign", "input": inp})
+        expected.append(Account.sign_transaction(tx, "0x" + KEY).raw_transaction)
+    for request, answer, raw in zip(requests, run_harness(requests), expected):
+        assert "ok" in answer, (answer, request)
+        assert answer["ok"]["raw"] == raw.hex(), request
+        assert answer["ok"]["hash"] == "0x" + keccak(raw).hex()
