@@ -48,6 +48,13 @@ let package = Package(
         // Benchmarks (bench/): programs that print their figures; not tests.
         .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
         .executableTarget(name: "bench-wallet", dependencies: ["Gemstone", "GemCrypto", "Primitives"], path: "bench/wallet", swiftSettings: strict),
+        // bench/signing/ethereum: an EVM transfer signed beside the raw recoverable signature + keccak (issue 9).
+        .executableTarget(
+            name: "bench-signing-ethereum",
+            dependencies: ["Blockchain", "GemCrypto", "Primitives"],
+            path: "bench/signing/ethereum",
+            swiftSettings: strict
+        ),
         // bench/presentation: the transaction rows rule called directly; driven by bench/presentation/run.py.
         .executableTarget(
             name: "bench-presentation-direct",

@@ -26,6 +26,8 @@ func harness(for family: String) -> FamilyHarness? {
     case "cosmos": cosmosHarness
     case "tron": tronHarness
     case "xrp": xrpHarness
+    case "ethereum": ethereumHarness
+    case "hypercore": hyperCoreHarness
     default: nil
     }
 }
