@@ -21,6 +21,8 @@ typealias FamilyHarness = (_ op: String, _ input: JSON) throws -> JSON
 func harness(for family: String) -> FamilyHarness? {
     switch family {
     case "harness": echoHarness
+    case "near": nearHarness
+    case "algorand": algorandHarness
     default: nil
     }
 }
