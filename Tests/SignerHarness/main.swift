@@ -23,6 +23,7 @@ func harness(for family: String) -> FamilyHarness? {
     case "harness": echoHarness
     case "near": nearHarness
     case "algorand": algorandHarness
+    case "stellar": stellarHarness
     default: nil
     }
 }
