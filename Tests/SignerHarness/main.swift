@@ -24,6 +24,7 @@ func harness(for family: String) -> FamilyHarness? {
     case "near": nearHarness
     case "algorand": algorandHarness
     case "stellar": stellarHarness
+    case "ton": tonHarness
     default: nil
     }
 }
