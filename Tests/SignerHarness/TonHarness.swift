@@ -1,8 +1,10 @@
 // gem-sign-harness: TON v4R2.
 // op "transfer": {private_key, destination, amount, comment?, seqno?, deployed?, valid_until?, balance?, workchain?,
 //   sender_jetton_wallet? (a jetton transfer when present) + attached_amount, forward_amount?, query_id?,
-//   jetton_balance?}. Answers raw (BoC hex), encoded (base64 BoC), hash (hex external message hash).
+//   jetton_balance?}. Answers raw (BoC hex), encoded (base64 BoC), hash (hex external message hash),
+//   normalized_hash (TEP-467, hex).
 // op "proof": {private_key, domain, timestamp, payload, workchain?}. Answers signature (hex), encoded (base64).
+// op "state_init": {private_key, workchain?}. Answers encoded (base64 BoC of the wallet's StateInit).
 import Blockchain
 import GemCrypto
 import Primitives
@@ -32,7 +34,8 @@ func tonHarness(_ op: String, _ input: JSON) throws -> JSON {
             deployed: try EdHarness.optionalBool(input, "deployed"),
             validUntil: try EdHarness.optionalUInt(input, "valid_until", as: UInt32.self),
             balance: try EdHarness.optionalBig(input, "balance"), workchain: workchain)
-        return EdHarness.result(try TonSigner.sign(signerInput, key: key))
+        let signed = try TonSigner.signTransfer(signerInput, key: key)
+        return EdHarness.result(signed.transaction, extra: [("normalized_hash", .string(signed.normalizedHash))])
     case "proof":
         let proof = TonProofInput(
             domain: try EdHarness.string(input, "domain"),
@@ -40,6 +43,10 @@ func tonHarness(_ op: String, _ input: JSON) throws -> JSON {
             payload: try EdHarness.string(input, "payload"), workchain: workchain)
         let signed = try TonSigner.signProof(proof, key: key)
         return .object([("signature", .string(Hex.encode(signed.signature))), ("encoded", .string(signed.encoded))])
+    case "state_init":
+        return .object([
+            ("encoded", .string(try TonSigner.walletStateInit(publicKey: key.publicKey.bytes, workchain: workchain)))
+        ])
     default:
         throw HarnessError("unknown op \(op)")
     }

@@ -181,11 +181,18 @@ enum TonBoc {
         (0..<bytes).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 
-    /// Reads a bag of one root of ordinary cells (the wallet code this signer deploys); nil when malformed.
+    /// Reads a bag of one root of ordinary cells (the wallet code this signer deploys; tests read signed messages
+    /// back); nil when malformed or when its CRC-32C does not match.
     static func deserialize(_ boc: [UInt8]) -> TonCell? {
         guard boc.count > 6, Array(boc.prefix(4)) == magic else { return nil }
         var reader = Reader(bytes: boc, offset: 4)
         guard let flags = reader.byte(), let offsetBytes = reader.byte() else { return nil }
+        if flags & 0x40 != 0 {  // has_crc32c: the last 4 bytes, little-endian, over everything before them
+            guard boc.count > 10 else { return nil }
+            let crc = CRC32C.checksum(Array(boc.dropLast(4)))
+            let stored = boc.suffix(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            guard crc == stored else { return nil }
+        }
         let hasIndex = flags & 0x80 != 0
         let sizeBytes = Int(flags & 0x07)
         guard (1...4).contains(sizeBytes), (1...8).contains(offsetBytes),

@@ -23,6 +23,18 @@ public enum TonSigner {
     public static let maxCommentBytes = 1024
 
     public static func sign(_ input: TonSignerInput, key: Ed25519PrivateKey) throws(SignerError) -> SignedTransaction {
+        try signTransfer(input, key: key).transaction
+    }
+
+    /// A signed transfer and its TEP-467 normalized message hash (hex): the hash of the same external message
+    /// with src addr_none, import_fee 0, no StateInit and the body as a reference. toncenter's v3 index looks
+    /// messages up by it too, and it stays the same if a relay repacks the message.
+    public struct SignedTransfer: Sendable, Equatable {
+        public let transaction: SignedTransaction
+        public let normalizedHash: String
+    }
+
+    public static func signTransfer(_ input: TonSignerInput, key: Ed25519PrivateKey) throws(SignerError) -> SignedTransfer {
         let publicKey = key.publicKey.bytes
         guard input.workchain == 0 || input.workchain == -1 else {
             throw .invalidField("workchain", reason: "must be 0 or -1")
@@ -102,10 +114,22 @@ public enum TonSigner {
         } else {
             try external.bit(false)
         }
-        try external.either(body.build())
+        let bodyCell = body.build()
+        try external.either(bodyCell)
         let root = external.build()
         let boc = TonBoc.serialize(root)
-        return SignedTransaction(bytes: boc, encoded: Base64.encode(boc), hash: Hex.encode(root.hash))
+
+        var normalized = TonCellBuilder()
+        try normalized.uint(0b10, bits: 2)
+        try normalized.address(nil)
+        try normalized.address(wallet)
+        try normalized.coins(.zero)
+        try normalized.bit(false)  // init: nothing
+        try normalized.bit(true)  // body: a reference
+        try normalized.ref(bodyCell)
+        return SignedTransfer(
+            transaction: SignedTransaction(bytes: boc, encoded: Base64.encode(boc), hash: Hex.encode(root.hash)),
+            normalizedHash: Hex.encode(normalized.build().hash))
     }
 
     /// TON Connect `ton_proof` (TON Connect spec, "address proof signature"): message = "ton-proof-item-v2/" ‖
@@ -131,6 +155,14 @@ public enum TonSigner {
         message += Array(input.payload.utf8)
         let signature = key.sign(Hash.sha256([0xFF, 0xFF] + Array("ton-connect".utf8) + Hash.sha256(message)))
         return SignedMessage(signature: signature, encoded: Base64.encode(signature))
+    }
+
+    /// The wallet's StateInit (v4R2 code + initial data) as a base64 bag of cells: TON Connect's
+    /// `walletStateInit`, with which an app checks a proof's key for a wallet that is not deployed yet.
+    public static func walletStateInit(publicKey: [UInt8], workchain: Int8 = 0) throws(SignerError) -> String {
+        guard publicKey.count == 32 else { throw .invalidField("public_key", reason: "must be 32 bytes") }
+        guard workchain == 0 || workchain == -1 else { throw .invalidField("workchain", reason: "must be 0 or -1") }
+        return Base64.encode(TonBoc.serialize(try TonWalletV4R2.stateInit(publicKey: publicKey, workchain: workchain)))
     }
 
     static func address(_ text: String, field: String) throws(SignerError) -> TonAddress.Parts {

@@ -26,6 +26,7 @@ import Testing
         #expect(Hex.encode(signed.bytes) == vector.raw)
         #expect(signed.encoded == vector.encoded)
         #expect(signed.hash == vector.hash)
+        #expect(Base64.encode(signed.bytes) == vector.json["base64"]?.stringValue)
     }
 
     static let key = try? Ed25519PrivateKey(seed: [UInt8](repeating: 0x21, count: 32))

@@ -14,6 +14,8 @@ struct Ed25519FamilyVector: Sendable, CustomStringConvertible {
     let raw: String
     let encoded: String
     let hash: String
+    /// The whole vector, for a family's extra fields (TON's normalized hash, Algorand's base64).
+    let json: JSON
     var description: String { name }
 
     /// The vectors of `family`; an unreadable file yields none, which the count test reports.
@@ -30,7 +32,7 @@ struct Ed25519FamilyVector: Sendable, CustomStringConvertible {
             else { return nil }
             return Ed25519FamilyVector(
                 name: name, op: vector["op"]?.stringValue ?? "transfer", input: input, raw: raw, encoded: encoded,
-                hash: hash)
+                hash: hash, json: vector)
         }
     }
 }

@@ -52,10 +52,11 @@ import Testing
     }
 
     @Test(arguments: vectors) func byteForByte(_ vector: Ed25519FamilyVector) throws {
-        let signed = try TonSigner.sign(Self.input(vector.input), key: VectorField.key(vector.input))
-        #expect(Hex.encode(signed.bytes) == vector.raw)
-        #expect(signed.encoded == vector.encoded)
-        #expect(signed.hash == vector.hash)
+        let signed = try TonSigner.signTransfer(Self.input(vector.input), key: VectorField.key(vector.input))
+        #expect(Hex.encode(signed.transaction.bytes) == vector.raw)
+        #expect(signed.transaction.encoded == vector.encoded)
+        #expect(signed.transaction.hash == vector.hash)
+        #expect(signed.normalizedHash == vector.json["normalized_hash"]?.stringValue)
     }
 
     @Test(arguments: proofs) func proof(_ vector: ProofVector) throws {
@@ -83,6 +84,23 @@ import Testing
             let state = try TonWalletV4R2.stateInit(publicKey: publicKey, workchain: workchain)
             #expect(state.hash == TonWalletV4R2.accountId(publicKey: publicKey, workchain: workchain))
         }
+    }
+
+    @Test func walletStateInitRefusals() {
+        #expect(throws: SignerError.invalidField("public_key", reason: "must be 32 bytes")) {
+            try TonSigner.walletStateInit(publicKey: [1, 2])
+        }
+        #expect(throws: SignerError.invalidField("workchain", reason: "must be 0 or -1")) {
+            try TonSigner.walletStateInit(publicKey: [UInt8](repeating: 1, count: 32), workchain: 3)
+        }
+    }
+
+    @Test func bocChecksItsCRC() throws {
+        let key = try #require(Self.key)
+        var signed = try TonSigner.sign(Self.base(), key: key).bytes
+        #expect(TonBoc.deserialize(signed) != nil)
+        signed[signed.count - 1] ^= 1
+        #expect(TonBoc.deserialize(signed) == nil)
     }
 
     @Test func crc32cCheckValue() {

@@ -59,7 +59,10 @@ def signed_external(sk: SigningKey, seqno: int, valid_until: int, message: Messa
     ext = MessageAny(info=ExternalMsgInfo(src=None, dest=wallet_address(pub), import_fee=0),
                      init=state_init(pub) if deploy else None, body=body)
     cell = ext.serialize()
-    return cell.to_boc(hash_crc32=True), cell.hash
+    # TEP-467 normalized hash: src addr_none, import_fee 0, no init, the body as a reference
+    normalized = Builder().store_cell(ExternalMsgInfo(src=None, dest=wallet_address(pub), import_fee=0).serialize()) \
+        .store_bit(0).store_bit(1).store_ref(body).end_cell()
+    return cell.to_boc(hash_crc32=True), cell.hash, normalized.hash
 
 
 JETTON_WALLET = "EQBOVLBKdd7_vWhDA4TpTnHV0exBaDhSD6KRASRsNlcuBix1"
@@ -110,7 +113,7 @@ def main():
             body = jetton_body(amount, dest, wallet_address(pub), jetton["forward"], jetton["query_id"], comment)
             message = WalletV4.create_wallet_internal_message(destination=Address(JETTON_WALLET), value=jetton["attached"],
                                                               body=body, bounce=True).message
-        boc, cell_hash = signed_external(sk, seqno, valid_until, message, deploy=seqno == 0 or deployed is False)
+        boc, cell_hash, normalized_hash = signed_external(sk, seqno, valid_until, message, deploy=seqno == 0 or deployed is False)
         value = {"private_key": bytes([seed] * 32).hex(), "destination": destination, "amount": str(amount),
                  "seqno": str(seqno), "valid_until": str(valid_until)}
         if comment is not None:
@@ -121,7 +124,7 @@ def main():
             value.update({"sender_jetton_wallet": JETTON_WALLET, "attached_amount": str(jetton["attached"]),
                           "forward_amount": str(jetton["forward"]), "query_id": str(jetton["query_id"])})
         vectors.append({"name": name, "input": value, "raw": boc.hex(), "encoded": base64.b64encode(boc).decode(),
-                        "hash": cell_hash.hex()})
+                        "hash": cell_hash.hex(), "normalized_hash": normalized_hash.hex()})
     proofs = []
     for name, seed, domain, timestamp, payload, wc in PROOFS:
         sk = SigningKey(bytes([seed] * 32))

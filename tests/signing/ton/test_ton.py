@@ -72,6 +72,7 @@ def comment_of(cell: Cell) -> str:
 def test_vectors_byte_for_byte(vector):
     out = sign("ton", "transfer", vector["input"])
     assert (out["raw"], out["encoded"], out["hash"]) == (vector["raw"], vector["encoded"], vector["hash"])
+    assert out["normalized_hash"] == vector["normalized_hash"]
 
 
 @pytest.mark.parametrize("destination, bounce", [
@@ -178,3 +179,14 @@ def test_proof_refusals(changes, error):
     value = {"private_key": "61" * 32, "domain": "app.example", "timestamp": "1700000000", "payload": "p"}
     value.update(changes)
     assert refusal("ton", "proof", value) == error
+
+
+@pytest.mark.parametrize("wc", [0, -1])
+def test_wallet_state_init(wc):
+    value = {"private_key": "71" * 32, "workchain": wc}
+    out = sign("ton", "state_init", value)
+    pub = bytes(SigningKey(bytes.fromhex(value["private_key"])).verify_key)
+    init = StateInit(code=WALLET_V4_R2_CODE, data=WalletV4Data(seqno=0, wallet_id=WALLET_ID + wc, public_key=pub).serialize())
+    assert base64.b64decode(out["encoded"]) == init.serialize().to_boc(hash_crc32=True)
+    parsed = StateInit.deserialize(Cell.one_from_boc(base64.b64decode(out["encoded"])).begin_parse())
+    assert Address((wc, parsed.serialize().hash)) == wallet_of(pub, wc)
