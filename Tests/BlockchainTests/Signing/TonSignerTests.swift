@@ -103,6 +103,19 @@ import Testing
         #expect(TonBoc.deserialize(signed) == nil)
     }
 
+    @Test func addressParts() throws {
+        let account = try Hex.decode("83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8")
+        let bounceable = try TonAddress.parse("EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N")
+        #expect(bounceable == TonAddress.Parts(workchain: 0, account: account, bounceable: true))
+        let plain = try TonAddress.parse("UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI")
+        #expect(plain == TonAddress.Parts(workchain: 0, account: account, bounceable: false))
+        // The raw form (any case) is read as bounceable.
+        let raw = try TonAddress.parse("0:83DFD552E63729B472FCBCC8C45EBCC6691702558B68EC7527E1BA403A0F31A8")
+        #expect(raw == TonAddress.Parts(workchain: 0, account: account, bounceable: true))
+        let master = try TonAddress.parse("-1:" + String(repeating: "3", count: 64))
+        #expect(master.workchain == -1)
+    }
+
     @Test func crc32cCheckValue() {
         #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)  // RFC 3720 / iSCSI check value
     }
