@@ -145,15 +145,10 @@ public enum TonSigner {
         // TON Connect apps send their manifest's host; a DNS name is at most 253 characters (RFC 1035).
         guard domain.count <= 253 else { throw .invalidField("domain", reason: "longer than 253 bytes") }
         let account = TonWalletV4R2.accountId(publicKey: key.publicKey.bytes, workchain: input.workchain)
-        let workchain = UInt32(bitPattern: Int32(input.workchain))
-        var message = Array("ton-proof-item-v2/".utf8)
-        message += (0..<4).reversed().map { UInt8(truncatingIfNeeded: workchain >> (8 * UInt32($0))) }
-        message += account
-        message += (0..<4).map { UInt8(truncatingIfNeeded: UInt32(domain.count) >> (8 * UInt32($0))) }
-        message += domain
-        message += (0..<8).map { UInt8(truncatingIfNeeded: input.timestamp >> (8 * UInt64($0))) }
-        message += Array(input.payload.utf8)
-        let signature = key.sign(Hash.sha256([0xFF, 0xFF] + Array("ton-connect".utf8) + Hash.sha256(message)))
+        let digest = proofDigest(
+            workchain: input.workchain, account: account, domain: domain, timestamp: input.timestamp,
+            payload: Array(input.payload.utf8))
+        let signature = key.sign(digest)
         return SignedMessage(signature: signature, encoded: Base64.encode(signature))
     }
 
@@ -163,6 +158,21 @@ public enum TonSigner {
         guard publicKey.count == 32 else { throw .invalidField("public_key", reason: "must be 32 bytes") }
         guard workchain == 0 || workchain == -1 else { throw .invalidField("workchain", reason: "must be 0 or -1") }
         return Base64.encode(TonBoc.serialize(try TonWalletV4R2.stateInit(publicKey: publicKey, workchain: workchain)))
+    }
+
+    /// sha256(0xffff ‖ "ton-connect" ‖ sha256(message)) of a `ton_proof` message (layout above).
+    static func proofDigest(workchain: Int8, account: [UInt8], domain: [UInt8], timestamp: UInt64, payload: [UInt8])
+        -> [UInt8]
+    {
+        let chain = UInt32(bitPattern: Int32(workchain))
+        var message = Array("ton-proof-item-v2/".utf8)
+        message += (0..<4).reversed().map { UInt8(truncatingIfNeeded: chain >> (8 * UInt32($0))) }
+        message += account
+        message += (0..<4).map { UInt8(truncatingIfNeeded: UInt32(truncatingIfNeeded: domain.count) >> (8 * UInt32($0))) }
+        message += domain
+        message += (0..<8).map { UInt8(truncatingIfNeeded: timestamp >> (8 * UInt64($0))) }
+        message += payload
+        return Hash.sha256([0xFF, 0xFF] + Array("ton-connect".utf8) + Hash.sha256(message))
     }
 
     static func address(_ text: String, field: String) throws(SignerError) -> TonAddress.Parts {

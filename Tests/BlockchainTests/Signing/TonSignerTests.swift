@@ -103,6 +103,39 @@ import Testing
         #expect(TonBoc.deserialize(signed) == nil)
     }
 
+    /// A proof a real v4R2 mainnet wallet signed for winogarcia.github.io (WinoGarcia/TonProof.NET,
+    /// TonProof.Tests/Data/CheckProofRequestV4R2Mainnet.cs): the wallet's key derives its address, the proof digest
+    /// this signer builds verifies its signature, and its walletStateInit hashes to our StateInit.
+    @Test func publishedWalletProofVerifies() throws {
+        let publicKey = try Hex.decode("e635249f6b3fbaf9742ae1d09d8f6f01b6082ff9256d719006329405019f3198")
+        let account = TonWalletV4R2.accountId(publicKey: publicKey, workchain: 0)
+        #expect(Hex.encode(account) == "0522952c6d0846ad7f93dfb7987e5f77f02ee53290a26f9be85a50c689085932")
+        let payload =
+            "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1bmlxdWVfbmFtZSI6IjExMjM3N2UxLWUwYjktNGIyOC05NjJkLTRiZDAxMTFmZmY3NyIs"
+            + "Im5iZiI6MTcyMTgyNzA4MiwiZXhwIjoxNzIxODI3OTgyLCJpYXQiOjE3MjE4MjcwODIsImlzcyI6Iklzc3VlckZvclBheWxvYWQiLCJhdWQi"
+            + "OiJBdWRpZW5jZUZvclBheWxvYWQifQ.BZ6LvTKvsSPZ4H6nbwcQP3gjVgvkbYm2vPIQjJ4Gyak"
+        let digest = TonSigner.proofDigest(
+            workchain: 0, account: account, domain: Array("winogarcia.github.io".utf8), timestamp: 1_721_827_476,
+            payload: Array(payload.utf8))
+        let signature = try Base64.decode(
+            "z05SXc3qseQ/c/Fwmp+D4+qF2QWRAbP7E8mcYwbxBTqsEcG/DQdMdUUJhYx0NQTpid38oxBDYnJ9vB0cZkd/Bw==", alphabet: .standard)
+        #expect(try Ed25519PublicKey(publicKey).verify(signature: signature, message: digest))
+        let walletStateInit =
+            "te6cckECFgEAAwQAAgE0AgEAUQAAAAApqaMX5jUkn2s/uvl0KuHQnY9vAbYIL/klbXGQBjKUBQGfMZhAART/APSkE/S88sgLAwIBIAkEBPjygwjXGCDTH9Mf"
+            + "0x8C+CO78mTtRNDTH9Mf0//0BNFRQ7ryoVFRuvKiBfkBVBBk+RDyo/gAJKTIyx9SQMsfUjDL/1IQ9ADJ7VT4DwHTByHAAJ9sUZMg10qW0wfUAvsA6DDgIcAB4wAh"
+            + "wALjAAHAA5Ew4w0DpMjLHxLLH8v/CAcGBQAK9ADJ7VQAbIEBCNcY+gDTPzBSJIEBCPRZ8qeCEGRzdHJwdIAYyMsFywJQBc8WUAP6AhPLassfEss/yXP7AABwgQEI"
+            + "1xj6ANM/yFQgR4EBCPRR8qeCEG5vdGVwdIAYyMsFywJQBs8WUAT6AhTLahLLH8s/yXP7AAIAbtIH+gDU1CL5AAXIygcVy//J0Hd0gBjIywXLAiLPFlAF+gIUy2sS"
+            + "zMzJc/sAyEAUgQEI9FHypwICAUgTCgIBIAwLAFm9JCtvaiaECAoGuQ+gIYRw1AgIR6STfSmRDOaQPp/5g3gSgBt4EBSJhxWfMYQCASAODQARuMl+1E0NcLH4AgFY"
+            + "Eg8CASAREAAZrx32omhAEGuQ64WPwAAZrc52omhAIGuQ64X/wAA9sp37UTQgQFA1yH0BDACyMoHy//J0AGBAQj0Cm+hMYALm0AHQ0wMhcbCSXwTgItdJwSCSXwTg"
+            + "AtMfIYIQcGx1Z70ighBkc3RyvbCSXwXgA/pAMCD6RAHIygfL/8nQ7UTQgQFA1yH0BDBcgQEI9ApvoTGzkl8H4AXTP8glghBwbHVnupI4MOMNA4IQZHN0crqSXwbj"
+            + "DRUUAIpQBIEBCPRZMO1E0IEBQNcgyAHPFvQAye1UAXKwjiOCEGRzdHKDHrFwgBhQBcsFUAPPFiP6AhPLassfyz/JgED7AJJfA+IAeAH6APQEMPgnbyIwUAqhIb7y"
+            + "4FCCEHBsdWeDHrFwgBhQBMsFJs8WWPoCGfQAy2kXyx9SYMs/IMmAQPsABru64+A="
+        let theirs = try #require(TonBoc.deserialize(try Base64.decode(walletStateInit, alphabet: .standard)))
+        #expect(theirs.hash == account)
+        let ours = try #require(TonBoc.deserialize(try Base64.decode(try TonSigner.walletStateInit(publicKey: publicKey))))
+        #expect(ours.hash == theirs.hash)
+    }
+
     @Test func addressParts() throws {
         let account = try Hex.decode("83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8")
         let bounceable = try TonAddress.parse("EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N")
