@@ -142,12 +142,13 @@ enum TonBoc {
         var order: [TonCell] = []
         visit(root, into: &order)
         let sizeBytes = byteLength(order.count)
+        var indices: [[UInt8]: Int] = [:]
+        for (index, cell) in order.enumerated() { indices[cell.hash] = index }
         var cells: [UInt8] = []
         for cell in order {
             cells += cell.descriptors + TonCell.tagged(cell.data, bitCount: cell.bitCount)
             for ref in cell.refs {
-                let index = order.firstIndex(of: ref) ?? 0
-                cells += bigEndian(UInt64(index), bytes: sizeBytes)
+                cells += bigEndian(UInt64(indices[ref.hash] ?? 0), bytes: sizeBytes)
             }
         }
         let offsetBytes = byteLength(cells.count)
