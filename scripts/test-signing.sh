@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
+mkdir -p build
 swift build -c release --product gem-sign-harness > build/sign-harness.log 2>&1 || { tail -n 40 build/sign-harness.log; exit 1; }
 export GEM_SIGN_HARNESS="$PWD/.build/release/gem-sign-harness"
 bash scripts/oracles.sh

@@ -28,6 +28,10 @@ func harness(for family: String) -> FamilyHarness? {
     case "xrp": xrpHarness
     case "ethereum": ethereumHarness
     case "hypercore": hyperCoreHarness
+    case "near": nearHarness
+    case "algorand": algorandHarness
+    case "stellar": stellarHarness
+    case "ton": tonHarness
     default: nil
     }
 }

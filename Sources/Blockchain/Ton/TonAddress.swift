@@ -48,6 +48,33 @@ public enum TonAddress {
         return address
     }
 
+    /// An address's parts: workchain, 32-byte account id, and whether a message to it should bounce.
+    struct Parts: Sendable, Equatable {
+        let workchain: Int8
+        let account: [UInt8]
+        let bounceable: Bool
+    }
+
+    /// The parts of a valid address. The raw form carries no flag and is read as bounceable, so that value sent
+    /// to a contract that is not deployed comes back.
+    static func parse(_ address: String) throws(AddressError) -> Parts {
+        _ = try validate(address)
+        if let colon = address.firstIndex(of: ":") {
+            let account = try decoding { () throws(EncodingError) in
+                try Hex.decode(String(address[address.index(after: colon)...]).lowercased())
+            }
+            guard let workchain = Int8(address[..<colon]) else { throw .unsupportedFormat }
+            return Parts(workchain: workchain, account: account, bounceable: true)
+        }
+        let standard = address.contains("+") || address.contains("/")
+        let bytes = try decoding { () throws(EncodingError) in
+            try Base64.decode(address, alphabet: standard ? .standard : .url)
+        }
+        guard bytes.count == 36 else { throw .invalidLength }
+        return Parts(
+            workchain: Int8(bitPattern: bytes[1]), account: Array(bytes[2..<34]), bounceable: bytes[0] == bounceableTag)
+    }
+
     private static func validateRaw(workchain: Substring, account: Substring) throws(AddressError) {
         // A decimal workchain id, optionally negative; no `+`, no spaces.
         let digits = workchain.first == "-" ? workchain.dropFirst() : workchain
