@@ -9,16 +9,7 @@ extension GemDurationUnit {
     }
 }
 
-/// One part of a duration ("2 h"); the app localizes the unit and joins the parts.
-public struct GemDurationPart: Sendable, Equatable, Hashable, Codable {
-    public var value: Int
-    public var unit: GemDurationUnit
-
-    public init(value: Int, unit: GemDurationUnit) {
-        self.value = value
-        self.unit = unit
-    }
-
+extension GemDurationPart {
     /// A duration as its largest non-zero parts, at most `maxParts` of them, the smallest part
     /// truncated (3 725 s → 1 h 2 min). Zero or a negative duration is "0 s".
     public static func parts(seconds: Int, maxParts: Int = 2) -> [GemDurationPart] {

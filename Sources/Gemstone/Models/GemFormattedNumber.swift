@@ -1,26 +1,5 @@
 import Primitives
 
-/// What a number counts.
-public enum GemNumberUnit: Sendable, Equatable, Hashable {
-    /// Money in a currency (ISO 4217 code); the app's locale renderer places the symbol.
-    case currency(code: String)
-    /// An asset amount, printed with the asset's symbol.
-    case symbol(symbol: String)
-    case percent
-    case plain
-    /// A leverage or a rate ("2.5x").
-    case multiplier
-}
-
-/// How the digits read, settled when the record is built.
-public enum GemNumberDisplay: Sendable, Equatable, Hashable {
-    case number(precision: GemPrecision)
-    /// Compact (100K, 1.2M); the app's locale renderer picks the suffix.
-    case abbreviated
-    /// A non-zero amount too small to read: the app prints "< threshold" with `places` places.
-    case belowThreshold(threshold: Double, places: Int)
-}
-
 extension GemValueTone {
     public static func of(_ value: Double) -> GemValueTone {
         if value > 0 { return .positive }
@@ -149,78 +128,6 @@ extension GemFormattedNumber {
 }
 
 // MARK: - Codable
-
-extension GemNumberUnit: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case type, code, symbol
-    }
-
-    private enum Kind: String, Codable {
-        case currency, symbol, percent, plain, multiplier
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(Kind.self, forKey: .type) {
-        case .currency: self = .currency(code: try container.decode(String.self, forKey: .code))
-        case .symbol: self = .symbol(symbol: try container.decode(String.self, forKey: .symbol))
-        case .percent: self = .percent
-        case .plain: self = .plain
-        case .multiplier: self = .multiplier
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case let .currency(code):
-            try container.encode(Kind.currency, forKey: .type)
-            try container.encode(code, forKey: .code)
-        case let .symbol(symbol):
-            try container.encode(Kind.symbol, forKey: .type)
-            try container.encode(symbol, forKey: .symbol)
-        case .percent: try container.encode(Kind.percent, forKey: .type)
-        case .plain: try container.encode(Kind.plain, forKey: .type)
-        case .multiplier: try container.encode(Kind.multiplier, forKey: .type)
-        }
-    }
-}
-
-extension GemNumberDisplay: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case type, precision, threshold, places
-    }
-
-    private enum Kind: String, Codable {
-        case number, abbreviated
-        case belowThreshold = "below_threshold"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(Kind.self, forKey: .type) {
-        case .number: self = .number(precision: try container.decode(GemPrecision.self, forKey: .precision))
-        case .abbreviated: self = .abbreviated
-        case .belowThreshold:
-            self = .belowThreshold(threshold: try container.decode(Double.self, forKey: .threshold), places: try container.decode(Int.self, forKey: .places))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case let .number(precision):
-            try container.encode(Kind.number, forKey: .type)
-            try container.encode(precision, forKey: .precision)
-        case .abbreviated:
-            try container.encode(Kind.abbreviated, forKey: .type)
-        case let .belowThreshold(threshold, places):
-            try container.encode(Kind.belowThreshold, forKey: .type)
-            try container.encode(threshold, forKey: .threshold)
-            try container.encode(places, forKey: .places)
-        }
-    }
-}
 
 // MARK: - Written JSON (the list path)
 

@@ -1,16 +1,6 @@
 import Primitives
 
-/// How the device writes numbers a person types (spec: "Number parsing: human input vs machine
-/// strings"). Built from the device's decimal separator and nothing else; every read of typed
-/// text goes through `plainNumber` or `value(fromInput:decimals:)`, never a machine parser.
-public struct GemNumberFormat: Sendable, Equatable, Hashable, Codable {
-    /// The device's decimal separator: ".", ",", or the Arabic "٫" (U+066B).
-    public var decimalSeparator: String
-
-    public init(decimalSeparator: String) {
-        self.decimalSeparator = decimalSeparator
-    }
-
+extension GemNumberFormat {
     /// The separator as one scalar; an empty setting reads as ".".
     var separator: Unicode.Scalar {
         decimalSeparator.unicodeScalars.first ?? "."

@@ -1,9 +1,4 @@
-/// How many digits a number reads with: a range of fraction places, or a count of significant
-/// digits. Place and digit counts are counts (`Int`), per the spec's field-type rule.
-public enum GemPrecision: Sendable, Equatable, Hashable {
-    case fraction(min: Int, max: Int)
-    case significant(max: Int)
-
+extension GemPrecision {
     /// Exactly two places ($1.50).
     public static let twoPlaces = GemPrecision.fraction(min: GemConstants.currencyPlaces, max: GemConstants.currencyPlaces)
     /// Up to two places, trailing zeros dropped (1.5).
@@ -89,35 +84,3 @@ extension GemValueStyle {
     }
 }
 
-extension GemPrecision: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case type, min, max
-    }
-
-    private enum Kind: String, Codable {
-        case fraction, significant
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(Kind.self, forKey: .type) {
-        case .fraction:
-            self = .fraction(min: try container.decode(Int.self, forKey: .min), max: try container.decode(Int.self, forKey: .max))
-        case .significant:
-            self = .significant(max: try container.decode(Int.self, forKey: .max))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case let .fraction(min, max):
-            try container.encode(Kind.fraction, forKey: .type)
-            try container.encode(min, forKey: .min)
-            try container.encode(max, forKey: .max)
-        case let .significant(max):
-            try container.encode(Kind.significant, forKey: .type)
-            try container.encode(max, forKey: .max)
-        }
-    }
-}

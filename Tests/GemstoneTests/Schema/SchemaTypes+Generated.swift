@@ -6,6 +6,12 @@ import Primitives
 /// Reads JSON bytes as the named schema type and writes the value back (Codable and, where the type has
 /// them, the fast paths JSONCodec prefers).
 let schemaRoundTrips: [String: @Sendable ([UInt8]) throws -> [UInt8]] = [
+    "GemPrecision": { try JSONCodec.encode(try JSONCodec.decode(GemPrecision.self, from: $0)) },
+    "GemNumberUnit": { try JSONCodec.encode(try JSONCodec.decode(GemNumberUnit.self, from: $0)) },
+    "GemNumberDisplay": { try JSONCodec.encode(try JSONCodec.decode(GemNumberDisplay.self, from: $0)) },
+    "GemFormattedNumber": { try JSONCodec.encode(try JSONCodec.decode(GemFormattedNumber.self, from: $0)) },
+    "GemDurationPart": { try JSONCodec.encode(try JSONCodec.decode(GemDurationPart.self, from: $0)) },
+    "GemNumberFormat": { try JSONCodec.encode(try JSONCodec.decode(GemNumberFormat.self, from: $0)) },
     "GemAddressFormatStyle": { try JSONCodec.encode(try JSONCodec.decode(GemAddressFormatStyle.self, from: $0)) },
     "GemDayLabel": { try JSONCodec.encode(try JSONCodec.decode(GemDayLabel.self, from: $0)) },
     "GemDurationUnit": { try JSONCodec.encode(try JSONCodec.decode(GemDurationUnit.self, from: $0)) },

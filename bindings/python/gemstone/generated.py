@@ -141,6 +141,375 @@ class Status(enum.IntEnum):
 STATUS_TYPES: dict[int, str] = {-1: "invalid_argument", -2: "cancelled", -3: "offline", -4: "api", -5: "store", -6: "invalid_input", -7: "not_found", -8: "timeout", -9: "stale_call", -10: "port", -11: "permission_denied", -12: "crypto", -13: "internal"}
 
 
+class Precision:
+    """How many digits a number reads with: a range of fraction places, or a count of significant digits. One subclass per case: PrecisionFraction, PrecisionSignificant."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "Precision":
+        """Reads the case its "type" names."""
+        return Precision._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "Precision":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _PRECISION_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of fraction, significant")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class PrecisionFraction(Precision):
+    """Between min and max places after the point; trailing zeros beyond min are dropped."""
+
+    TYPE: ClassVar[str] = "fraction"
+    min: int
+    """The fewest places printed."""
+    max: int
+    """The most places printed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "PrecisionFraction":
+        return cls(
+            min=_int(_key(data, "min", path), _join(path, "min"), -9223372036854775808, 9223372036854775807),
+            max=_int(_key(data, "max", path), _join(path, "max"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "fraction"}
+        out["min"] = self.min
+        out["max"] = self.max
+        return out
+
+
+@dataclass(frozen=True)
+class PrecisionSignificant(Precision):
+    """At most max significant digits."""
+
+    TYPE: ClassVar[str] = "significant"
+    max: int
+    """The most significant digits printed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "PrecisionSignificant":
+        return cls(
+            max=_int(_key(data, "max", path), _join(path, "max"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "significant"}
+        out["max"] = self.max
+        return out
+
+
+_PRECISION_CASES: dict[str, Any] = {"fraction": PrecisionFraction, "significant": PrecisionSignificant}
+
+
+class NumberUnit:
+    """What a number counts. One subclass per case: NumberUnitCurrency, NumberUnitSymbol, NumberUnitPercent, NumberUnitPlain, NumberUnitMultiplier."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "NumberUnit":
+        """Reads the case its "type" names."""
+        return NumberUnit._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "NumberUnit":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _NUMBERUNIT_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of currency, symbol, percent, plain, multiplier")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class NumberUnitCurrency(NumberUnit):
+    """Money in a currency; the app's locale renderer places the symbol."""
+
+    TYPE: ClassVar[str] = "currency"
+    code: str
+    """The ISO 4217 code ("USD")."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NumberUnitCurrency":
+        return cls(
+            code=_str(_key(data, "code", path), _join(path, "code")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "currency"}
+        out["code"] = self.code
+        return out
+
+
+@dataclass(frozen=True)
+class NumberUnitSymbol(NumberUnit):
+    """An asset amount, printed with the asset's symbol."""
+
+    TYPE: ClassVar[str] = "symbol"
+    symbol: str
+    """The asset's symbol ("BTC")."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NumberUnitSymbol":
+        return cls(
+            symbol=_str(_key(data, "symbol", path), _join(path, "symbol")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "symbol"}
+        out["symbol"] = self.symbol
+        return out
+
+
+@dataclass(frozen=True)
+class NumberUnitPercent(NumberUnit):
+    """A percentage (the value is in percent: 2.5 reads 2.5%)."""
+
+    TYPE: ClassVar[str] = "percent"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NumberUnitPercent":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "percent"}
+        return out
+
+
+@dataclass(frozen=True)
+class NumberUnitPlain(NumberUnit):
+    """A bare number."""
+
+    TYPE: ClassVar[str] = "plain"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NumberUnitPlain":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "plain"}
+        return out
+
+
+@dataclass(frozen=True)
+class NumberUnitMultiplier(NumberUnit):
+    """A leverage or a rate ("2.5x")."""
+
+    TYPE: ClassVar[str] = "multiplier"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NumberUnitMultiplier":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "multiplier"}
+        return out
+
+
+_NUMBERUNIT_CASES: dict[str, Any] = {"currency": NumberUnitCurrency, "symbol": NumberUnitSymbol, "percent": NumberUnitPercent, "plain": NumberUnitPlain, "multiplier": NumberUnitMultiplier}
+
+
+class NumberDisplay:
+    """How the digits read, settled when the record is built. One subclass per case: NumberDisplayNumber, NumberDisplayAbbreviated, NumberDisplayBelowThreshold."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "NumberDisplay":
+        """Reads the case its "type" names."""
+        return NumberDisplay._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "NumberDisplay":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _NUMBERDISPLAY_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of number, abbreviated, below_threshold")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class NumberDisplayNumber(NumberDisplay):
+    """The digits at a precision."""
+
+    TYPE: ClassVar[str] = "number"
+    precision: Precision
+    """The places or significant digits printed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NumberDisplayNumber":
+        return cls(
+            precision=Precision._read(_key(data, "precision", path), _join(path, "precision")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "number"}
+        out["precision"] = self.precision.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class NumberDisplayAbbreviated(NumberDisplay):
+    """Compact (100K, 1.2M); the app's locale renderer picks the suffix."""
+
+    TYPE: ClassVar[str] = "abbreviated"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NumberDisplayAbbreviated":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "abbreviated"}
+        return out
+
+
+@dataclass(frozen=True)
+class NumberDisplayBelowThreshold(NumberDisplay):
+    """A non-zero amount too small to read: the app prints '< threshold'."""
+
+    TYPE: ClassVar[str] = "below_threshold"
+    threshold: float
+    """The threshold printed after '<'."""
+    places: int
+    """The places the threshold is printed with."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NumberDisplayBelowThreshold":
+        return cls(
+            threshold=_f64(_key(data, "threshold", path), _join(path, "threshold")),
+            places=_int(_key(data, "places", path), _join(path, "places"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "below_threshold"}
+        out["threshold"] = float(self.threshold)
+        out["places"] = self.places
+        return out
+
+
+_NUMBERDISPLAY_CASES: dict[str, Any] = {"number": NumberDisplayNumber, "abbreviated": NumberDisplayAbbreviated, "below_threshold": NumberDisplayBelowThreshold}
+
+
+@dataclass(frozen=True)
+class FormattedNumber:
+    """A number as a value and the style that decides how it reads; for approximate display quantities only (exact amounts stay big integers with decimals)."""
+
+    value: float
+    """The value (finite; a value that is not a finite number reads as zero)."""
+    unit: NumberUnit
+    """What it counts."""
+    display: NumberDisplay
+    """How the digits read."""
+    notation: NumberNotation
+    """Forced sign, parentheses, or neither."""
+    tone: ValueTone
+    """How it is coloured."""
+    rounding: NumberRounding
+    """How the last printed digit rounds."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "FormattedNumber":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "FormattedNumber":
+        data = _obj(data, path)
+        return cls(
+            value=_f64(_key(data, "value", path), _join(path, "value")),
+            unit=NumberUnit._read(_key(data, "unit", path), _join(path, "unit")),
+            display=NumberDisplay._read(_key(data, "display", path), _join(path, "display")),
+            notation=_case(NumberNotation, _key(data, "notation", path), _join(path, "notation")),
+            tone=_case(ValueTone, _key(data, "tone", path), _join(path, "tone")),
+            rounding=_case(NumberRounding, _key(data, "rounding", path), _join(path, "rounding")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["value"] = float(self.value)
+        out["unit"] = self.unit.to_json()
+        out["display"] = self.display.to_json()
+        out["notation"] = NumberNotation(self.notation).value
+        out["tone"] = ValueTone(self.tone).value
+        out["rounding"] = NumberRounding(self.rounding).value
+        return out
+
+
+@dataclass(frozen=True)
+class DurationPart:
+    """One part of a duration ("2 h"); the app localizes the unit and joins the parts."""
+
+    value: int
+    """How many of the unit."""
+    unit: DurationUnit
+    """The unit."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "DurationPart":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "DurationPart":
+        data = _obj(data, path)
+        return cls(
+            value=_int(_key(data, "value", path), _join(path, "value"), -9223372036854775808, 9223372036854775807),
+            unit=_case(DurationUnit, _key(data, "unit", path), _join(path, "unit")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["value"] = self.value
+        out["unit"] = DurationUnit(self.unit).value
+        return out
+
+
+@dataclass(frozen=True)
+class NumberFormat:
+    """How the device writes numbers a person types (spec: 'Number parsing: human input vs machine strings')."""
+
+    decimal_separator: str
+    """The device's decimal separator: ".", ",", or the Arabic "٫" (U+066B)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NumberFormat":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "NumberFormat":
+        data = _obj(data, path)
+        return cls(
+            decimal_separator=_str(_key(data, "decimal_separator", path), _join(path, "decimal_separator")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["decimal_separator"] = self.decimal_separator
+        return out
+
+
 class AddressFormatStyle(str, enum.Enum):
     """How much of an address a screen shows."""
 
@@ -1415,4 +1784,4 @@ class TransactionType(str, enum.Enum):
         return self.value
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]

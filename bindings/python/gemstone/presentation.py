@@ -17,6 +17,10 @@ from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
 
 from . import abi, calls
 from .errors import InvalidArgument
+from .generated import (DurationPart, DurationUnit, FormattedNumber, NumberDisplay, NumberDisplayAbbreviated,  # noqa: F401
+                        NumberDisplayBelowThreshold, NumberDisplayNumber, NumberFormat, NumberNotation, NumberRounding,
+                        NumberUnit, NumberUnitCurrency, NumberUnitMultiplier, NumberUnitPercent, NumberUnitPlain,
+                        NumberUnitSymbol, Precision, PrecisionFraction, PrecisionSignificant, ValueTone)
 from .generated import (Asset, AssetType, Constants, EmptyState, EmptyStateKind, ListPhase, ListPhaseEmpty,  # noqa: F401
                         ListPhaseError, ListPhaseMode, ListPhaseRows, ListWindow, LoadState, LoadStateData,
                         LoadStateError, LoadStateLoading, LoadStateNoData, ServiceError)
@@ -61,89 +65,6 @@ def _type(data: Any, record: str) -> tuple[Mapping[str, Any], str]:
 # ---- errors and load states ----
 
 # ---- numbers ----
-
-@dataclass(frozen=True)
-class Precision:
-    """fraction (min..max places) or significant (max digits; min is None)."""
-    kind: str
-    max: int
-    min: Optional[int] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "Precision":
-        data, kind = _type(data, "precision")
-        return Precision(kind, _require(data, "max", int, "precision"), _optional(data, "min", int, "precision"))
-
-
-@dataclass(frozen=True)
-class NumberUnit:
-    """currency (code), symbol (symbol), percent, plain, multiplier."""
-    kind: str
-    code: Optional[str] = None
-    symbol: Optional[str] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "NumberUnit":
-        data, kind = _type(data, "unit")
-        return NumberUnit(kind, _optional(data, "code", str, "unit"), _optional(data, "symbol", str, "unit"))
-
-
-@dataclass(frozen=True)
-class NumberDisplay:
-    """number (precision), abbreviated, or below_threshold (threshold, places)."""
-    kind: str
-    precision: Optional[Precision] = None
-    threshold: Optional[float] = None
-    places: Optional[int] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "NumberDisplay":
-        data, kind = _type(data, "display")
-        return NumberDisplay(kind, Precision.from_json(data["precision"]) if kind == "number" else None,
-                             _optional(data, "threshold", float, "display"), _optional(data, "places", int, "display"))
-
-
-@dataclass(frozen=True)
-class FormattedNumber:
-    """A number as a value and its settled style: render it, never re-decide it."""
-    value: float
-    unit: NumberUnit
-    display: NumberDisplay
-    notation: str  # plain | signed | parenthesised
-    tone: str      # plain | neutral | positive | warning | negative
-    rounding: str  # to_nearest | toward_zero
-
-    @staticmethod
-    def from_json(data: Any) -> "FormattedNumber":
-        data = _mapping(data, "number")
-        return FormattedNumber(_require(data, "value", float, "number"), NumberUnit.from_json(data.get("unit")),
-                               NumberDisplay.from_json(data.get("display")), _require(data, "notation", str, "number"),
-                               _require(data, "tone", str, "number"), _require(data, "rounding", str, "number"))
-
-
-@dataclass(frozen=True)
-class DurationPart:
-    value: int
-    unit: str  # days | hours | minutes | seconds
-
-    @staticmethod
-    def from_json(data: Any) -> "DurationPart":
-        data = _mapping(data, "duration_part")
-        return DurationPart(_require(data, "value", int, "duration_part"), _require(data, "unit", str, "duration_part"))
-
-
-@dataclass(frozen=True)
-class NumberFormat:
-    """The device's decimal separator: ".", "," or the Arabic "٫"."""
-    decimal_separator: str = "."
-
-    @staticmethod
-    def from_json(data: Any) -> "NumberFormat":
-        return NumberFormat(_require(_mapping(data, "format"), "decimal_separator", str, "format"))
-
-    def to_json(self) -> dict:
-        return {"decimal_separator": self.decimal_separator}
-
 
 # ---- assets and amounts ----
 

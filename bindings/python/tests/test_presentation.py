@@ -54,9 +54,9 @@ def test_a_transactions_screen():
     assert [row.id for row in rows] == [t.id for t in transactions]
     received = rows[0]
     assert (received.subtitle_kind, received.subtitle_address) == ("from", "0x1234...5678")
-    assert received.amount == p.FormattedNumber(1.5, p.NumberUnit("symbol", symbol="ETH"),
-                                                p.NumberDisplay("number", p.Precision("fraction", 2, 0)), "signed", "positive", "toward_zero")
-    assert received.fiat is not None and received.fiat.value == 3000 and received.fiat.unit == p.NumberUnit("currency", code="USD")
+    assert received.amount == p.FormattedNumber(1.5, p.NumberUnitSymbol(symbol="ETH"),
+                                                p.NumberDisplayNumber(precision=p.PrecisionFraction(min=0, max=2)), "signed", "positive", "toward_zero")
+    assert received.fiat is not None and received.fiat.value == 3000 and received.fiat.unit == p.NumberUnitCurrency(code="USD")
     assert (received.status_tone, received.shows_badge, received.shows_progress) == ("warning", True, True)
     sent = rows[1]
     assert (sent.amount.value, sent.amount.notation, sent.amount.tone) == (-25.0, "signed", "plain")
@@ -108,8 +108,8 @@ def test_an_amount_screen():
     session = p.amount_session_apply(session, p.AmountEvent.typed("1,5"))
     state = p.amount_session_view_state(session, price=2000.0)
     assert (state.value, state.check, state.can_continue) == (15 * 10 ** 17, "ok", True)
-    assert state.fiat == p.FormattedNumber(3000.0, p.NumberUnit("currency", code="EUR"),
-                                           p.NumberDisplay("number", p.Precision("fraction", 2, 2)), "plain", "plain", "to_nearest")
+    assert state.fiat == p.FormattedNumber(3000.0, p.NumberUnitCurrency(code="EUR"),
+                                           p.NumberDisplayNumber(precision=p.PrecisionFraction(min=2, max=2)), "plain", "plain", "to_nearest")
 
     over = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEvent.typed("3")), price=None)
     assert (over.check, over.error, over.fiat) == ("over_balance", p.AmountErrorDisplay("insufficient_balance", title="Ethereum (ETH)"), None)
@@ -127,10 +127,10 @@ def test_an_amount_screen():
 
 
 @pytest.mark.parametrize("value, style, display, tone", [
-    (-5.0, "currency", p.NumberDisplay("number", p.Precision("fraction", 2, 2)), "negative"),
-    (0.000838, "currency", p.NumberDisplay("number", p.Precision("fraction", 7, 2)), "positive"),
-    (2_500_000.0, "abbreviated", p.NumberDisplay("abbreviated"), "positive"),
-    (0.5, "fiat", p.NumberDisplay("number", p.Precision("fraction", 2, 2)), "positive"),
+    (-5.0, "currency", p.NumberDisplayNumber(precision=p.PrecisionFraction(min=2, max=2)), "negative"),
+    (0.000838, "currency", p.NumberDisplayNumber(precision=p.PrecisionFraction(min=2, max=7)), "positive"),
+    (2_500_000.0, "abbreviated", p.NumberDisplayAbbreviated(), "positive"),
+    (0.5, "fiat", p.NumberDisplayNumber(precision=p.PrecisionFraction(min=2, max=2)), "positive"),
 ])
 def test_currencies_in_each_style(value, style, display, tone):
     number = p.formatted_currency(value, "USD", style, signed=True)
@@ -139,13 +139,13 @@ def test_currencies_in_each_style(value, style, display, tone):
 
 
 def test_amounts_in_each_style():
-    assert p.formatted_amount(0.00001, "short", "ETH").display == p.NumberDisplay("below_threshold", threshold=0.0001, places=4)
-    assert p.formatted_amount(250_000, "short", "ETH").display == p.NumberDisplay("abbreviated")
-    assert p.formatted_amount(0.05, "short").display.precision == p.Precision("fraction", 4, 0)
-    assert p.formatted_amount(0.5, "auto", "BTC").display.precision == p.Precision("significant", 4)
+    assert p.formatted_amount(0.00001, "short", "ETH").display == p.NumberDisplayBelowThreshold(threshold=0.0001, places=4)
+    assert p.formatted_amount(250_000, "short", "ETH").display == p.NumberDisplayAbbreviated()
+    assert p.formatted_amount(0.05, "short").display.precision == p.PrecisionFraction(min=0, max=4)
+    assert p.formatted_amount(0.5, "auto", "BTC").display.precision == p.PrecisionSignificant(max=4)
     full = p.formatted_amount(1.123456789, "full", "ETH")
     assert (full.display.precision.max, full.rounding, full.unit.symbol) == (32, "toward_zero", "ETH")
-    assert p.formatted_amount(1.0, "full").unit == p.NumberUnit("plain")
+    assert p.formatted_amount(1.0, "full").unit == p.NumberUnitPlain()
     assert p.duration_parts(3725) == [p.DurationPart(1, "hours"), p.DurationPart(2, "minutes")]
     assert p.duration_parts(90061, max_parts=3) == [p.DurationPart(1, "days"), p.DurationPart(1, "hours"), p.DurationPart(1, "minutes")]
 

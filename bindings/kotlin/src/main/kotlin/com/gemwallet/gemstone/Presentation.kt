@@ -26,54 +26,6 @@ private fun JSONObject.requireBig(key: String): BigInteger = bigOrNull(key) ?: t
 private fun JSONObject.type(): String = requireString("type")
 
 
-/** fraction (min..max places) or significant (max digits, min null). */
-data class Precision(val kind: String, val max: Int, val min: Int? = null) {
-    companion object {
-        fun fromJson(json: JSONObject) = Precision(json.type(), json.requireInt("max"), json.intOrNull("min"))
-    }
-}
-
-/** currency (code), symbol (symbol), percent, plain, multiplier. */
-data class NumberUnit(val kind: String, val code: String? = null, val symbol: String? = null) {
-    companion object {
-        fun fromJson(json: JSONObject) = NumberUnit(json.type(), json.stringOrNull("code"), json.stringOrNull("symbol"))
-    }
-}
-
-/** number (precision), abbreviated, or below_threshold (threshold, places). */
-data class NumberDisplay(val kind: String, val precision: Precision? = null, val threshold: Double? = null, val places: Int? = null) {
-    companion object {
-        fun fromJson(json: JSONObject) = NumberDisplay(json.type(), json.objectOrNull("precision")?.let { Precision.fromJson(it) },
-            json.doubleOrNull("threshold"), json.intOrNull("places"))
-    }
-}
-
-/** A number as a value and its settled style: render it, never re-decide it. */
-data class FormattedNumber(
-    val value: Double, val unit: NumberUnit, val display: NumberDisplay,
-    val notation: String, val tone: String, val rounding: String
-) {
-    companion object {
-        fun fromJson(json: JSONObject) = FormattedNumber(json.requireDouble("value"), NumberUnit.fromJson(json.requireObject("unit")),
-            NumberDisplay.fromJson(json.requireObject("display")), json.requireString("notation"), json.requireString("tone"),
-            json.requireString("rounding"))
-    }
-}
-
-data class DurationPart(val value: Int, val unit: String) {
-    companion object {
-        fun fromJson(json: JSONObject) = DurationPart(json.requireInt("value"), json.requireString("unit"))
-    }
-}
-
-/** The device's decimal separator: ".", "," or the Arabic "٫". */
-data class NumberFormat(val decimalSeparator: String = ".") {
-    fun toJson(): JSONObject = JSONObject().put("decimal_separator", decimalSeparator)
-    companion object {
-        fun fromJson(json: JSONObject) = NumberFormat(json.requireString("decimal_separator"))
-    }
-}
-
 /** invalid_number, too_many_decimals (decimals), zero, below_minimum (asset, minimum), insufficient_balance (asset, available). */
 data class AmountError(
     val kind: String, val decimals: Int? = null, val asset: Asset? = null,

@@ -57,6 +57,276 @@ internal object SchemaJson {
         throw RecordException("$path: unknown value \"${value.take(40)}\"; expected one of $allowed")
 }
 
+/** How many digits a number reads with: a range of fraction places, or a count of significant digits. */
+sealed class Precision {
+    abstract fun toJson(): JSONObject
+
+    /** Between min and max places after the point; trailing zeros beyond min are dropped. */
+    data class Fraction(
+        /** The fewest places printed. */
+        val min: Long,
+        /** The most places printed. */
+        val max: Long
+    ) : Precision() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "fraction")
+            put("min", min)
+            put("max", max)
+        }
+    }
+
+    /** At most max significant digits. */
+    data class Significant(
+        /** The most significant digits printed. */
+        val max: Long
+    ) : Precision() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "significant")
+            put("max", max)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): Precision = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): Precision {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "fraction" -> Fraction(
+                    min = SchemaJson.long(SchemaJson.key(json, "min", path), SchemaJson.join(path, "min"), Long.MIN_VALUE, Long.MAX_VALUE),
+                    max = SchemaJson.long(SchemaJson.key(json, "max", path), SchemaJson.join(path, "max"), Long.MIN_VALUE, Long.MAX_VALUE)
+                )
+                "significant" -> Significant(
+                    max = SchemaJson.long(SchemaJson.key(json, "max", path), SchemaJson.join(path, "max"), Long.MIN_VALUE, Long.MAX_VALUE)
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "fraction, significant")
+            }
+        }
+    }
+}
+
+/** What a number counts. */
+sealed class NumberUnit {
+    abstract fun toJson(): JSONObject
+
+    /** Money in a currency; the app's locale renderer places the symbol. */
+    data class Currency(
+        /** The ISO 4217 code ("USD"). */
+        val code: String
+    ) : NumberUnit() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "currency")
+            put("code", code)
+        }
+    }
+
+    /** An asset amount, printed with the asset's symbol. */
+    data class Symbol(
+        /** The asset's symbol ("BTC"). */
+        val symbol: String
+    ) : NumberUnit() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "symbol")
+            put("symbol", symbol)
+        }
+    }
+
+    /** A percentage (the value is in percent: 2.5 reads 2.5%). */
+    object Percent : NumberUnit() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "percent")
+        override fun toString(): String = "NumberUnit.Percent"
+    }
+
+    /** A bare number. */
+    object Plain : NumberUnit() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "plain")
+        override fun toString(): String = "NumberUnit.Plain"
+    }
+
+    /** A leverage or a rate ("2.5x"). */
+    object Multiplier : NumberUnit() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "multiplier")
+        override fun toString(): String = "NumberUnit.Multiplier"
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): NumberUnit = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): NumberUnit {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "currency" -> Currency(
+                    code = SchemaJson.str(SchemaJson.key(json, "code", path), SchemaJson.join(path, "code"))
+                )
+                "symbol" -> Symbol(
+                    symbol = SchemaJson.str(SchemaJson.key(json, "symbol", path), SchemaJson.join(path, "symbol"))
+                )
+                "percent" -> Percent
+                "plain" -> Plain
+                "multiplier" -> Multiplier
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "currency, symbol, percent, plain, multiplier")
+            }
+        }
+    }
+}
+
+/** How the digits read, settled when the record is built. */
+sealed class NumberDisplay {
+    abstract fun toJson(): JSONObject
+
+    /** The digits at a precision. */
+    data class Number(
+        /** The places or significant digits printed. */
+        val precision: Precision
+    ) : NumberDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "number")
+            put("precision", precision.toJson())
+        }
+    }
+
+    /** Compact (100K, 1.2M); the app's locale renderer picks the suffix. */
+    object Abbreviated : NumberDisplay() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "abbreviated")
+        override fun toString(): String = "NumberDisplay.Abbreviated"
+    }
+
+    /** A non-zero amount too small to read: the app prints '< threshold'. */
+    data class BelowThreshold(
+        /** The threshold printed after '<'. */
+        val threshold: Double,
+        /** The places the threshold is printed with. */
+        val places: Long
+    ) : NumberDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "below_threshold")
+            put("threshold", threshold)
+            put("places", places)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): NumberDisplay = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): NumberDisplay {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "number" -> Number(
+                    precision = Precision.read(SchemaJson.obj(SchemaJson.key(json, "precision", path), SchemaJson.join(path, "precision")), SchemaJson.join(path, "precision"))
+                )
+                "abbreviated" -> Abbreviated
+                "below_threshold" -> BelowThreshold(
+                    threshold = SchemaJson.double(SchemaJson.key(json, "threshold", path), SchemaJson.join(path, "threshold")),
+                    places = SchemaJson.long(SchemaJson.key(json, "places", path), SchemaJson.join(path, "places"), Long.MIN_VALUE, Long.MAX_VALUE)
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "number, abbreviated, below_threshold")
+            }
+        }
+    }
+}
+
+/** A number as a value and the style that decides how it reads; for approximate display quantities only (exact amounts stay big integers with decimals). */
+data class FormattedNumber(
+    /** The value (finite; a value that is not a finite number reads as zero). */
+    val value: Double,
+    /** What it counts. */
+    val unit: NumberUnit,
+    /** How the digits read. */
+    val display: NumberDisplay,
+    /** Forced sign, parentheses, or neither. */
+    val notation: NumberNotation,
+    /** How it is coloured. */
+    val tone: ValueTone,
+    /** How the last printed digit rounds. */
+    val rounding: NumberRounding
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("value", value)
+        put("unit", unit.toJson())
+        put("display", display.toJson())
+        put("notation", notation.json)
+        put("tone", tone.json)
+        put("rounding", rounding.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): FormattedNumber = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<FormattedNumber> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<FormattedNumber>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): FormattedNumber = FormattedNumber(
+            value = SchemaJson.double(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")),
+            unit = NumberUnit.read(SchemaJson.obj(SchemaJson.key(json, "unit", path), SchemaJson.join(path, "unit")), SchemaJson.join(path, "unit")),
+            display = NumberDisplay.read(SchemaJson.obj(SchemaJson.key(json, "display", path), SchemaJson.join(path, "display")), SchemaJson.join(path, "display")),
+            notation = NumberNotation.read(SchemaJson.str(SchemaJson.key(json, "notation", path), SchemaJson.join(path, "notation")), SchemaJson.join(path, "notation")),
+            tone = ValueTone.read(SchemaJson.str(SchemaJson.key(json, "tone", path), SchemaJson.join(path, "tone")), SchemaJson.join(path, "tone")),
+            rounding = NumberRounding.read(SchemaJson.str(SchemaJson.key(json, "rounding", path), SchemaJson.join(path, "rounding")), SchemaJson.join(path, "rounding"))
+        )
+    }
+}
+
+/** One part of a duration ("2 h"); the app localizes the unit and joins the parts. */
+data class DurationPart(
+    /** How many of the unit. */
+    val value: Long,
+    /** The unit. */
+    val unit: DurationUnit
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("value", value)
+        put("unit", unit.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): DurationPart = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<DurationPart> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<DurationPart>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): DurationPart = DurationPart(
+            value = SchemaJson.long(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"), Long.MIN_VALUE, Long.MAX_VALUE),
+            unit = DurationUnit.read(SchemaJson.str(SchemaJson.key(json, "unit", path), SchemaJson.join(path, "unit")), SchemaJson.join(path, "unit"))
+        )
+    }
+}
+
+/** How the device writes numbers a person types (spec: 'Number parsing: human input vs machine strings'). */
+data class NumberFormat(
+    /** The device's decimal separator: ".", ",", or the Arabic "٫" (U+066B). */
+    val decimalSeparator: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("decimal_separator", decimalSeparator)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): NumberFormat = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<NumberFormat> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<NumberFormat>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): NumberFormat = NumberFormat(
+            decimalSeparator = SchemaJson.str(SchemaJson.key(json, "decimal_separator", path), SchemaJson.join(path, "decimal_separator"))
+        )
+    }
+}
+
 /** How much of an address a screen shows. */
 enum class AddressFormatStyle(val json: String) {
     /** The start and the end around "...": "0x1234...5678". */

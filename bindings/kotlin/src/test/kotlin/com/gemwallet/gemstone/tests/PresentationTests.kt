@@ -12,6 +12,7 @@ import com.gemwallet.gemstone.CopyPolicy
 import com.gemwallet.gemstone.Day
 import com.gemwallet.gemstone.DayBoundaries
 import com.gemwallet.gemstone.DurationPart
+import com.gemwallet.gemstone.DurationUnit
 import com.gemwallet.gemstone.EmptyState
 import com.gemwallet.gemstone.EmptyStateAction
 import com.gemwallet.gemstone.EmptyStateImage
@@ -79,14 +80,14 @@ class PresentationTests : Suite {
             val received = rows[0]
             checkEqual("from" to "0x1234...5678", received.subtitleKind to received.subtitleAddress, "subtitle")
             checkEqual(1.5, received.amount?.value, "amount")
-            checkEqual("signed" to "positive", received.amount?.notation to received.amount?.tone, "sign and tone")
-            checkEqual(Precision("fraction", 2, 0), received.amount?.display?.precision, "short precision")
+            checkEqual("signed" to "positive", received.amount?.notation?.json to received.amount?.tone?.json, "sign and tone")
+            checkEqual<Precision?>(Precision.Fraction(0L, 2L), (received.amount?.display as? NumberDisplay.Number)?.precision, "short precision")
             checkEqual(3000.0, received.fiat?.value, "fiat")
-            checkEqual(NumberUnit("currency", code = "USD"), received.fiat?.unit, "fiat unit")
+            checkEqual(NumberUnit.Currency("USD"), received.fiat?.unit, "fiat unit")
             checkEqual(Triple("warning", true, true), Triple(received.statusTone, received.showsBadge, received.showsProgress), "status")
             checkEqual(-25.0, rows[1].amount?.value, "sent amount")
             checkEqual(Triple("symbol", "USDT", null), Triple(rows[2].valueKind, rows[2].valueSymbol, rows[2].amount), "approval")
-            checkEqual("neutral" to "negative", rows[3].amount?.tone to rows[3].statusTone, "failed swap")
+            checkEqual("neutral" to "negative", rows[3].amount?.tone?.json to rows[3].statusTone, "failed swap")
             checkEqual(null, rows[4].fiat, "no price, no fiat")
 
             val days = listOf(Day(2026, 2, 28), Day(2026, 2, 27), Day(2026, 1, 19), Day(2026, 1, 18))
@@ -117,7 +118,7 @@ class PresentationTests : Suite {
             session = Presentation.amountSessionApply(session, AmountEvent.Typed("1,5"))
             val ok = Presentation.amountSessionViewState(session, 2000.0)
             checkEqual(Triple("ok", BigInteger("1500000000000000000"), true), Triple(ok.check, ok.value, ok.canContinue), "ok")
-            checkEqual(3000.0 to NumberUnit("currency", code = "EUR"), ok.fiat?.value to ok.fiat?.unit, "fiat")
+            checkEqual(3000.0 to NumberUnit.Currency("EUR"), ok.fiat?.value to ok.fiat?.unit, "fiat")
             val over = Presentation.amountSessionViewState(Presentation.amountSessionApply(session, AmountEvent.Typed("3")))
             checkEqual("over_balance" to AmountErrorDisplay("insufficient_balance", title = "Ethereum (ETH)"), over.check to over.error, "over balance")
             val small = Presentation.amountSessionViewState(Presentation.amountSessionApply(session, AmountEvent.Typed("0,0001")))
@@ -130,13 +131,13 @@ class PresentationTests : Suite {
         },
         test("numbers in each style") {
             val signed = Presentation.formattedCurrency(-5.0, "USD", "currency", signed = true)
-            checkEqual(Triple("signed", "negative", "to_nearest"), Triple(signed.notation, signed.tone, signed.rounding), "signed currency")
-            checkEqual(NumberDisplay("number", Precision("fraction", 7, 2)), Presentation.formattedCurrency(0.000838, "USD").display, "small price")
-            checkEqual(NumberDisplay("abbreviated"), Presentation.formattedCurrency(2_500_000.0, "USD", "abbreviated").display, "market cap")
-            checkEqual(NumberDisplay("below_threshold", threshold = 0.0001, places = 4), Presentation.formattedAmount(0.00001, "short", "ETH").display, "dust")
-            checkEqual(Precision("significant", 4), Presentation.formattedAmount(0.5, "auto", "BTC").display.precision, "auto")
-            checkEqual("toward_zero", Presentation.formattedAmount(1.5, "full").rounding, "an amount never reads above itself")
-            checkEqual(listOf(DurationPart(1, "hours"), DurationPart(2, "minutes")), Presentation.durationParts(3725), "duration")
+            checkEqual(Triple("signed", "negative", "to_nearest"), Triple(signed.notation.json, signed.tone.json, signed.rounding.json), "signed currency")
+            checkEqual(NumberDisplay.Number(Precision.Fraction(2L, 7L)), Presentation.formattedCurrency(0.000838, "USD").display, "small price")
+            checkEqual(NumberDisplay.Abbreviated, Presentation.formattedCurrency(2_500_000.0, "USD", "abbreviated").display, "market cap")
+            checkEqual(NumberDisplay.BelowThreshold(0.0001, 4L), Presentation.formattedAmount(0.00001, "short", "ETH").display, "dust")
+            checkEqual<Precision?>(Precision.Significant(4L), (Presentation.formattedAmount(0.5, "auto", "BTC").display as? NumberDisplay.Number)?.precision, "auto")
+            checkEqual("toward_zero", Presentation.formattedAmount(1.5, "full").rounding.json, "an amount never reads above itself")
+            checkEqual(listOf(DurationPart(1L, DurationUnit.HOURS), DurationPart(2L, DurationUnit.MINUTES)), Presentation.durationParts(3725), "duration")
             checkThrows<GemException.InvalidInput>("a lower-case currency") { Presentation.formattedCurrency(1.0, "usd") }
         },
         test("typed amounts in several locales") {

@@ -6,6 +6,12 @@ import org.json.JSONObject
 
 /** Reads a JSON value (a JSONObject, or a String for an enum without payload) as the named schema type and writes it back. */
 val schemaRoundTrips: Map<String, (Any) -> Any> = mapOf(
+    "GemPrecision" to { v -> Precision.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemNumberUnit" to { v -> NumberUnit.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemNumberDisplay" to { v -> NumberDisplay.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemFormattedNumber" to { v -> FormattedNumber.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemDurationPart" to { v -> DurationPart.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemNumberFormat" to { v -> NumberFormat.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemAddressFormatStyle" to { v -> AddressFormatStyle.fromJson(v as? String ?: throw RecordException("not a string: $v")).json },
     "GemDayLabel" to { v -> DayLabel.fromJson(v as? String ?: throw RecordException("not a string: $v")).json },
     "GemDurationUnit" to { v -> DurationUnit.fromJson(v as? String ?: throw RecordException("not a string: $v")).json },
