@@ -1,0 +1,131 @@
+import GemCrypto
+
+/// Solana's wire format for a message: the account keys an instruction list touches, ordered and flagged as
+/// the runtime reads them, and the instructions compiled to indexes into them (Solana docs, "Transactions":
+/// header, compact arrays of keys, recent blockhash, instructions; v0 adds the 0x80 prefix and the address
+/// table lookups).
+enum SolanaMessage {
+    struct AccountMeta: Equatable {
+        let key: [UInt8]
+        let isSigner: Bool
+        let isWritable: Bool
+    }
+
+    struct Instruction: Equatable {
+        let program: [UInt8]
+        let accounts: [AccountMeta]
+        let data: [UInt8]
+    }
+
+    /// Solana's compact-u16 ("shortvec"): 7 bits a byte, low bits first, high bit set while more follow.
+    static func appendCompactU16(_ value: Int, to out: inout [UInt8]) {
+        var rest = value
+        while true {
+            let low = UInt8(truncatingIfNeeded: rest & 0x7f)
+            rest >>= 7
+            if rest == 0 {
+                out.append(low)
+                return
+            }
+            out.append(low | 0x80)
+        }
+    }
+
+    /// The serialized message. Keys are ordered as solana-program's `CompiledKeys` orders them: the fee payer
+    /// first, then writable signers, read-only signers, writable non-signers, read-only non-signers, each group
+    /// in ascending byte order of the key (it keeps them in a `BTreeMap`); a key's flags are the union over every
+    /// use, and a program id is a read-only non-signer unless an instruction also passes it otherwise.
+    /// Returns nil when a count passes the format's limits (256 keys, u8 indexes).
+    static func compile(
+        payer: [UInt8], instructions: [Instruction], recentBlockhash: [UInt8], version: SolanaSignerInput.MessageVersion
+    ) -> [UInt8]? {
+        var flags: [[UInt8]: (signer: Bool, writable: Bool)] = [:]
+        func note(_ key: [UInt8], signer: Bool, writable: Bool) {
+            let old = flags[key] ?? (false, false)
+            flags[key] = (old.signer || signer, old.writable || writable)
+        }
+        for instruction in instructions {
+            note(instruction.program, signer: false, writable: false)
+            for account in instruction.accounts {
+                note(account.key, signer: account.isSigner, writable: account.isWritable)
+            }
+        }
+        flags[payer] = nil
+        let ordered = flags.sorted { lhs, rhs in lhs.key.lexicographicallyPrecedes(rhs.key) }
+        let writableSigners = ordered.filter { $0.value.signer && $0.value.writable }.map(\.key)
+        let readonlySigners = ordered.filter { $0.value.signer && !$0.value.writable }.map(\.key)
+        let writableOthers = ordered.filter { !$0.value.signer && $0.value.writable }.map(\.key)
+        let readonlyOthers = ordered.filter { !$0.value.signer && !$0.value.writable }.map(\.key)
+        let keys = [payer] + writableSigners + readonlySigners + writableOthers + readonlyOthers
+        guard keys.count <= 256 else { return nil }
+        var index: [[UInt8]: UInt8] = [:]
+        for (position, key) in keys.enumerated() { index[key] = UInt8(truncatingIfNeeded: position) }
+
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + 32 * keys.count + instructions.reduce(0) { $0 + 8 + $1.accounts.count + $1.data.count })
+        if version == .v0 { out.append(0x80) }
+        out.append(UInt8(truncatingIfNeeded: 1 + writableSigners.count + readonlySigners.count))
+        out.append(UInt8(truncatingIfNeeded: readonlySigners.count))
+        out.append(UInt8(truncatingIfNeeded: readonlyOthers.count))
+        appendCompactU16(keys.count, to: &out)
+        for key in keys { out += key }
+        out += recentBlockhash
+        appendCompactU16(instructions.count, to: &out)
+        for instruction in instructions {
+            guard let program = index[instruction.program] else { return nil }
+            out.append(program)
+            appendCompactU16(instruction.accounts.count, to: &out)
+            for account in instruction.accounts {
+                guard let position = index[account.key] else { return nil }
+                out.append(position)
+            }
+            appendCompactU16(instruction.data.count, to: &out)
+            out += instruction.data
+        }
+        if version == .v0 { appendCompactU16(0, to: &out) }  // no address table lookups
+        return out
+    }
+}
+
+/// Program-derived addresses (solana-program `Pubkey::find_program_address`): the first bump from 255 down
+/// whose sha256(seeds ‖ bump ‖ program id ‖ "ProgramDerivedAddress") is off the ed25519 curve.
+enum SolanaProgramAddress {
+    static let marker = Array("ProgramDerivedAddress".utf8)
+
+    static func find(seeds: [[UInt8]], program: [UInt8]) -> [UInt8]? {
+        let prefix = seeds.flatMap { $0 }
+        var bump: UInt8 = 255
+        while true {
+            let candidate = Hash.sha256(prefix + [bump] + program + marker)
+            if !Ed25519PublicKey.isOnCurve(candidate) { return candidate }
+            if bump == 0 { return nil }
+            bump -= 1
+        }
+    }
+
+    /// The associated token account of `owner` for `mint` under `tokenProgram` (seeds owner, token program,
+    /// mint; program ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL).
+    static func associatedTokenAccount(owner: [UInt8], mint: [UInt8], tokenProgram: [UInt8]) -> [UInt8]? {
+        find(seeds: [owner, tokenProgram, mint], program: SolanaPrograms.associatedToken)
+    }
+}
+
+/// Program ids (base58 in each comment, bytes decoded once): from the Solana and SPL documentation.
+enum SolanaPrograms {
+    /// 11111111111111111111111111111111
+    static let system = [UInt8](repeating: 0, count: 32)
+    /// ComputeBudget111111111111111111111111111111
+    static let computeBudget = decoded("ComputeBudget111111111111111111111111111111")
+    /// TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA
+    static let token = decoded("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA")
+    /// TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb
+    static let token2022 = decoded("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb")
+    /// ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL
+    static let associatedToken = decoded("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL")
+    /// MemoSq4gqABAXKb2MjzqBhsRqf9Zt5bFeVyMq5uGh8C (SPL Memo v2: the memo program wallets write to).
+    static let memo = decoded("MemoSq4gqABAXKb2MjzqBhsRqf9Zt5bFeVyMq5uGh8C")
+
+    private static func decoded(_ text: String) -> [UInt8] {
+        (try? Base58.decode(text)) ?? []
+    }
+}
