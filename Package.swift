@@ -48,6 +48,13 @@ let package = Package(
         // Benchmarks (bench/): programs that print their figures; not tests.
         .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
         .executableTarget(name: "bench-wallet", dependencies: ["Gemstone", "GemCrypto", "Primitives"], path: "bench/wallet", swiftSettings: strict),
+        // bench/signing/solana: a SOL transfer signed beside one raw libsodium signature of its message.
+        .executableTarget(
+            name: "bench-signing-solana",
+            dependencies: ["Blockchain", "GemCrypto", "Primitives", "CSodium"],
+            path: "bench/signing/solana",
+            swiftSettings: strict
+        ),
         // bench/presentation: the transaction rows rule called directly; driven by bench/presentation/run.py.
         .executableTarget(
             name: "bench-presentation-direct",

@@ -39,10 +39,24 @@ enum SolanaMessage {
     static func compile(
         payer: [UInt8], instructions: [Instruction], recentBlockhash: [UInt8], version: SolanaSignerInput.MessageVersion
     ) -> [UInt8]? {
-        var flags: [[UInt8]: (signer: Bool, writable: Bool)] = [:]
+        // A handful of keys: a linear list beats hashing 32-byte arrays.
+        struct Entry {
+            let key: [UInt8]
+            var isSigner: Bool
+            var isWritable: Bool
+            /// 0 payer, 1 writable signer, 2 read-only signer, 3 writable, 4 read-only.
+            var rank: Int { isSigner ? (isWritable ? 1 : 2) : (isWritable ? 3 : 4) }
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(16)
         func note(_ key: [UInt8], signer: Bool, writable: Bool) {
-            let old = flags[key] ?? (false, false)
-            flags[key] = (old.signer || signer, old.writable || writable)
+            guard key != payer else { return }
+            for position in entries.indices where entries[position].key == key {
+                entries[position].isSigner = entries[position].isSigner || signer
+                entries[position].isWritable = entries[position].isWritable || writable
+                return
+            }
+            entries.append(Entry(key: key, isSigner: signer, isWritable: writable))
         }
         for instruction in instructions {
             note(instruction.program, signer: false, writable: false)
@@ -50,33 +64,45 @@ enum SolanaMessage {
                 note(account.key, signer: account.isSigner, writable: account.isWritable)
             }
         }
-        flags[payer] = nil
-        let ordered = flags.sorted { lhs, rhs in lhs.key.lexicographicallyPrecedes(rhs.key) }
-        let writableSigners = ordered.filter { $0.value.signer && $0.value.writable }.map(\.key)
-        let readonlySigners = ordered.filter { $0.value.signer && !$0.value.writable }.map(\.key)
-        let writableOthers = ordered.filter { !$0.value.signer && $0.value.writable }.map(\.key)
-        let readonlyOthers = ordered.filter { !$0.value.signer && !$0.value.writable }.map(\.key)
-        let keys = [payer] + writableSigners + readonlySigners + writableOthers + readonlyOthers
+        entries.sort { lhs, rhs in
+            let (left, right) = (lhs.rank, rhs.rank)
+            return left != right ? left < right : lhs.key.lexicographicallyPrecedes(rhs.key)
+        }
+        var keys: [[UInt8]] = [payer]
+        keys.reserveCapacity(1 + entries.count)
+        var readonlySigners = 0
+        var readonlyOthers = 0
+        var signers = 1
+        for entry in entries {
+            keys.append(entry.key)
+            if entry.isSigner { signers += 1 }
+            if entry.rank == 2 { readonlySigners += 1 }
+            if entry.rank == 4 { readonlyOthers += 1 }
+        }
         guard keys.count <= 256 else { return nil }
-        var index: [[UInt8]: UInt8] = [:]
-        for (position, key) in keys.enumerated() { index[key] = UInt8(truncatingIfNeeded: position) }
+        func index(_ key: [UInt8]) -> UInt8? {
+            for (position, candidate) in keys.enumerated() where candidate == key {
+                return UInt8(truncatingIfNeeded: position)
+            }
+            return nil
+        }
 
         var out: [UInt8] = []
         out.reserveCapacity(64 + 32 * keys.count + instructions.reduce(0) { $0 + 8 + $1.accounts.count + $1.data.count })
         if version == .v0 { out.append(0x80) }
-        out.append(UInt8(truncatingIfNeeded: 1 + writableSigners.count + readonlySigners.count))
-        out.append(UInt8(truncatingIfNeeded: readonlySigners.count))
-        out.append(UInt8(truncatingIfNeeded: readonlyOthers.count))
+        out.append(UInt8(truncatingIfNeeded: signers))
+        out.append(UInt8(truncatingIfNeeded: readonlySigners))
+        out.append(UInt8(truncatingIfNeeded: readonlyOthers))
         appendCompactU16(keys.count, to: &out)
         for key in keys { out += key }
         out += recentBlockhash
         appendCompactU16(instructions.count, to: &out)
         for instruction in instructions {
-            guard let program = index[instruction.program] else { return nil }
+            guard let program = index(instruction.program) else { return nil }
             out.append(program)
             appendCompactU16(instruction.accounts.count, to: &out)
             for account in instruction.accounts {
-                guard let position = index[account.key] else { return nil }
+                guard let position = index(account.key) else { return nil }
                 out.append(position)
             }
             appendCompactU16(instruction.data.count, to: &out)

@@ -207,5 +207,13 @@ def test_associated_accounts_match_solders_for_many_owners():
                          "token_balance": "3", "create_recipient_account": i % 3 == 0, "account_creation_lamports": "2039280"}}
         inputs.append(inp)
         requests.append({"family": "solana", "op": "sign", "input": inp})
+    # base58 edge cases: keys with leading zero bytes, the all-zero key
+    for lead in (1, 2, 5, 31, 32):
+        inp = {"private_key": os.urandom(32).hex(), "recipient": str(Pubkey(bytes(lead) + os.urandom(32 - lead))), "amount": "3",
+               "balance": str(10**9), "recent_blockhash": str(Pubkey(bytes(lead - 1) + os.urandom(33 - lead)))}
+        inputs.append(inp)
+        requests.append({"family": "solana", "op": "sign", "input": inp})
     for inp, result in zip(inputs, run_harness(requests)):
-        assert bytes.fromhex(result["ok"]["raw"]) == oracle.build(inp)
+        raw = bytes.fromhex(result["ok"]["raw"])
+        assert raw == oracle.build(inp)
+        assert result["ok"]["hash"] == base58.b58encode(raw[1:65]).decode()
