@@ -22,6 +22,8 @@ func harness(for family: String) -> FamilyHarness? {
     switch family {
     case "harness": echoHarness
     case "solana": solanaHarness
+    case "sui": suiHarness
+    case "aptos": aptosHarness
     default: nil
     }
 }
