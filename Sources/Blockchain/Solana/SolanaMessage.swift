@@ -113,6 +113,68 @@ enum SolanaMessage {
     }
 }
 
+extension SolanaMessage {
+    /// Whether `bytes` are exactly one legacy or v0 message (header, keys, blockhash, instructions, and for v0
+    /// the address table lookups), read to the last byte: what a transaction signature covers.
+    static func isTransactionMessage(_ bytes: [UInt8]) -> Bool {
+        var reader = Reader(bytes: bytes)
+        guard let first = reader.byte() else { return false }
+        var isV0 = false
+        if first & 0x80 != 0 {
+            guard first == 0x80 else { return false }  // only version 0 exists
+            isV0 = true
+            guard reader.byte() != nil else { return false }
+        }
+        guard reader.byte() != nil, reader.byte() != nil, let keys = reader.compactU16(), keys >= 1,
+              reader.skip(32 * keys), reader.skip(32), let instructions = reader.compactU16()
+        else { return false }
+        for _ in 0..<instructions {
+            guard reader.skip(1), let accounts = reader.compactU16(), reader.skip(accounts),
+                  let data = reader.compactU16(), reader.skip(data)
+            else { return false }
+        }
+        if isV0 {
+            guard let lookups = reader.compactU16() else { return false }
+            for _ in 0..<lookups {
+                guard reader.skip(32), let writable = reader.compactU16(), reader.skip(writable),
+                      let readonly = reader.compactU16(), reader.skip(readonly)
+                else { return false }
+            }
+        }
+        return reader.atEnd
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var position = 0
+
+        var atEnd: Bool { position == bytes.count }
+
+        mutating func byte() -> UInt8? {
+            guard position < bytes.count else { return nil }
+            defer { position += 1 }
+            return bytes[position]
+        }
+
+        mutating func skip(_ count: Int) -> Bool {
+            guard count <= bytes.count - position else { return false }
+            position += count
+            return true
+        }
+
+        /// compact-u16: at most three bytes.
+        mutating func compactU16() -> Int? {
+            var value = 0
+            for shift in [0, 7, 14] {
+                guard let next = byte() else { return nil }
+                value |= Int(next & 0x7f) << shift
+                if next & 0x80 == 0 { return value <= 0xffff ? value : nil }
+            }
+            return nil
+        }
+    }
+}
+
 /// Program-derived addresses (solana-program `Pubkey::find_program_address`): the first bump from 255 down
 /// whose sha256(seeds ‖ bump ‖ program id ‖ "ProgramDerivedAddress") is off the ed25519 curve.
 enum SolanaProgramAddress {

@@ -40,8 +40,14 @@ public enum SolanaSigner {
 
     /// `signMessage`: the plain ed25519 signature of the message bytes, base58 (as Phantom / Wallet Standard
     /// `solana:signMessage` return it).
+    ///
+    /// Bytes that parse as a legacy or v0 transaction message are refused: their signature would make a
+    /// transaction a site could broadcast (the reason Solana's off-chain message format exists).
     public static func signMessage(_ message: [UInt8], key: Ed25519PrivateKey) throws(SignerError) -> SignedMessage {
         guard !message.isEmpty else { throw .missingField("message") }
+        if SolanaMessage.isTransactionMessage(message) {
+            throw .invalidField("message", reason: "is a Solana transaction message")
+        }
         let signature = key.sign(message)
         return SignedMessage(signature: signature, encoded: Base58.encode(signature))
     }

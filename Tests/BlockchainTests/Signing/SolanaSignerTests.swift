@@ -230,6 +230,27 @@ private func refusal(_ input: SolanaSignerInput) -> SignerError? {
         #expect(throws: SignerError.missingField("message")) { try SolanaSigner.signMessage([], key: key) }
     }
 
+    @Test func signMessageRefusesTransactionMessages() throws {
+        for version in [SolanaSignerInput.MessageVersion.legacy, .v0] {
+            var input = native()
+            input.version = version
+            input.memo = "x"
+            let wire = try SolanaSigner.sign(input, key: key).bytes
+            let message = Array(wire.dropFirst(65))
+            #expect(SolanaMessage.isTransactionMessage(message))
+            #expect(throws: SignerError.invalidField("message", reason: "is a Solana transaction message")) {
+                try SolanaSigner.signMessage(message, key: key)
+            }
+            // one byte more or less is not a message
+            #expect(!SolanaMessage.isTransactionMessage(message + [0]))
+            #expect(!SolanaMessage.isTransactionMessage(Array(message.dropLast())))
+            #expect(try SolanaSigner.signMessage(message + [0], key: key).signature.count == 64)
+        }
+        #expect(!SolanaMessage.isTransactionMessage(Array("example.org wants you to sign in with your Solana account".utf8)))
+        #expect(!SolanaMessage.isTransactionMessage([0x81, 1, 0, 0]))
+        #expect(!SolanaMessage.isTransactionMessage([0xff, 0xff, 0xff, 0xff]))
+    }
+
     @Test func tokenRejections() {
         #expect(refusal(token()) == nil)
         #expect(refusal(token { $0.mint = "" }) == .missingField("mint"))

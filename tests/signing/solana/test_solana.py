@@ -217,3 +217,12 @@ def test_associated_accounts_match_solders_for_many_owners():
         raw = bytes.fromhex(result["ok"]["raw"])
         assert raw == oracle.build(inp)
         assert result["ok"]["hash"] == base58.b58encode(raw[1:65]).decode()
+
+
+@pytest.mark.parametrize("version", ["legacy", "v0"])
+def test_sign_message_refuses_a_transaction_message(version):
+    inp = {"private_key": ALICE_SEED.hex(), "recipient": str(BOB), "amount": "1", "balance": str(10**9),
+           "recent_blockhash": "4uQeVj5tqViQh7yWWGStvkEG1Zmhx6uasJtWCJziofM", "version": version}
+    message = to_bytes_versioned(VersionedTransaction.from_bytes(oracle.build(inp)).message)   # solders' message bytes
+    assert refusal("solana", "sign_message", {"private_key": ALICE_SEED.hex(), "message": message.hex()}) \
+        == 'invalidField("message", reason: "is a Solana transaction message")'
