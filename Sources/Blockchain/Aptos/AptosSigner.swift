@@ -5,7 +5,8 @@ import Primitives
 /// ed25519 authenticator (Aptos docs, "Creating a signed transaction"):
 /// the signing message is SHA3-256("APTOS::RawTransaction") ‖ BCS(RawTransaction); the transaction hash that the
 /// REST API and explorers print is SHA3-256(SHA3-256("APTOS::Transaction") ‖ 0x00 ‖ BCS(SignedTransaction))
-/// (0x00: the `Transaction::UserTransaction` variant). `encoded` is the hex of the BCS body that
+/// (0x00: the `Transaction::UserTransaction` variant; aptos-ts-sdk `generateUserTransactionHash`, and checked
+/// against a devnet transaction's explorer hash in the vectors). `encoded` is the hex of the BCS body that
 /// POST /v1/transactions takes as `application/x.aptos.signed_transaction+bcs`.
 public enum AptosSigner {
     static let rawTransactionPrefix = Hash.sha3_256(Array("APTOS::RawTransaction".utf8))
