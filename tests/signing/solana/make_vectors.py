@@ -53,6 +53,32 @@ for name, inp in inputs:
     vectors.append({"name": name, "input": inp, "raw": raw.hex(), "encoded": base64.b64encode(raw).decode(),
                     "hash": str(tx.signatures[0])})
 
+# Published: Trust Wallet Core, tests/chains/Solana/TWAnySignerTests.cpp `SignTransfer` (legacy) and `SignV0Transfer`
+# ("Successfully broadcasted: https://explorer.solana.com/tx/4ffBzXxLPYEEdCYpQGETkCTCCsH6iTdmKzwUZXZZgFemdhRpxQwboguFFoKCeGF3SsZPzuwwE7LbRwLgJbsyRqyP?cluster=testnet"):
+# their expected base58 wire bytes; solders rebuilds the same bytes.
+published = [
+    ("published: wallet-core SignTransfer (legacy)",
+     {"private_key": base58.b58decode("A7psj2GW7ZMdY4E5hJq14KMeYg7HFjULSsWSrTXZLvYr").hex(),
+      "recipient": "EN2sCsJ1WDV8UFqsiTXHcUPUxQ4juE71eCknHYYMifkd", "amount": "42", "balance": "1000000000",
+      "recent_blockhash": "11111111111111111111111111111111", "version": "legacy"},
+     "3p2kzZ1DvquqC6LApPuxpTg5CCDVPqJFokGSnGhnBHrta4uq7S2EyehV1XNUVXp51D69GxGzQZUjikfDzbWBG2aFtG3gHT1QfLzyFKHM4HQtMQMNXq"
+     "ay1NAeiiYZjNhx9UvMX4uAQZ4Q6rx6m2AYfQ7aoMUrejq298q1wBFdtS9XVB5QTiStnzC7zs97FUEK2T4XapjF1519EyFBViTfHpGpnf5bfizDzsW9kY"
+     "UtRDW1UC2LgHr7npgq5W9TBmHf9hSmRgM9XXucjXLqubNWE7HUMhbKjuBqkirRM", None),
+    ("published: wallet-core SignV0Transfer, broadcast on testnet",
+     {"private_key": "833a053c59e78138a3ed090459bc6743cca6a9cbc2809a7bf5dbc7939b8775c8",
+      "recipient": "6pEfiZjMycJY4VA2FtAbKgYvRwzXDpxY58Xp4b7FQCz9", "amount": "5000", "balance": "1000000000",
+      "recent_blockhash": "HxKwWFTHixCu8aw35J1uxAX6yUhLHkFCdJJdK4y98Gyj", "version": "v0"},
+     "6NijVxwQoDjqt6A41HXCK9kXwNDp48uLgvRyE8uz6NY5dEzaEDLzjzuMnc5TGatHZZUXehKrzUGzbg9jPSdn6pVsMc9TXNH6JGe5RJLmHwWey3MC1p"
+     "8Hs2zhjw5P439P57NToatraDX9ZwvBtK4EzZzRjWbyGdicheTPjeYKCzvPCLxDkTFtPCM9VZGGXSN2Bne92NLDvf6ntNm5pxsPkZGxPe4w9Eq26gkE83"
+     "hZyrYXKaiDh8TbqbHatSkw", "4ffBzXxLPYEEdCYpQGETkCTCCsH6iTdmKzwUZXZZgFemdhRpxQwboguFFoKCeGF3SsZPzuwwE7LbRwLgJbsyRqyP"),
+]
+for name, inp, encoded58, explorer in published:
+    raw = base58.b58decode(encoded58)
+    assert oracle.build(inp) == raw, name
+    signature = str(VersionedTransaction.from_bytes(raw).signatures[0])
+    assert explorer is None or signature == explorer
+    vectors.append({"name": name, "input": inp, "raw": raw.hex(), "encoded": base64.b64encode(raw).decode(), "hash": signature})
+
 messages = []
 for b, text in [(1, b"Hello, Solana"), (3, "Sign in to example.org\nNonce: 8f2c".encode()), (5, bytes(range(256)))]:
     signature = SigningKey(bytes([b] * 32)).sign(text).signature
