@@ -50,16 +50,14 @@ public enum AptosSigner {
             bcs.vector(le(amount))
         case .coin(let type, let balance):
             let tag = try structTag(type, field: "coin_type")
-            guard input.amount <= balance else { throw .insufficientBalance(required: input.amount, available: balance) }
-            guard BigUInt(fee) <= input.balance else { throw .insufficientBalance(required: BigUInt(fee), available: input.balance) }
+            try checkBalances(amount: input.amount, tokenBalance: balance, fee: fee, aptBalance: input.balance, isAPT: tag == aptosCoin)
             entryFunction(&bcs, module: "aptos_account", function: "transfer_coins", typeArguments: [tag])
             bcs.length(2)
             bcs.vector(recipient)
             bcs.vector(le(amount))
         case .fungibleAsset(let metadata, let balance):
             let object = try address(metadata, field: "metadata")
-            guard input.amount <= balance else { throw .insufficientBalance(required: input.amount, available: balance) }
-            guard BigUInt(fee) <= input.balance else { throw .insufficientBalance(required: BigUInt(fee), available: input.balance) }
+            try checkBalances(amount: input.amount, tokenBalance: balance, fee: fee, aptBalance: input.balance, isAPT: object == aptMetadata)
             let metadataTag = StructTag(address: framework, module: "fungible_asset", name: "Metadata")
             entryFunction(&bcs, module: "primary_fungible_store", function: "transfer", typeArguments: [metadataTag])
             bcs.length(3)
@@ -73,6 +71,21 @@ public enum AptosSigner {
         bcs.u8(input.chainId)
         return bcs
     }
+
+    /// The token is moved from its balance and the gas from APT; when the token is APT itself (the
+    /// 0x1::aptos_coin::AptosCoin coin, or its paired fungible asset at 0xa) both come from the APT balance.
+    private static func checkBalances(
+        amount: BigUInt, tokenBalance: BigUInt, fee: UInt64, aptBalance: BigUInt, isAPT: Bool
+    ) throws(SignerError) {
+        guard amount <= tokenBalance else { throw .insufficientBalance(required: amount, available: tokenBalance) }
+        let required = isAPT ? amount + BigUInt(fee) : BigUInt(fee)
+        guard required <= aptBalance else { throw .insufficientBalance(required: required, available: aptBalance) }
+    }
+
+    /// 0x1::aptos_coin::AptosCoin.
+    static let aptosCoin = StructTag(address: framework, module: "aptos_coin", name: "AptosCoin")
+    /// 0xa: APT's fungible-asset metadata object (AIP-63 coin-to-FA pairing).
+    static let aptMetadata = [UInt8](repeating: 0, count: 31) + [0x0a]
 
     struct StructTag: Equatable {
         let address: [UInt8]

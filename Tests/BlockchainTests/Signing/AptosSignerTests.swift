@@ -141,12 +141,19 @@ private func refusal(_ input: AptosSignerInput) -> SignerError? {
         #expect(refusal(apt(balance: 199_999, asset: .coin(type: usdc, balance: 1_000))) ==
             .insufficientBalance(required: 200_000, available: 199_999))
         #expect(refusal(apt(asset: .coin(type: "usdc", balance: 1_000))) == .invalidField("coin_type", reason: "not address::module::name"))
-        #expect(refusal(apt(asset: .fungibleAsset(metadata: "0xa", balance: 1_000))) == nil)
+        #expect(refusal(apt(asset: .fungibleAsset(metadata: "0xb", balance: 1_000))) == nil)
+        // APT as a coin or as its fungible asset (0xa): amount and gas both from the APT balance
+        #expect(refusal(apt(amount: 800_001, asset: .coin(type: "0x1::aptos_coin::AptosCoin", balance: 1_000_000))) ==
+            .insufficientBalance(required: 1_000_001, available: 1_000_000))
+        #expect(refusal(apt(amount: 800_000, asset: .coin(type: "0x1::aptos_coin::AptosCoin", balance: 1_000_000))) == nil)
+        #expect(refusal(apt(amount: 800_001, asset: .fungibleAsset(metadata: "0xa", balance: 1_000_000))) ==
+            .insufficientBalance(required: 1_000_001, available: 1_000_000))
+        #expect(refusal(apt(amount: 800_001, asset: .fungibleAsset(metadata: "0xb", balance: 1_000_000))) == nil)
         #expect(refusal(apt(asset: .fungibleAsset(metadata: "", balance: 1_000))) == .missingField("metadata"))
         #expect(refusal(apt(asset: .fungibleAsset(metadata: "a", balance: 1_000))) == .invalidAddress("metadata"))
-        #expect(refusal(apt(amount: 1_001, asset: .fungibleAsset(metadata: "0xa", balance: 1_000))) ==
+        #expect(refusal(apt(amount: 1_001, asset: .fungibleAsset(metadata: "0xb", balance: 1_000))) ==
             .insufficientBalance(required: 1_001, available: 1_000))
-        #expect(refusal(apt(balance: 199_999, asset: .fungibleAsset(metadata: "0xa", balance: 1_000))) ==
+        #expect(refusal(apt(balance: 199_999, asset: .fungibleAsset(metadata: "0xb", balance: 1_000))) ==
             .insufficientBalance(required: 200_000, available: 199_999))
     }
 
