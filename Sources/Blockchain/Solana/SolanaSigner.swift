@@ -55,7 +55,8 @@ public enum SolanaSigner {
     /// The message the sender signs (checked first: every refusal happens here).
     static func message(_ input: SolanaSignerInput, sender: [UInt8]) throws(SignerError) -> [UInt8] {
         let recipient = try account(input.recipient, field: "recipient")
-        guard let blockhash = try? Base58.decode(input.recentBlockhash), blockhash.count == 32 else {
+        // 32 bytes are at most 44 base58 digits: longer text is refused before the (quadratic) decode.
+        guard input.recentBlockhash.utf8.count <= 44, let blockhash = try? Base58.decode(input.recentBlockhash), blockhash.count == 32 else {
             throw .invalidField("recent_blockhash", reason: "not 32 bytes of base58")
         }
         guard let amount = input.amount.uint64 else { throw .amountOutOfRange("amount") }
@@ -166,7 +167,7 @@ public enum SolanaSigner {
 
     private static func account(_ text: String, field: String) throws(SignerError) -> [UInt8] {
         guard !text.isEmpty else { throw .missingField(field) }
-        guard let bytes = try? SolanaAddress.decode(text) else { throw .invalidAddress(field) }
+        guard text.utf8.count <= 44, let bytes = try? SolanaAddress.decode(text) else { throw .invalidAddress(field) }
         return bytes
     }
 

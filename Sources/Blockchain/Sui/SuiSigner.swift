@@ -134,7 +134,7 @@ public enum SuiSigner {
         refs.reserveCapacity(coins.count)
         for coin in coins {
             let id = try account(coin.objectId, field: "\(field).object_id")
-            guard let digest = try? Base58.decode(coin.digest), digest.count == 32 else {
+            guard coin.digest.utf8.count <= 44, let digest = try? Base58.decode(coin.digest), digest.count == 32 else {
                 throw .invalidField("\(field).digest", reason: "not 32 bytes of base58")
             }
             if refs.contains(where: { $0.id == id }) { throw .invalidField(field, reason: "an object is listed twice") }

@@ -196,7 +196,11 @@ private func refusal(_ input: SolanaSignerInput) -> SignerError? {
         #expect(refusal(input) == .invalidAddress("recipient"))
         input.recipient = ""
         #expect(refusal(input) == .missingField("recipient"))
+        input.recipient = String(repeating: "1", count: 45)  // 45 digits: more than 32 bytes take
+        #expect(refusal(input) == .invalidAddress("recipient"))
         input = native()
+        input.recentBlockhash = String(repeating: "z", count: 45)
+        #expect(refusal(input) == .invalidField("recent_blockhash", reason: "not 32 bytes of base58"))
         input.recentBlockhash = "abc"
         #expect(refusal(input) == .invalidField("recent_blockhash", reason: "not 32 bytes of base58"))
         #expect(refusal(native(amount: BigUInt(UInt64.max) + 1)) == .amountOutOfRange("amount"))
