@@ -65,25 +65,25 @@ public enum Base58 {
             }
             width = 4
         }
-        var digits = [UInt8]()  // little-endian base-58 digits, without leading (most significant) zeros
-        digits.reserveCapacity(limbs.count * 5)
+        // Five digits from every limb but the top one, which gives only its significant digits; written from
+        // the end of the output, after the leading zero characters.
+        var top = limbs.last ?? 0
+        var topDigits = 0
+        while top > 0 {
+            topDigits += 1
+            top /= 58
+        }
+        let count = limbs.isEmpty ? 0 : (limbs.count - 1) * 5 + topDigits
+        var out = [UInt8](repeating: alphabet.characters[0], count: zeros + count)
+        var at = out.count
         for (j, limb) in limbs.enumerated() {
             var rest = limb
-            if j == limbs.count - 1 {
-                while rest > 0 {
-                    digits.append(UInt8(truncatingIfNeeded: rest % 58))
-                    rest /= 58
-                }
-            } else {
-                for _ in 0..<5 {
-                    digits.append(UInt8(truncatingIfNeeded: rest % 58))
-                    rest /= 58
-                }
+            for _ in 0..<(j == limbs.count - 1 ? topDigits : 5) {
+                at -= 1
+                out[at] = alphabet.characters[Int(rest % 58)]
+                rest /= 58
             }
         }
-        var out = [UInt8](repeating: alphabet.characters[0], count: zeros)
-        out.reserveCapacity(zeros + digits.count)
-        for d in digits.reversed() { out.append(alphabet.characters[Int(d)]) }
         return String(decoding: out, as: UTF8.self)
     }
 
