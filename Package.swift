@@ -53,6 +53,11 @@ let package = Package(
             name: "bench-signing-ethereum",
             dependencies: ["Blockchain", "GemCrypto", "Primitives"],
             path: "bench/signing/ethereum",
+        // bench/signing/solana: a SOL transfer signed beside one raw libsodium signature of its message.
+        .executableTarget(
+            name: "bench-signing-solana",
+            dependencies: ["Blockchain", "GemCrypto", "Primitives", "CSodium"],
+            path: "bench/signing/solana",
             swiftSettings: strict
         ),
         // bench/presentation: the transaction rows rule called directly; driven by bench/presentation/run.py.

@@ -34,28 +34,56 @@ public enum Base58 {
         public static let ripple = Alphabet(known: "rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz")
     }
 
+    /// 58^5, the base of the digit limbs `encode` keeps (below 2^32, so a limb times 2^32 fits in 64 bits).
+    private static let digitLimb: UInt64 = 656_356_768
+
     /// Base58 text of `bytes`; each leading zero byte becomes the alphabet's first character.
     public static func encode(_ bytes: [UInt8], alphabet: Alphabet = .bitcoin) -> String {
         var zeros = 0
         while zeros < bytes.count && bytes[zeros] == 0 { zeros += 1 }
-        // Base-58 digits, little-endian, built by repeated multiply-add over the input.
-        var digits = [UInt8]()
-        digits.reserveCapacity((bytes.count - zeros) * 138 / 100 + 1)
-        for b in bytes[zeros...] {
-            var carry = Int(b)
-            for j in 0..<digits.count {
-                carry += Int(digits[j]) << 8
-                digits[j] = UInt8(carry % 58)
-                carry /= 58
+        // The number in limbs of five base-58 digits, little-endian, built by multiply-add over 32-bit words of
+        // the input (the first word takes the leftover 1-3 bytes): a fifth of the divisions of digit-at-a-time.
+        var limbs = [UInt64]()
+        limbs.reserveCapacity((bytes.count - zeros) * 138 / 500 + 2)
+        var position = zeros
+        var width = (bytes.count - zeros) % 4
+        if width == 0 { width = 4 }
+        while position < bytes.count {
+            var word: UInt64 = 0
+            for offset in 0..<width { word = word << 8 | UInt64(bytes[position + offset]) }
+            position += width
+            let shift = UInt64(8 * width)
+            var carry = word
+            for j in limbs.indices {
+                let x = limbs[j] << shift + carry
+                limbs[j] = x % digitLimb
+                carry = x / digitLimb
             }
             while carry > 0 {
-                digits.append(UInt8(carry % 58))
-                carry /= 58
+                limbs.append(carry % digitLimb)
+                carry /= digitLimb
+            }
+            width = 4
+        }
+        // Five digits from every limb but the top one, which gives only its significant digits; written from
+        // the end of the output, after the leading zero characters.
+        var top = limbs.last ?? 0
+        var topDigits = 0
+        while top > 0 {
+            topDigits += 1
+            top /= 58
+        }
+        let count = limbs.isEmpty ? 0 : (limbs.count - 1) * 5 + topDigits
+        var out = [UInt8](repeating: alphabet.characters[0], count: zeros + count)
+        var at = out.count
+        for (j, limb) in limbs.enumerated() {
+            var rest = limb
+            for _ in 0..<(j == limbs.count - 1 ? topDigits : 5) {
+                at -= 1
+                out[at] = alphabet.characters[Int(rest % 58)]
+                rest /= 58
             }
         }
-        var out = [UInt8](repeating: alphabet.characters[0], count: zeros)
-        out.reserveCapacity(zeros + digits.count)
-        for d in digits.reversed() { out.append(alphabet.characters[Int(d)]) }
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -65,23 +93,46 @@ public enum Base58 {
         let chars = Array(text.utf8)
         var zeros = 0
         while zeros < chars.count && chars[zeros] == alphabet.characters[0] { zeros += 1 }
-        var bytes = [UInt8]()  // little-endian base-256
-        bytes.reserveCapacity(chars.count * 733 / 1000 + 1)
-        for i in zeros..<chars.count {
-            let v = alphabet.values[Int(chars[i])]
-            guard v >= 0 else { throw .invalidCharacter(index: i) }
-            var carry = Int(v)
-            for j in 0..<bytes.count {
-                carry += Int(bytes[j]) * 58
-                bytes[j] = UInt8(carry & 0xff)
-                carry >>= 8
+        // The number in 32-bit limbs, little-endian, built by multiply-add over groups of up to five digits
+        // (58^5 < 2^32, so a limb times the group's base fits in 64 bits).
+        var limbs = [UInt64]()
+        limbs.reserveCapacity(chars.count * 733 / 4000 + 2)
+        var i = zeros
+        while i < chars.count {
+            var group: UInt64 = 0
+            var base: UInt64 = 1
+            var taken = 0
+            while taken < 5 && i < chars.count {
+                let v = alphabet.values[Int(chars[i])]
+                guard v >= 0 else { throw .invalidCharacter(index: i) }
+                group = group * 58 + UInt64(v)
+                base *= 58
+                taken += 1
+                i += 1
+            }
+            var carry = group
+            for j in limbs.indices {
+                let x = limbs[j] * base + carry
+                limbs[j] = x & 0xffff_ffff
+                carry = x >> 32
             }
             while carry > 0 {
-                bytes.append(UInt8(carry & 0xff))
-                carry >>= 8
+                limbs.append(carry & 0xffff_ffff)
+                carry >>= 32
             }
         }
-        return [UInt8](repeating: 0, count: zeros) + bytes.reversed()
+        var out = [UInt8](repeating: 0, count: zeros)
+        out.reserveCapacity(zeros + limbs.count * 4)
+        var leading = true
+        for limb in limbs.reversed() {
+            for shift in stride(from: 24, through: 0, by: -8) {
+                let byte = UInt8(truncatingIfNeeded: limb >> UInt64(shift))
+                if leading && byte == 0 { continue }
+                leading = false
+                out.append(byte)
+            }
+        }
+        return out
     }
 
     /// Base58Check: `payload` followed by the first 4 bytes of SHA-256d(payload).

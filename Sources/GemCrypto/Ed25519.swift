@@ -65,6 +65,18 @@ public struct Ed25519PublicKey: Sendable, Hashable {
         self.bytes = bytes
     }
 
+    /// Whether 32 bytes decompress to a point of the curve (any subgroup, small order and non-canonical y
+    /// included): the test Solana's `Pubkey::is_on_curve` makes with curve25519-dalek's `decompress`, which
+    /// program-derived addresses must fail. Stricter than `init(_:)`: libsodium's `crypto_core_ed25519_add` only
+    /// decompresses its operands and checks the curve equation, so adding the point to itself answers it.
+    public static func isOnCurve(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count == 32 else { return false }
+        _ = Sodium.isReady
+        var sum = [UInt8](repeating: 0, count: 32)
+        // `sum` and `bytes` are Swift arrays of 32 bytes, borrowed for the call.
+        return crypto_core_ed25519_add(&sum, bytes, bytes) == 0
+    }
+
     /// Verifies a 64-byte signature of `message`. libsodium rejects non-canonical S and small-order keys.
     public func verify(signature: [UInt8], message: [UInt8]) -> Bool {
         guard signature.count == 64 else { return false }

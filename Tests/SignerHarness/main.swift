@@ -32,6 +32,9 @@ func harness(for family: String) -> FamilyHarness? {
     case "algorand": algorandHarness
     case "stellar": stellarHarness
     case "ton": tonHarness
+    case "solana": solanaHarness
+    case "sui": suiHarness
+    case "aptos": aptosHarness
     default: nil
     }
 }
