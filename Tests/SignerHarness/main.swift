@@ -21,6 +21,7 @@ typealias FamilyHarness = (_ op: String, _ input: JSON) throws -> JSON
 func harness(for family: String) -> FamilyHarness? {
     switch family {
     case "harness": echoHarness
+    case "bitcoin": bitcoinHarness
     default: nil
     }
 }
