@@ -18,6 +18,7 @@ Where each expected byte comes from (no byte from the signer under test):
 Published vectors: published/bip341_wallet_test_vectors.json and published/zip_0244.json (SOURCES.md) become the
 `bip341` and `zip244` sections, which the Swift tests check the sighash functions against.
 """
+import io
 import json
 import struct
 import warnings
@@ -191,16 +192,32 @@ def messages():
     return out
 
 
+def read_cs(r):
+    n = r.read(1)[0]
+    return n if n < 253 else int.from_bytes(r.read({253: 2, 254: 4, 255: 8}[n]), "little")
+
+
 def bip341():
     """The key-path inputs of the published vectors whose hash type this signer makes (0x00, 0x01)."""
     data = json.loads((HERE / "published/bip341_wallet_test_vectors.json").read_text())
     out = []
     for case in data["keyPathSpending"]:
-        tx = Transaction.from_raw(case["given"]["rawUnsignedTx"])
+        # Parsed here by hand: bitcoin-utils re-encodes a non-standard output script (the vector's second output).
+        r = io.BytesIO(bytes.fromhex(case["given"]["rawUnsignedTx"]))
+        version = struct.unpack("<I", r.read(4))[0]
+        inputs = []
+        for _ in range(read_cs(r)):
+            txid, vout = r.read(32)[::-1].hex(), struct.unpack("<I", r.read(4))[0]
+            r.read(read_cs(r))
+            inputs.append({"txid": txid, "vout": vout, "sequence": struct.unpack("<I", r.read(4))[0]})
+        outputs = []
+        for _ in range(read_cs(r)):
+            value = struct.unpack("<q", r.read(8))[0]
+            outputs.append({"value": str(value), "script": r.read(read_cs(r)).hex()})
+        lock_time = struct.unpack("<I", r.read(4))[0]
+        assert r.read() == b""
         spent = case["given"]["utxosSpent"]
-        body = {"version": int.from_bytes(tx.version, "little"), "lock_time": int.from_bytes(tx.locktime, "little"),
-                "inputs": [{"txid": i.txid, "vout": i.txout_index, "sequence": int.from_bytes(i.sequence, "little")} for i in tx.inputs],
-                "outputs": [{"value": str(o.amount), "script": o.script_pubkey.to_hex()} for o in tx.outputs],
+        body = {"version": version, "lock_time": lock_time, "inputs": inputs, "outputs": outputs,
                 "spent": [{"value": str(s["amountSats"]), "script": s["scriptPubKey"]} for s in spent]}
         for spend in case["inputSpending"]:
             g = spend["given"]
