@@ -96,6 +96,24 @@ def address(chain, script: bytes) -> str:
     return bech32.encode(hrp, version, list(script[2:]))
 
 
+def script_of(chain, text: str) -> bytes:
+    """The scriptPubKey an address pays to (bech32 via bitcoin-utils, CashAddr via bitcash, base58check here)."""
+    hrp, p2pkh, p2sh = CHAINS[chain]
+    if chain == "bitcoincash" and not text[0] in "13":
+        return CashAddress.from_string(text if ":" in text else "bitcoincash:" + text).scriptcode
+    if hrp and text.lower().startswith(hrp + "1"):
+        version, program = bech32.decode(hrp, text)
+        return bytes([version + 0x50 if version else 0, len(program)]) + bytes(program)
+    n = 0
+    for c in text:
+        n = n * 58 + B58.index(c)
+    data = n.to_bytes(25 + len(p2pkh) - 1, "big")
+    payload, check = data[:-4], data[-4:]
+    assert dsha(payload)[:4] == check
+    version, h = payload[:len(p2pkh)], payload[len(p2pkh):]
+    return P2PKH(h) if version == p2pkh else P2SH(h)
+
+
 def tex_address(h: bytes) -> str:
     """ZIP-320 TEX: bech32m of the 20-byte P2PKH hash under "tex"."""
     return bech32.bech32_encode("tex", bech32.convertbits(list(h), 8, 5), bech32.Encoding.BECH32M)
