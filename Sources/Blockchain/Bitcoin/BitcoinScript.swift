@@ -36,6 +36,19 @@ public enum BitcoinScript: Sendable, Equatable {
     /// The script `address` pays to on the chain `network` describes. The address is checked by
     /// `BitcoinAddress.validate` first, so every refusal there is `SignerError.invalidAddress(field)`.
     static func from(address: String, network: UTXONetwork, field: String) throws(SignerError) -> BitcoinScript {
+        // Fast path for the common case, with BitcoinAddress.validateSegwit's checks: a bech32/bech32m address
+        // under the chain's own prefix, decoded once.
+        if let hrp = network.segwitHrp, address.utf8.count > hrp.utf8.count + 1,
+           address.lowercased().hasPrefix(hrp + "1"),
+           let witness = try? Bech32.decodeSegwit(humanReadablePart: hrp, address)
+        {
+            switch (witness.version, witness.program.count) {
+            case (0, 20): return .p2wpkh(hash: witness.program)
+            case (0, 32): return .p2wsh(hash: witness.program)
+            case (1, 32): return .p2tr(outputKey: witness.program)
+            default: throw .invalidAddress(field)
+            }
+        }
         let normalized: String
         do {
             normalized = try BitcoinAddress.validate(address, network: network)

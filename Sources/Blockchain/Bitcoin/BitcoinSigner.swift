@@ -48,7 +48,7 @@ public enum BitcoinSigner {
             guard expiry <= zcashMaxExpiryHeight else { throw .amountOutOfRange("expiry_height") }
         }
         let senderScript = try BitcoinScript.from(address: input.senderAddress, network: network, field: "sender_address")
-        let kind = try inputKind(of: senderScript, publicKey: publicKey)
+        let kind = try inputKind(of: senderScript, publicKey: publicKey, hash: publicKey.hash160)
         let recipient = try BitcoinScript.from(address: input.destinationAddress, network: network,
                                                field: "destination_address")
         let change = try input.changeAddress.map { address throws(SignerError) in
@@ -78,7 +78,21 @@ public enum BitcoinSigner {
     public static func sign(_ input: BitcoinSignerInput, key: Secp256k1PrivateKey) throws(SignerError)
         -> SignedTransaction
     {
-        let publicKey = key.publicKey
+        try sign(input, key: key, publicKey: key.publicKey)
+    }
+
+    /// Signs with a key the wallet derived (BIP32): its public key, computed by the derivation, is the one the
+    /// witnesses and scripts need, which saves the point multiplication `sign(_:key:)` makes for it.
+    public static func sign(_ input: BitcoinSignerInput, key: ExtendedPrivateKey) throws(SignerError)
+        -> SignedTransaction
+    {
+        try sign(input, key: key.privateKey, publicKey: key.publicKey)
+    }
+
+    /// `publicKey` is `key`'s (both callers guarantee it).
+    private static func sign(_ input: BitcoinSignerInput, key: Secp256k1PrivateKey, publicKey: Secp256k1PublicKey)
+        throws(SignerError) -> SignedTransaction
+    {
         let prepared = try prepare(input, publicKey: publicKey)
         let plan = prepared.plan
         var inputs: [BitcoinTxInput] = []
@@ -123,7 +137,9 @@ public enum BitcoinSigner {
             }
         case (.p2wpkh, _):
             let hashes = tx.segwitV0Hashes()
-            let scriptCode = BitcoinScript.p2pkh(hash: publicKey.hash160).bytes
+            // The sender script is P2WPKH here: its program is the key hash the scriptCode needs.
+            guard case let .p2wpkh(hash) = prepared.senderScript else { throw .invalidField("sender_address", reason: "not P2WPKH") }
+            let scriptCode = BitcoinScript.p2pkh(hash: hash).bytes
             for (index, utxo) in plan.inputs.enumerated() {
                 let digest = tx.segwitV0Sighash(index: index, scriptCode: scriptCode, amount: utxo.value, hashType: 1,
                                                 hashes: hashes)
@@ -182,12 +198,12 @@ public enum BitcoinSigner {
 
     // MARK: -
 
-    static func inputKind(of script: BitcoinScript, publicKey: Secp256k1PublicKey) throws(SignerError)
-        -> BitcoinInputKind
+    static func inputKind(of script: BitcoinScript, publicKey: Secp256k1PublicKey, hash keyHash: [UInt8])
+        throws(SignerError) -> BitcoinInputKind
     {
         switch script {
-        case let .p2pkh(hash) where hash == publicKey.hash160: return .p2pkh
-        case let .p2wpkh(hash) where hash == publicKey.hash160: return .p2wpkh
+        case let .p2pkh(hash) where hash == keyHash: return .p2pkh
+        case let .p2wpkh(hash) where hash == keyHash: return .p2wpkh
         case let .p2tr(outputKey):
             guard let tweaked = try? publicKey.xOnly.taprootOutputKey().key.bytes, tweaked == outputKey else { break }
             return .p2tr

@@ -236,6 +236,20 @@ struct BitcoinSignerRefusalTests {
         _ = try sign(.zcash, rate: BigUInt(5_000))
     }
 
+    @Test func derivedKeySignsTheSameBytes() throws {
+        let account = try ExtendedPrivateKey(seed: Mnemonic(
+            "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about").seed())
+            .derive(DerivationPath("m/84'/0'/0'/0/0"))
+        let sender = try BitcoinAddress.derive(account.publicKey, kind: .p2wpkh, network: try #require({
+            if case let .utxo(network, _) = Chain.bitcoin.config.addressFormat { return network }
+            return nil
+        }()))
+        #expect(sender == "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu")  // BIP-84's first receive address
+        let input = BitcoinSignerInput(chain: .bitcoin, senderAddress: sender, destinationAddress: other,
+                                       amount: .exact(BigUInt(50_000)), feeRate: BigUInt(3), utxos: utxos)
+        #expect(try BitcoinSigner.sign(input, key: account) == BitcoinSigner.sign(input, key: account.privateKey))
+    }
+
     @Test func chainAndAddresses() throws {
         #expect(throws: SignerError.unsupported("ethereum is not a Bitcoin-family chain")) { try sign(.ethereum, sender: "x", to: "x") }
         #expect(throws: SignerError.invalidField("sender_address", reason: "not a P2PKH, P2WPKH or P2TR address of the signing key")) {
