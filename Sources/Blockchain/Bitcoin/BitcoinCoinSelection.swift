@@ -58,8 +58,14 @@ public enum BitcoinCoinSelection {
     /// has no supply cap, so no chain's MAX_MONEY is used here; nodes refuse more than their own).
     static let maxValue: UInt64 = UInt64(Int64.max)
 
+    /// The largest standard transaction: MAX_STANDARD_TX_WEIGHT 400,000 (Bitcoin Core, Litecoin Core and Dogecoin
+    /// Core src/policy/policy.h), which is also the 100,000 bytes Bitcoin Cash Node and zcashd relay
+    /// (MAX_STANDARD_TX_SIZE) for transactions without witness. Nodes do not relay a larger one.
+    public static let maxStandardWeight = 400_000
+
     /// Plans the transfer. Throws `.insufficientBalance(required:available:)` when the UTXOs do not cover the amount
-    /// and fee, `.invalidField("amount", …)` for an amount the chain would refuse as dust,
+    /// and fee, `.invalidField("amount", …)` for an amount the chain would refuse as dust, `.invalidField("utxos", …)`
+    /// when the inputs needed make a transaction larger than nodes relay,
     /// `.invalidField("utxos", …)` for a duplicate outpoint, `.amountOutOfRange` for sums past 2^63.
     public static func select(utxos: [BitcoinUTXO], amount: BitcoinSendAmount, inputKind: BitcoinInputKind,
                               recipient: BitcoinScript, change: BitcoinScript, fee model: BitcoinFeeModel,
@@ -72,6 +78,7 @@ public enum BitcoinCoinSelection {
         case .max:
             var total: UInt64 = 0
             for utxo in sorted { total = try add(total, utxo.value, "utxos") }
+            try checkStandard(inputs: sorted.count, kind: inputKind, outputs: [recipientLength])
             let fee = try self.fee(inputs: sorted.count, kind: inputKind, outputs: [recipientLength], model: model)
             guard total >= fee, total - fee >= recipientDust else {
                 throw .insufficientBalance(required: BigUInt(fee) + BigUInt(recipientDust), available: BigUInt(total))
@@ -87,6 +94,7 @@ public enum BitcoinCoinSelection {
             for utxo in sorted {
                 selected.append(utxo)
                 total = try add(total, utxo.value, "utxos")
+                try checkStandard(inputs: selected.count, kind: inputKind, outputs: [recipientLength])
                 let feeAlone = try fee(inputs: selected.count, kind: inputKind, outputs: [recipientLength], model: model)
                 let needed = try add(amount, feeAlone, "amount")
                 guard total >= needed else { continue }
@@ -94,6 +102,7 @@ public enum BitcoinCoinSelection {
                                             outputs: [recipientLength, changeLength], model: model)
                 let neededWithChange = try add(amount, feeWithChange, "amount")
                 if total >= neededWithChange, total - neededWithChange >= dust.threshold(for: change) {
+                    try checkStandard(inputs: selected.count, kind: inputKind, outputs: [recipientLength, changeLength])
                     return Plan(inputs: selected, amount: amount, change: total - neededWithChange, fee: feeWithChange)
                 }
                 return Plan(inputs: selected, amount: amount, change: nil, fee: total - amount)
@@ -124,13 +133,23 @@ public enum BitcoinCoinSelection {
         }
     }
 
+    static func checkStandard(inputs: Int, kind: BitcoinInputKind, outputs: [Int]) throws(SignerError) {
+        guard weight(inputs: inputs, kind: kind, outputs: outputs) <= maxStandardWeight else {
+            throw .invalidField("utxos", reason: "\(inputs) inputs make a transaction over the standard \(maxStandardWeight) weight units")
+        }
+    }
+
+    /// Weight (BIP-141) of such a transaction, with the largest signatures.
+    public static func weight(inputs: Int, kind: BitcoinInputKind, outputs: [Int]) -> Int {
+        let outputBytes = outputs.reduce(0) { $0 + BitcoinTransaction.outputSize(scriptLength: $1) }
+        let base = 4 + 4 + BitcoinWriter.compactSizeLength(inputs) + BitcoinWriter.compactSizeLength(outputs.count)
+        return 4 * (base + outputBytes) + inputs * kind.weight + (kind.hasWitness ? 2 : 0)
+    }
+
     /// Virtual size (BIP-141: ceil(weight / 4)) of such a transaction: version and lock time, CompactSize counts,
     /// the segwit marker and flag when the inputs have witnesses.
     public static func virtualSize(inputs: Int, kind: BitcoinInputKind, outputs: [Int]) -> Int {
-        let outputBytes = outputs.reduce(0) { $0 + BitcoinTransaction.outputSize(scriptLength: $1) }
-        let base = 4 + 4 + BitcoinWriter.compactSizeLength(inputs) + BitcoinWriter.compactSizeLength(outputs.count)
-        let weight = 4 * (base + outputBytes) + inputs * kind.weight + (kind.hasWitness ? 2 : 0)
-        return (weight + 3) / 4
+        (weight(inputs: inputs, kind: kind, outputs: outputs) + 3) / 4
     }
 
     /// Largest value first; ties by txid then vout. A repeated outpoint is refused.

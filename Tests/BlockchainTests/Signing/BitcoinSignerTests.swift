@@ -182,7 +182,7 @@ struct BitcoinCoinSelectionTests {
         }
     }
 
-    @Test func refusals() {
+    @Test func refusals() throws {
         #expect(throws: SignerError.invalidField("amount", reason: "below the dust threshold of 294")) {
             try select([utxo(1, 100_000)], .exact(BigUInt(293)))
         }
@@ -201,6 +201,15 @@ struct BitcoinCoinSelectionTests {
         #expect(throws: SignerError.amountOutOfRange("fee_rate")) {
             try select([utxo(1, 100_000)], .exact(BigUInt(1_000)), rate: UInt64.max / 2)
         }
+        // 1,469 P2WPKH inputs and one output fit in 400,000 weight units; 1,470 do not.
+        let many = (0..<2_000).map { BitcoinUTXO(txid: String(repeating: "0", count: 60) + String(1_000 + $0), vout: 0, value: 1_000) }
+        #expect(throws: SignerError.invalidField("utxos", reason: "1470 inputs make a transaction over the standard 400000 weight units")) {
+            try select(many, .exact(BigUInt(1_400_000)), rate: 1)
+        }
+        #expect(throws: SignerError.invalidField("utxos", reason: "1500 inputs make a transaction over the standard 400000 weight units")) {
+            try select(Array(many.prefix(1_500)), .max, rate: 1)
+        }
+        #expect(try select(Array(many.prefix(1_469)), .max, rate: 1).inputs.count == 1_469)
     }
 }
 
