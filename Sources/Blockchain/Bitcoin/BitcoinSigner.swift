@@ -13,9 +13,12 @@ import Primitives
 /// ECDSA signatures are RFC 6979 with low S (libsecp256k1); no low-R grinding. Version 2 (v5 on Zcash), lock time
 /// 0, sequence 0xFFFFFFFF on every input; the recipient output first, then change (see `BitcoinCoinSelection`).
 public enum BitcoinSigner {
-    /// Zcash consensus branch ids the signer knows (ZIP-252 NU5, ZIP-253 NU6, NU6.1): a branch id outside this list
-    /// is a preload mistake, and a transaction signed under it would be refused.
-    public static let zcashBranchIds: [UInt32] = [0xC2D6_D0B4, 0xC8E7_1055, 0x4DEC_4DF0]
+    /// Zcash consensus branch ids of the upgrades before NU5 (Sprout 0, Overwinter, Sapling, Blossom, Heartwood,
+    /// Canopy; ZIP-200 and the upgrade ZIPs), under which a v5 transaction cannot be mined: refused. Any later id
+    /// is taken as the preload read it from the node (`getblockchaininfo` consensus.nextblock: NU5 0xC2D6D0B4, NU6
+    /// 0xC8E71055, NU6.1 0x4DEC4DF0, and upgrades after them); the signature commits to it, so a wrong one makes a
+    /// transaction every node refuses, never one valid elsewhere.
+    public static let zcashPreV5BranchIds: [UInt32] = [0, 0x5BA8_1B19, 0x76B8_09BB, 0x2BB4_0E60, 0xF5B9_230B, 0xE9FF_75A6]
     /// ZIP-317 marginal fee.
     public static let zcashMarginalFee: UInt64 = 5_000
     /// Zcash consensus: nExpiryHeight is below 500,000,000 (ZIP-203).
@@ -41,8 +44,8 @@ public enum BitcoinSigner {
         else { throw .unsupported("\(input.chain.id) is not a Bitcoin-family chain") }
         if input.chain == .zcash {
             guard let branch = input.consensusBranchId else { throw .missingField("consensus_branch_id") }
-            guard zcashBranchIds.contains(branch) else {
-                throw .invalidField("consensus_branch_id", reason: "not a known Zcash upgrade")
+            guard !zcashPreV5BranchIds.contains(branch) else {
+                throw .invalidField("consensus_branch_id", reason: "an upgrade before NU5, which has no v5 transactions")
             }
             guard let expiry = input.expiryHeight else { throw .missingField("expiry_height") }
             guard expiry <= zcashMaxExpiryHeight else { throw .amountOutOfRange("expiry_height") }

@@ -40,7 +40,7 @@ public struct BitcoinSignerInput: Sendable, Equatable {
     public let feeRate: BigUInt
     public let utxos: [BitcoinUTXO]
     /// Zcash only: the consensus branch id of the upgrade active at the height the transaction is mined at
-    /// (NU5 0xC2D6D0B4, NU6 0xC8E71055, NU6.1 0x4DEC4DF0).
+    /// (NU5 0xC2D6D0B4, NU6 0xC8E71055, NU6.1 0x4DEC4DF0, …), as the node reports it for the next block.
     public let consensusBranchId: UInt32?
     /// Zcash only: the block height after which the transaction can no longer be mined (0: no expiry).
     public let expiryHeight: UInt32?

@@ -283,11 +283,15 @@ struct BitcoinSignerRefusalTests {
         }
     }
 
-    @Test func zcashFields() {
+    @Test func zcashFields() throws {
         #expect(throws: SignerError.missingField("consensus_branch_id")) { try sign(.zcash, rate: BigUInt(5_000), branch: nil) }
-        #expect(throws: SignerError.invalidField("consensus_branch_id", reason: "not a known Zcash upgrade")) {
-            try sign(.zcash, rate: BigUInt(5_000), branch: 0x76B8_09BB)
+        for sapling in [UInt32(0x76B8_09BB), 0] {
+            #expect(throws: SignerError.invalidField("consensus_branch_id", reason: "an upgrade before NU5, which has no v5 transactions")) {
+                try sign(.zcash, rate: BigUInt(5_000), branch: sapling)
+            }
         }
+        // NU6.1 (active since block 3,146,400) signs.
+        _ = try sign(.zcash, rate: BigUInt(5_000), branch: 0x4DEC_4DF0)
         #expect(throws: SignerError.missingField("expiry_height")) { try sign(.zcash, rate: BigUInt(5_000), expiry: nil) }
         #expect(throws: SignerError.amountOutOfRange("expiry_height")) { try sign(.zcash, rate: BigUInt(5_000), expiry: 500_000_000) }
     }

@@ -43,7 +43,7 @@ ROOT = HERE.parents[2]
 OUT = ROOT / "Tests/BlockchainTests/Vectors/signing/bitcoin.json"
 setup("mainnet")
 SEQ = b"\xff\xff\xff\xff"
-NU5, NU6 = 0xC2D6D0B4, 0xC8E71055
+NU5, NU6, NU6_1 = 0xC2D6D0B4, 0xC8E71055, 0x4DEC4DF0
 
 KEYS = [bytes.fromhex("11" * 32), sha256(b"gem utxo key 2"), sha256(b"gem utxo key 3")]
 OTHER = [hash160(pubkey(sha256(b"other %d" % i))) for i in range(4)]
@@ -165,6 +165,7 @@ def transfers():
     v.append(transfer("zec three inputs nu5", zec, "p2pkh", 1, utxo_set("zb", [300_000, 200_000, 100_000]), 450_000, 5_000, P2SH(OTHER[1]), branch=NU5, expiry=2_800_000))
     v.append(transfer("zec change is dust", zec, "p2pkh", 2, utxo_set("zc", [100_000]), 89_980, 5_000, P2PKH(OTHER[2]), branch=NU6, expiry=0))
     v.append(transfer("zec max", zec, "p2pkh", 0, utxo_set("zd", [40_000, 60_000, 80_000]), "max", 5_000, P2PKH(OTHER[3]), branch=NU6, expiry=3_100_000))
+    v.append(transfer("zec two inputs nu6.1", zec, "p2pkh", 2, utxo_set("zf", [150_000, 150_000]), 200_000, 5_000, P2PKH(OTHER[1]), branch=NU6_1, expiry=3_400_000))
     tex_script = P2PKH(OTHER[2])
     TEX[tex_script] = tex_address(OTHER[2])
     v.append(transfer("zec to a tex address, change elsewhere", zec, "p2pkh", 1, utxo_set("ze", [2_000_000]), 700_000, 10_000, tex_script, change=P2PKH(OTHER[0]), branch=NU6, expiry=3_000_100))
