@@ -154,17 +154,19 @@ public enum BitcoinCoinSelection {
 
     /// Largest value first; ties by txid then vout. A repeated outpoint is refused.
     static func ordered(_ utxos: [BitcoinUTXO]) throws(SignerError) -> [BitcoinUTXO] {
-        let sorted = utxos.sorted { a, b in
-            if a.value != b.value { return a.value > b.value }
-            let ta = a.txid.lowercased(), tb = b.txid.lowercased()
-            if ta != tb { return ta < tb }
-            return a.vout < b.vout
+        // Each txid lower-cased once, not once per comparison.
+        let keyed = utxos.map { (utxo: $0, txid: $0.txid.lowercased()) }
+        let sorted = keyed.sorted { a, b in
+            if a.utxo.value != b.utxo.value { return a.utxo.value > b.utxo.value }
+            if a.txid != b.txid { return a.txid < b.txid }
+            return a.utxo.vout < b.utxo.vout
         }
         var seen = Set<String>()
-        for utxo in sorted where !seen.insert("\(utxo.txid.lowercased()):\(utxo.vout)").inserted {
-            throw .invalidField("utxos", reason: "outpoint \(utxo.txid):\(utxo.vout) listed twice")
+        seen.reserveCapacity(sorted.count)
+        for entry in sorted where !seen.insert("\(entry.txid):\(entry.utxo.vout)").inserted {
+            throw .invalidField("utxos", reason: "outpoint \(entry.utxo.txid):\(entry.utxo.vout) listed twice")
         }
-        return sorted
+        return sorted.map(\.utxo)
     }
 
     private static func add(_ a: UInt64, _ b: UInt64, _ field: String) throws(SignerError) -> UInt64 {

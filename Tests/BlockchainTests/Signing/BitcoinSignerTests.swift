@@ -192,6 +192,10 @@ struct BitcoinCoinSelectionTests {
         #expect(throws: SignerError.amountOutOfRange("amount")) {
             try select([utxo(1, 100_000)], .exact(BigUInt(UInt64(Int64.max) + 1)))
         }
+        // The amount itself fits, but not with the fee added.
+        #expect(throws: SignerError.amountOutOfRange("amount")) {
+            try select([utxo(1, UInt64(Int64.max))], .exact(BigUInt(UInt64(Int64.max) - 10)))
+        }
         #expect(throws: SignerError.invalidField("utxos", reason: "outpoint \(String(repeating: "1", count: 64)):0 listed twice")) {
             try select([utxo(1, 100_000), utxo(1, 5_000)], .exact(BigUInt(1_000)))
         }
@@ -267,6 +271,10 @@ struct BitcoinSignerRefusalTests {
         #expect(throws: SignerError.invalidAddress("sender_address")) { try sign(sender: "bc1qnotanaddress") }
         #expect(throws: SignerError.invalidAddress("destination_address")) { try sign(to: "ltc1qhd8fxxp2dx3vsmpac43z6ev0kllm4n53t5sk0u") }
         #expect(throws: SignerError.invalidAddress("destination_address")) { try sign(to: "") }
+        // BIP-350's valid witness v1 address with a 40-byte program: no wallet can spend it, so it is refused.
+        #expect(throws: SignerError.invalidAddress("destination_address")) {
+            try sign(to: "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y")
+        }
         #expect(throws: SignerError.invalidAddress("change_address")) { try sign(change: "1BoatSLRHtKNngkdXEeobR76b53LETtpyY") }
         // A P2SH sender cannot be an address of one key (no redeem script is known).
         #expect(throws: SignerError.invalidField("sender_address", reason: "not a P2PKH, P2WPKH or P2TR address of the signing key")) {
@@ -281,6 +289,7 @@ struct BitcoinSignerRefusalTests {
         #expect(throws: SignerError.invalidField("fee_rate", reason: "below the ZIP-317 marginal fee of 5000 zatoshis")) {
             try sign(.zcash, rate: BigUInt(4_999))
         }
+        #expect(throws: SignerError.amountOutOfRange("fee_rate")) { try sign(.zcash, rate: BigUInt(UInt64.max / 2)) }
     }
 
     @Test func zcashFields() throws {
