@@ -13,7 +13,7 @@ Where each expected byte comes from (no byte from the signer under test):
 - Zcash v5: the ZIP-244 digest of shared/reference/oracles.md (checked below against every transparent
   SIGHASH_ALL digest and txid of the published zip_0244.json) and python-ecdsa;
 - BIP-137: python-ecdsa recoverable signature over the BIP-137 digest, checked with bitcoin-utils'
-  verify_message for P2PKH;
+  verify_message for P2PKH; plus Bitcoin Core's published message_sign vector (src/test/util_tests.cpp);
 - coin selection: written again in utxo_lib.select from BitcoinCoinSelection's documented rule.
 Published vectors: published/bip341_wallet_test_vectors.json and published/zip_0244.json (SOURCES.md) become the
 `bip341` and `zip244` sections, which the Swift tests check the sighash functions against.
@@ -190,6 +190,14 @@ def messages():
             assert PublicKey.verify_message(address("bitcoin", script), encoded, text)
         out.append({"name": f"bip137 {kind} {len(text)} bytes", "chain": "bitcoin", "private_key": priv.hex(),
                     "address": address("bitcoin", script), "message": text, "encoded": encoded})
+    # Published: Bitcoin Core src/test/util_tests.cpp, test case message_sign (MessageSign, compressed P2PKH).
+    out.append({"name": "bitcoin core util_tests message_sign", "chain": "bitcoin",
+                "private_key": "d97f5108f11cda6eeebaaa420fef0726b1f898060b98489fa3098463c0032866",
+                "address": "15CRxFdyRpGZLW9w8HnHvVduizdL5jKNbs", "message": "Trust no one",
+                "encoded": "IPojfrX2dfPnH26UegfbGQQLrdK844DlHq5157/P6h57WyuS/Qsl+h/WSVGDF4MUi4rWSswW38oimDYfNNUBUOk=",
+                "source": "bitcoin/bitcoin src/test/util_tests.cpp BOOST_AUTO_TEST_CASE(message_sign)"})
+    for m in out:
+        assert PublicKey.verify_message(m["address"], m["encoded"], m["message"]) or m["address"][0] != "1"
     return out
 
 
