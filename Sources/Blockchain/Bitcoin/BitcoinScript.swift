@@ -93,8 +93,8 @@ public enum BitcoinScript: Sendable, Equatable {
 /// Bitcoin Core `GetDustThreshold` (src/policy/policy.cpp): an output is dust when its value is below the fee, at
 /// the dust relay rate, of the output plus the input that would spend it (148 bytes, or 67 vbytes for a witness
 /// program: 32 + 4 + 1 + 107/4 + 4). With Bitcoin's DUST_RELAY_TX_FEE 3,000 sat/kvB (src/policy/policy.h) this is
-/// 546 sat for P2PKH, 540 for P2SH, 294 for P2WPKH and 330 for P2WSH/P2TR. Bitcoin Cash Node keeps 546 for P2PKH
-/// (the same rate). Litecoin Core's DUST_RELAY_TX_FEE is 30,000 (litecoin-project/litecoin src/policy/policy.h):
+/// 546 sat for P2PKH, 540 for P2SH, 294 for P2WPKH and 330 for P2WSH/P2TR. Bitcoin Cash has no witness outputs
+/// and the same 3 × (size + 148) (bitcash 1.2.1 `_calculate_dust_value`: 546 for P2PKH, 540 for P2SH). Litecoin Core's DUST_RELAY_TX_FEE is 30,000 (litecoin-project/litecoin src/policy/policy.h):
 /// 5,460 for P2PKH, 2,940 for P2WPKH. Zcash (zcashd `CTxOut::GetDustThreshold`, src/primitives/transaction.cpp):
 /// 3 × floor(ONE_THIRD_DUST_THRESHOLD_RATE 100 zat/kB × (size + 148) / 1000), 54 zat for P2PKH. Dogecoin Core
 /// (dogecoin/dogecoin src/policy/policy.h) has a flat DEFAULT_DUST_LIMIT of RECOMMENDED_MIN_TX_FEE = 0.01 DOGE:
