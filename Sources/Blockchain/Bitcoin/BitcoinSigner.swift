@@ -114,8 +114,9 @@ public enum BitcoinSigner {
             var tx = ZcashTransaction(consensusBranchId: input.consensusBranchId ?? 0, lockTime: 0,
                                       expiryHeight: input.expiryHeight ?? 0, inputs: inputs, outputs: outputs)
             let hashes = try tx.transparentHashes()
+            let spentHashes = try ZcashTransaction.spentHashes(spent)
             for index in tx.inputs.indices {
-                let digest = try tx.transparentSighash(index: index, spent: spent, hashes: hashes)
+                let digest = try tx.transparentSighash(index: index, spent: spent, spentHashes: spentHashes, hashes: hashes)
                 tx.inputs[index].scriptSig = scriptSig(try ecdsa(key, digest) + [0x01], publicKey)
             }
             let bytes = tx.serialized()

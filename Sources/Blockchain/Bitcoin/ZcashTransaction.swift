@@ -105,16 +105,27 @@ struct ZcashTransaction: Sendable, Equatable {
         return try root(transparent: transparent)
     }
 
-    /// The ZIP-244 S.2 signature hash of transparent input `index` with SIGHASH_ALL (0x01), given the amount and
-    /// scriptPubKey of every spent output (in input order).
-    func transparentSighash(index: Int, spent: [(amount: UInt64, script: [UInt8])],
-                            hashes: TransparentHashes) throws(SignerError) -> [UInt8] {
+    /// The digests of the spent outputs' amounts and scriptPubKeys (ZIP-244 S.2b, S.2c), shared by every input.
+    struct SpentHashes {
+        let amounts: [UInt8]
+        let scripts: [UInt8]
+    }
+
+    static func spentHashes(_ spent: [(amount: UInt64, script: [UInt8])]) throws(SignerError) -> SpentHashes {
         var amounts = BitcoinWriter(capacity: spent.count * 8)
         var scripts = BitcoinWriter(capacity: spent.count * 26)
         for output in spent {
             amounts.u64(output.amount)
             scripts.varBytes(output.script)
         }
+        return SpentHashes(amounts: try blake2b("ZTxTrAmountsHash", amounts.bytes),
+                           scripts: try blake2b("ZTxTrScriptsHash", scripts.bytes))
+    }
+
+    /// The ZIP-244 S.2 signature hash of transparent input `index` with SIGHASH_ALL (0x01), given the amount and
+    /// scriptPubKey of every spent output (in input order) and their digests.
+    func transparentSighash(index: Int, spent: [(amount: UInt64, script: [UInt8])], spentHashes: SpentHashes,
+                            hashes: TransparentHashes) throws(SignerError) -> [UInt8] {
         var txin = BitcoinWriter(capacity: 80)
         if inputs.indices.contains(index), spent.indices.contains(index) {
             inputs[index].writeOutpoint(to: &txin)
@@ -125,8 +136,8 @@ struct ZcashTransaction: Sendable, Equatable {
         var w = BitcoinWriter(capacity: 1 + 32 * 7)
         w.u8(0x01)  // SIGHASH_ALL
         w.append(hashes.prevouts)
-        w.append(try Self.blake2b("ZTxTrAmountsHash", amounts.bytes))
-        w.append(try Self.blake2b("ZTxTrScriptsHash", scripts.bytes))
+        w.append(spentHashes.amounts)
+        w.append(spentHashes.scripts)
         w.append(hashes.sequences)
         w.append(hashes.outputs)
         w.append(try Self.blake2b("Zcash___TxInHash", txin.bytes))

@@ -92,7 +92,9 @@ struct BitcoinSignerVectorTests {
         #expect(Hex.encode(try tx.txidDigest(hashes: hashes)) == v.txid)
         if let index = v.transparentInput, let expected = v.sighashAll {
             let spent = zip(v.amounts, v.scriptPubkeys).map { (amount: UInt64($0) ?? 0, script: hex($1)) }
-            #expect(Hex.encode(try tx.transparentSighash(index: index, spent: spent, hashes: hashes)) == expected)
+            let digest = try tx.transparentSighash(index: index, spent: spent,
+                                                   spentHashes: ZcashTransaction.spentHashes(spent), hashes: hashes)
+            #expect(Hex.encode(digest) == expected)
         }
     }
 }
