@@ -5,6 +5,14 @@ import Testing
 
 private func hex(_ text: String) -> [UInt8] { (try? Hex.decode(text)) ?? [] }
 
+private func transaction(_ v: BitcoinVectors.Tx) -> BitcoinTransaction {
+    BitcoinTransaction(
+        version: v.version,
+        inputs: v.inputs.map { BitcoinTxInput(prevTxid: hex($0.txid).reversed(), vout: $0.vout, sequence: $0.sequence) },
+        outputs: v.outputs.map { BitcoinTxOutput(value: UInt64($0.value) ?? 0, script: hex($0.script)) },
+        lockTime: v.lockTime)
+}
+
 private func input(_ v: BitcoinVectors.Transfer) -> BitcoinSignerInput {
     BitcoinSignerInput(
         chain: Chain(rawValue: v.chain) ?? .ethereum, senderAddress: v.senderAddress,
@@ -25,6 +33,7 @@ struct BitcoinSignerVectorTests {
         }
         #expect(v.transfers.filter { $0.name.contains("p2tr") }.count >= 5)
         #expect(v.messages.count >= 5)
+        #expect(v.bip143 != nil)
         #expect(v.bip341.count >= 2)
         #expect(v.zip244.count == 10)
     }
@@ -58,13 +67,29 @@ struct BitcoinSignerVectorTests {
         #expect(recovered == key.publicKey)
     }
 
+    /// BIP-143's example: both digests (legacy for its P2PK input, BIP-143 for its P2WPKH input), both RFC 6979
+    /// signatures, and the signed serialization, byte for byte.
+    @Test func bip143NativeP2WPKH() throws {
+        let v = try #require(BitcoinVectors.shared.bip143)
+        var tx = transaction(v.tx)
+        let spent = v.tx.spent.map { (amount: UInt64($0.value) ?? 0, script: hex($0.script)) }
+        let p2pkKey = try Secp256k1PrivateKey(bytes: hex(v.p2pkPrivateKey))
+        let p2wpkhKey = try Secp256k1PrivateKey(bytes: hex(v.p2wpkhPrivateKey))
+        #expect(BitcoinScript.p2pkh(hash: Hash.hash160(p2wpkhKey.publicKey.compressed)).bytes == hex(v.scriptCode))
+        let digest = tx.segwitV0Sighash(index: 1, scriptCode: hex(v.scriptCode), amount: spent[1].amount, hashType: 1,
+                                        hashes: tx.segwitV0Hashes())
+        #expect(Hex.encode(digest) == v.sighash)
+        let signature = try p2wpkhKey.sign(digest: digest).der + [0x01]
+        #expect(Hex.encode(signature) == v.signature)
+        let legacy = try p2pkKey.sign(digest: tx.legacySighash(index: 0, scriptCode: spent[0].script, hashType: 1)).der + [0x01]
+        tx.inputs[0].scriptSig = [UInt8(legacy.count)] + legacy
+        tx.inputs[1].witness = [signature, p2wpkhKey.publicKey.compressed]
+        #expect(Hex.encode(tx.serialized()) == v.signedTx)
+    }
+
     @Test(arguments: BitcoinVectors.shared.bip341)
     func bip341KeyPath(_ v: BitcoinVectors.Taproot) throws {
-        let tx = BitcoinTransaction(
-            version: v.tx.version,
-            inputs: v.tx.inputs.map { BitcoinTxInput(prevTxid: hex($0.txid).reversed(), vout: $0.vout, sequence: $0.sequence) },
-            outputs: v.tx.outputs.map { BitcoinTxOutput(value: UInt64($0.value) ?? 0, script: hex($0.script)) },
-            lockTime: v.tx.lockTime)
+        let tx = transaction(v.tx)
         let hashes = tx.taprootHashes(spent: v.tx.spent.map { (amount: UInt64($0.value) ?? 0, script: hex($0.script)) })
         let sighash = tx.taprootKeyPathSighash(index: v.index, hashType: v.hashType, hashes: hashes)
         #expect(Hex.encode(sighash) == v.sighash)

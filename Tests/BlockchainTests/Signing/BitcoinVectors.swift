@@ -55,14 +55,26 @@ struct BitcoinVectors: Decodable {
         let script: String
     }
 
+    struct Tx: Decodable {
+        let version: UInt32
+        let lockTime: UInt32
+        let inputs: [TxInput]
+        let outputs: [Output]
+        let spent: [Output]
+    }
+
+    /// BIP-143's native P2WPKH example.
+    struct SegwitV0: Decodable {
+        let tx: Tx
+        let p2pkPrivateKey: String
+        let p2wpkhPrivateKey: String
+        let scriptCode: String
+        let sighash: String
+        let signature: String
+        let signedTx: String
+    }
+
     struct Taproot: Decodable, Sendable, CustomStringConvertible {
-        struct Tx: Decodable {
-            let version: UInt32
-            let lockTime: UInt32
-            let inputs: [TxInput]
-            let outputs: [Output]
-            let spent: [Output]
-        }
 
         let tx: Tx
         let index: Int
@@ -100,6 +112,7 @@ struct BitcoinVectors: Decodable {
     let source: String
     let transfers: [Transfer]
     let messages: [Message]
+    let bip143: SegwitV0?
     let bip341: [Taproot]
     let zip244: [Zip244]
 
@@ -109,7 +122,7 @@ struct BitcoinVectors: Decodable {
               let vectors = try? JSONCodec.decode(BitcoinVectors.self, from: Array(data))
         else {
             // An empty set fails `vectorsArePresent`, which names the file.
-            return BitcoinVectors(source: "", transfers: [], messages: [], bip341: [], zip244: [])
+            return BitcoinVectors(source: "", transfers: [], messages: [], bip143: nil, bip341: [], zip244: [])
         }
         return vectors
     }()

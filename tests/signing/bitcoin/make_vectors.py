@@ -15,8 +15,9 @@ Where each expected byte comes from (no byte from the signer under test):
 - BIP-137: python-ecdsa recoverable signature over the BIP-137 digest, checked with bitcoin-utils'
   verify_message for P2PKH; plus Bitcoin Core's published message_sign vector (src/test/util_tests.cpp);
 - coin selection: written again in utxo_lib.select from BitcoinCoinSelection's documented rule.
-Published vectors: published/bip341_wallet_test_vectors.json and published/zip_0244.json (SOURCES.md) become the
-`bip341` and `zip244` sections, which the Swift tests check the sighash functions against.
+Published vectors: published/bip143_native_p2wpkh.json, bip341_wallet_test_vectors.json and zip_0244.json
+(SOURCES.md) become the `bip143`, `bip341` and `zip244` sections, which the Swift tests check the sighash
+functions (and, for BIP-143, the signatures and serialization) against.
 """
 import io
 import json
@@ -206,28 +207,42 @@ def read_cs(r):
     return n if n < 253 else int.from_bytes(r.read({253: 2, 254: 4, 255: 8}[n]), "little")
 
 
+def unsigned_tx(raw_hex):
+    """Parsed here by hand: bitcoin-utils re-encodes a non-standard output script (BIP-341's second output)."""
+    r = io.BytesIO(bytes.fromhex(raw_hex))
+    version = struct.unpack("<I", r.read(4))[0]
+    inputs = []
+    for _ in range(read_cs(r)):
+        txid, vout = r.read(32)[::-1].hex(), struct.unpack("<I", r.read(4))[0]
+        r.read(read_cs(r))
+        inputs.append({"txid": txid, "vout": vout, "sequence": struct.unpack("<I", r.read(4))[0]})
+    outputs = []
+    for _ in range(read_cs(r)):
+        value = struct.unpack("<q", r.read(8))[0]
+        outputs.append({"value": str(value), "script": r.read(read_cs(r)).hex()})
+    lock_time = struct.unpack("<I", r.read(4))[0]
+    assert r.read() == b""
+    return {"version": version, "lock_time": lock_time, "inputs": inputs, "outputs": outputs}
+
+
+def bip143():
+    """BIP-143's native P2WPKH example: a P2PK input (legacy digest) and a P2WPKH input, with both signatures."""
+    d = json.loads((HERE / "published/bip143_native_p2wpkh.json").read_text())
+    spent = [d["p2pk_input"], d["p2wpkh_input"]]
+    tx = dict(unsigned_tx(d["unsigned_tx"]), spent=[{"value": str(i["value"]), "script": i["script_pubkey"]} for i in spent])
+    assert ecdsa_der(bytes.fromhex(d["p2wpkh_input"]["private_key"]), bytes.fromhex(d["sighash"])).hex() + "01" == d["signature"]
+    return {"tx": tx, "p2pk_private_key": d["p2pk_input"]["private_key"], "p2wpkh_private_key": d["p2wpkh_input"]["private_key"],
+            "script_code": d["script_code"][2:], "sighash": d["sighash"], "signature": d["signature"], "signed_tx": d["signed_tx"]}
+
+
 def bip341():
     """The key-path inputs of the published vectors whose hash type this signer makes (0x00, 0x01)."""
     data = json.loads((HERE / "published/bip341_wallet_test_vectors.json").read_text())
     out = []
     for case in data["keyPathSpending"]:
-        # Parsed here by hand: bitcoin-utils re-encodes a non-standard output script (the vector's second output).
-        r = io.BytesIO(bytes.fromhex(case["given"]["rawUnsignedTx"]))
-        version = struct.unpack("<I", r.read(4))[0]
-        inputs = []
-        for _ in range(read_cs(r)):
-            txid, vout = r.read(32)[::-1].hex(), struct.unpack("<I", r.read(4))[0]
-            r.read(read_cs(r))
-            inputs.append({"txid": txid, "vout": vout, "sequence": struct.unpack("<I", r.read(4))[0]})
-        outputs = []
-        for _ in range(read_cs(r)):
-            value = struct.unpack("<q", r.read(8))[0]
-            outputs.append({"value": str(value), "script": r.read(read_cs(r)).hex()})
-        lock_time = struct.unpack("<I", r.read(4))[0]
-        assert r.read() == b""
         spent = case["given"]["utxosSpent"]
-        body = {"version": version, "lock_time": lock_time, "inputs": inputs, "outputs": outputs,
-                "spent": [{"value": str(s["amountSats"]), "script": s["scriptPubKey"]} for s in spent]}
+        body = dict(unsigned_tx(case["given"]["rawUnsignedTx"]),
+                    spent=[{"value": str(s["amountSats"]), "script": s["scriptPubKey"]} for s in spent])
         for spend in case["inputSpending"]:
             g = spend["given"]
             if g["hashType"] not in (0, 1):
@@ -270,12 +285,13 @@ def main():
                   "bitcoin/bips bip-0341/wallet-test-vectors.json, zip244 from zip_0244.json (tests/signing/bitcoin/published/SOURCES.md)",
         "transfers": transfers(),
         "messages": messages(),
+        "bip143": bip143(),
         "bip341": bip341(),
         "zip244": zip244(),
     }
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
-    print(f"{OUT.relative_to(ROOT)}: {len(doc['transfers'])} transfers, {len(doc['messages'])} messages, "
+    print(f"{OUT.relative_to(ROOT)}: {len(doc['transfers'])} transfers, {len(doc['messages'])} messages, bip143, "
           f"{len(doc['bip341'])} bip341, {len(doc['zip244'])} zip244")
 
 
