@@ -75,6 +75,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // bench/signing/bitcoin: a two-input P2WPKH transfer signed, beside two raw libsecp256k1 signatures + sighashes.
+        .executableTarget(
+            name: "bench-signing-bitcoin",
+            dependencies: ["Blockchain", "GemCrypto", "Primitives", "CSecp256k1", "CSodium"],
+            path: "bench/signing/bitcoin",
+            swiftSettings: strict
+        ),
+
         // tests/signing: the signers driven from JSON for the Python oracles (test tooling, not shipped).
         .executableTarget(
             name: "gem-sign-harness",

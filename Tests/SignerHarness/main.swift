@@ -35,6 +35,7 @@ func harness(for family: String) -> FamilyHarness? {
     case "solana": solanaHarness
     case "sui": suiHarness
     case "aptos": aptosHarness
+    case "bitcoin": bitcoinHarness
     default: nil
     }
 }
