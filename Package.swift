@@ -53,6 +53,8 @@ let package = Package(
             name: "bench-signing-ethereum",
             dependencies: ["Blockchain", "GemCrypto", "Primitives"],
             path: "bench/signing/ethereum",
+            swiftSettings: strict
+        ),
         // bench/signing/solana: a SOL transfer signed beside one raw libsodium signature of its message.
         .executableTarget(
             name: "bench-signing-solana",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The signing oracle tests: builds gem-sign-harness, makes the oracle environments, and runs each family's
-# folder of tests/signing/ in the environment tests/signing/families.txt names for it.
+# folder of tests/signing/ in the environment tests/signing/families.txt names for it, then fuzzes the signers
+# with mutants of the requests those tests made (tests/signing/fuzz_harness.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -14,8 +15,13 @@ while read -r family venv _; do
     [ -d "tests/signing/$family" ] || { echo "test-signing: tests/signing/$family is missing"; exit 1; }
     folders[$venv]+=" tests/signing/$family"
 done < tests/signing/families.txt
+# Every request the tests make is recorded: the seeds of the fuzz pass below.
+export GEM_SIGN_RECORD="$PWD/build/signing-requests.jsonl"
+rm -f "$GEM_SIGN_RECORD"
 for venv in "${!folders[@]}"; do
     echo "-- $venv:${folders[$venv]}"
     # shellcheck disable=SC2086
     ".venvs/$venv/bin/python" -m pytest -q -p no:cacheprovider --rootdir tests/signing ${folders[$venv]}
 done
+# Mutants of those requests: every signer answers each with a result or a refusal, never a trap.
+python3 tests/signing/fuzz_harness.py "$GEM_SIGN_RECORD" --seconds "${GEM_SIGN_FUZZ_SECONDS:-20}"

@@ -20,7 +20,14 @@ def harness_path() -> Path:
 
 
 def run_harness(requests: list) -> list:
-    """Answers a list of {"family", "op", "input"} requests: each result is {"ok": {...}} or {"error": "..."}."""
+    """Answers a list of {"family", "op", "input"} requests: each result is {"ok": {...}} or {"error": "..."}.
+    With GEM_SIGN_RECORD set, every request is also appended to that file (one JSON line each): the seeds
+    fuzz_harness.py mutates."""
+    record = os.environ.get("GEM_SIGN_RECORD")
+    if record:
+        with open(record, "a") as out:
+            for request in requests:
+                out.write(json.dumps(request) + "\n")
     done = subprocess.run([str(harness_path())], input=json.dumps(requests).encode(), capture_output=True, check=True)
     answer = json.loads(done.stdout)
     if isinstance(answer, dict):
