@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what libgemstone needs on a Debian machine that has the Swift toolchain, gcc and Python:
 # the C libraries the core and gem-host link, CMake, valgrind, the Kotlin toolchain and JNA for the
-# Kotlin binding, and the Python packages the tests use. Safe to run again: it installs only what
+# Kotlin binding, and the Python packages the tests use (in .venvs/test; the signing oracles' own environments are
+# made by scripts/oracles.sh). Safe to run again: it installs only what
 # is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +27,14 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-python3 -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt
+# The Python suite's test runner, pinned, in a virtual environment of its own (remade when the pins change).
+stamp=$(sha256sum scripts/requirements-test.txt | cut -d' ' -f1)
+if [ ! -f .venvs/test/.stamp ] || [ "$(cat .venvs/test/.stamp)" != "$stamp" ]; then
+    rm -rf .venvs/test
+    python3 -m venv .venvs/test
+    .venvs/test/bin/pip install -q --disable-pip-version-check -r scripts/requirements-test.txt
+    echo "$stamp" > .venvs/test/.stamp
+fi
 
 export PATH="/opt/swift/usr/bin:$PATH"
 command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH (expected /opt/swift)"; exit 1; }

@@ -25,7 +25,7 @@ echo "== C (ctest)"
 (cd build && ctest --output-on-failure)
 
 echo "== Python"
-GEMSTONE_STRESS=1 python3 -m pytest -q bindings/python/tests
+GEMSTONE_STRESS=1 .venvs/test/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests
 
 echo "== Signing (oracles: tests/signing)"
 bash scripts/test-signing.sh
