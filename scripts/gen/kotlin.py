@@ -63,6 +63,9 @@ internal object SchemaJson {
         if (number.signum() < 0 || number.bitLength() > 64) throw RecordException("$path: $number is out of range")
         return number
     }
+    /** A double JSON can hold: org.json refuses NaN and the infinities, and so does the record. */
+    fun finite(value: Double, key: String): Double =
+        if (value.isNaN() || value.isInfinite()) throw RecordException("$key: $value is not a finite number") else value
     fun obj(value: Any?, path: String): JSONObject = value as? JSONObject ?: fail(path, "an object", value)
     fun arr(value: Any?, path: String): JSONArray = value as? JSONArray ?: fail(path, "an array", value)
     fun unknown(path: String, value: String, allowed: String): Nothing =
@@ -137,6 +140,8 @@ def write(ref: TypeRef, value: str, schema: Schema, depth: int = 0) -> str:
     if ref.kind == "scalar":
         if ref.name in ("biguint", "bigint"):
             return f"{value}.toString()"
+        if ref.name == "f64":
+            return f'SchemaJson.finite({value}, "number")'
         return value
     if ref.kind == "named":
         t = schema.types[ref.name]

@@ -1,6 +1,6 @@
 """Python: every schema type as a typed record in bindings/python/gemstone/generated.py.
 
-Records are frozen keyword-only dataclasses; enums without payload are `str` enums; an enum with payload is a
+Records are frozen dataclasses (lists as tuples, so a record is immutable and hashable); enums without payload are `str` enums; an enum with payload is a
 base class with one frozen dataclass per case (`LoadState` and `LoadStateError`, ...). Each has `from_json`
 (a parsed JSON value in, the record out, `RecordError` naming the path on a wrong shape) and `to_json`.
 """
@@ -92,6 +92,10 @@ def _case(enum_type: Any, value: Any, path: str) -> Any:
 
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
+
+
+def _index(path: str, index: int) -> str:
+    return f"{path}[{index}]"
 '''
 
 
@@ -107,7 +111,7 @@ def annotation(ref: TypeRef, schema: Schema) -> str:
     if ref.kind == "optional":
         return f"Optional[{annotation(ref.inner, schema)}]"
     if ref.kind == "list":
-        return f"list[{annotation(ref.inner, schema)}]"
+        return f"tuple[{annotation(ref.inner, schema)}, ...]"
     return f"dict[str, {annotation(ref.inner, schema)}]"
 
 
@@ -133,8 +137,8 @@ def read(ref: TypeRef, value: str, path: str, schema: Schema, depth: int = 0) ->
         return f"(None if {value} is None else {read(ref.inner, value, path, schema, depth)})"
     v, i = f"v{depth}", f"i{depth}"
     if ref.kind == "list":
-        inner = read(ref.inner, v, f'f"{{{path}}}[{{{i}}}]"', schema, depth + 1)
-        return f"[{inner} for {i}, {v} in enumerate(_list({value}, {path}))]"
+        inner = read(ref.inner, v, f"_index({path}, {i})", schema, depth + 1)
+        return f"tuple({inner} for {i}, {v} in enumerate(_list({value}, {path})))"
     k = f"k{depth}"
     inner = read(ref.inner, v, f"_join({path}, {k})", schema, depth + 1)
     return f"{{{k}: {inner} for {k}, {v} in _obj({value}, {path}).items()}}"
@@ -168,7 +172,7 @@ def default_literal(f: Field, schema: Schema) -> str | None:
         if ref.kind == "named":
             return f"{schema.types[ref.name].foreign_name}.{value.upper()}"
         if ref.kind in ("list", "map"):
-            return "field(default_factory=list)" if ref.kind == "list" else "field(default_factory=dict)"
+            return "()" if ref.kind == "list" else "field(default_factory=dict)"
         if ref.kind == "scalar" and ref.name in ("biguint", "bigint"):
             return str(int(value))
         return repr(value)
@@ -185,7 +189,7 @@ def field_reads(fields: list[Field], schema: Schema, owner: str) -> list[str]:
             expr = read(f.type.base, "value", f'_join(path, "{f.name}")', schema)
             fallback = default_literal(f, schema)
             if fallback and fallback.startswith("field("):
-                fallback = "[]" if "list" in fallback else "{}"
+                fallback = "{}"
             lines.append(f'            {py_name(f.name)}=(lambda value: {fallback or "None"} if value is None else {expr})({raw}),')
         else:
             expr = read(f.type, f'_key(data, "{f.name}", path)', f'_join(path, "{f.name}")', schema)
@@ -209,6 +213,8 @@ def dataclass_fields(fields: list[Field], schema: Schema) -> list[str]:
     lines = []
     for f in fields:
         d = default_literal(f, schema)
+        if not f.compare:
+            d = f"field(default={d}, compare=False)"
         lines.append(f"    {py_name(f.name)}: {annotation(f.type, schema)}" + (f" = {d}" if d is not None else ""))
         lines.append(f'    """{f.doc}"""')
     return lines

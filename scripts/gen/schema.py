@@ -16,7 +16,8 @@ TYPE is one of
 An enum whose cases have no fields crosses as a snake_case string; one with any field crosses as an object
 with "type" (the case name) and the case's fields.
 
-FIELD is {"name": "snake_case", "type": TYPE_NAME, "doc": "...", "default": JSON value (optional)}.
+FIELD is {"name": "snake_case", "type": TYPE_NAME, "doc": "...", "default": JSON value (optional),
+          "compare": false (optional: a derived field that is not part of a Python record's equality)}.
 TYPE_NAME is a scalar (string bool i32 i64 int u32 u64 f64 biguint bigint asset_id wallet_id chain),
 a type declared in any schema file, "T?" (optional: absent or null reads as the default, nil is left out when
 written), "[T]" (list) or "{T}" (object of string keys to T).
@@ -91,6 +92,7 @@ class Field:
     doc: str
     default: Any = None
     has_default: bool = False
+    compare: bool = True
 
 
 @dataclass
@@ -171,7 +173,7 @@ def _fields(entries: list, where: str) -> list[Field]:
             raise SchemaError(f"{where}: field {name} twice")
         seen.add(name)
         fields.append(Field(name, TypeRef.parse(entry.get("type", "")), _doc(entry, f"{where}.{name}"),
-                            entry.get("default"), "default" in entry))
+                            entry.get("default"), "default" in entry, entry.get("compare", True)))
     return fields
 
 

@@ -13,7 +13,7 @@ from .errors import (ApiError, Cancelled, CryptoError, GemError, InternalError, 
 from .permissions import FixedPermissions
 from .ports import (HttpTransport, NotificationPermissions, PortCall, PortTable, PreferencesStore, PriceAlertStore,
                     deferred)
-from .records import (HttpHeader, HttpRequest, HttpResponse, Permission, Preferences, PriceAlert,
+from .records import (HttpHeader, HttpRequest, HttpResponse, NotificationPermission, Preferences, PriceAlert,
                       PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult, PriceDirection, RecordError)
 from . import presentation
 from .services import PreferencesService, PriceAlertService, close_all
@@ -35,7 +35,7 @@ __all__ = [
     "PortTable", "PortCall", "deferred", "PreferencesStore", "PriceAlertStore", "HttpTransport",
     "NotificationPermissions",
     "PriceAlert", "PriceDirection", "Preferences", "PriceAlertsToggle", "PriceAlertAddResult",
-    "PriceAlertSyncResult", "Permission", "HttpHeader", "HttpRequest", "HttpResponse", "RecordError",
+    "PriceAlertSyncResult", "NotificationPermission", "HttpHeader", "HttpRequest", "HttpResponse", "RecordError",
     "PreferencesService", "PriceAlertService", "close_all",
     "SqlitePreferencesStore", "SqlitePriceAlertStore", "UrllibTransport", "FixedPermissions",
 ]

@@ -88,6 +88,10 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
+def _index(path: str, index: int) -> str:
+    return f"{path}[{index}]"
+
+
 class Constants:
     """The constants gemstone.h publishes (GEM_<NAME>)."""
 
@@ -1543,6 +1547,184 @@ class LocalizedTextTransactionState(LocalizedText):
 _LOCALIZEDTEXT_CASES: dict[str, Any] = {"text": LocalizedTextText, "row_title": LocalizedTextRowTitle, "transaction_state": LocalizedTextTransactionState}
 
 
+class NotificationPermission(str, enum.Enum):
+    """The OS's answer when the core asked for notification permission; a refusal is a value the screen renders, never an error."""
+
+    GRANTED = "granted"
+    """The user allowed notifications."""
+    DENIED = "denied"
+    """The user or the OS refused them."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NotificationPermission":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class PriceDirection(str, enum.Enum):
+    """Which way a price must move for a percentage alert to fire."""
+
+    UP = "up"
+    """The price rose by the percentage."""
+    DOWN = "down"
+    """The price fell by the percentage."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceDirection":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class PriceAlert:
+    """A price alert: at a target price, at a percentage change in a direction, or, with neither, on any notable move."""
+
+    asset_id: str
+    """The asset's storage id (bitcoin, ethereum_0xdAC1…)."""
+    currency: str
+    """The fiat currency of the target price (ISO 4217)."""
+    price: Optional[float] = None
+    """The target price, for a price alert."""
+    price_percent_change: Optional[float] = None
+    """The percentage move, for a percentage alert."""
+    price_direction: Optional[PriceDirection] = None
+    """The direction of a percentage alert."""
+    last_notified_at: Optional[int] = None
+    """When it last fired (Unix seconds)."""
+    id: Optional[str] = field(default=None, compare=False)
+    """The store key, derived by the core from the other fields (PriceAlertRules.alertId): written by the core, ignored when the core reads an alert, not part of equality."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlert":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlert":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            price=(lambda value: None if value is None else _f64(value, _join(path, "price")))(data.get("price")),
+            price_percent_change=(lambda value: None if value is None else _f64(value, _join(path, "price_percent_change")))(data.get("price_percent_change")),
+            price_direction=(lambda value: None if value is None else _case(PriceDirection, value, _join(path, "price_direction")))(data.get("price_direction")),
+            last_notified_at=(lambda value: None if value is None else _int(value, _join(path, "last_notified_at"), -9223372036854775808, 9223372036854775807))(data.get("last_notified_at")),
+            id=(lambda value: None if value is None else _str(value, _join(path, "id")))(data.get("id")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        out["currency"] = self.currency
+        if self.price is not None:
+            out["price"] = float(self.price)
+        if self.price_percent_change is not None:
+            out["price_percent_change"] = float(self.price_percent_change)
+        if self.price_direction is not None:
+            out["price_direction"] = PriceDirection(self.price_direction).value
+        if self.last_notified_at is not None:
+            out["last_notified_at"] = self.last_notified_at
+        if self.id is not None:
+            out["id"] = self.id
+        return out
+
+
+@dataclass(frozen=True)
+class PriceAlertsToggle:
+    """The answer to turning price alerts on or off (GemPriceAlertService.setEnabled)."""
+
+    enabled: bool
+    """Whether price alerts are on now (the stored preference)."""
+    permission: Optional[NotificationPermission] = None
+    """The OS's answer when it was asked (turning on); absent when it was not (turning off)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertsToggle":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertsToggle":
+        data = _obj(data, path)
+        return cls(
+            enabled=_bool(_key(data, "enabled", path), _join(path, "enabled")),
+            permission=(lambda value: None if value is None else _case(NotificationPermission, value, _join(path, "permission")))(data.get("permission")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["enabled"] = self.enabled
+        if self.permission is not None:
+            out["permission"] = NotificationPermission(self.permission).value
+        return out
+
+
+@dataclass(frozen=True)
+class PriceAlertAddResult:
+    """The answer to adding a price alert: the alert as stored, and the state of price alerts after the add turned them on (a refused permission is reported here, not thrown)."""
+
+    alert: PriceAlert
+    """The alert as written locally and accepted by the API; alert.id is its key."""
+    enabled: bool
+    """Whether price alerts are on now: true exactly when the permission was granted."""
+    permission: NotificationPermission
+    """The OS's answer; the add asks every time."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertAddResult":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertAddResult":
+        data = _obj(data, path)
+        return cls(
+            alert=PriceAlert._read(_key(data, "alert", path), _join(path, "alert")),
+            enabled=_bool(_key(data, "enabled", path), _join(path, "enabled")),
+            permission=_case(NotificationPermission, _key(data, "permission", path), _join(path, "permission")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["alert"] = self.alert.to_json()
+        out["enabled"] = self.enabled
+        out["permission"] = NotificationPermission(self.permission).value
+        return out
+
+
+@dataclass(frozen=True)
+class PriceAlertSyncResult:
+    """What a sync changed in the local store: the remote alerts written, and the ids of local alerts deleted (both empty when nothing was written)."""
+
+    upserted: tuple[PriceAlert, ...]
+    """The remote alerts that were missing or different locally, as written."""
+    deleted_ids: tuple[str, ...]
+    """The ids of the local alerts the remote side no longer has."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertSyncResult":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertSyncResult":
+        data = _obj(data, path)
+        return cls(
+            upserted=tuple(PriceAlert._read(v0, _index(_join(path, "upserted"), i0)) for i0, v0 in enumerate(_list(_key(data, "upserted", path), _join(path, "upserted")))),
+            deleted_ids=tuple(_str(v0, _index(_join(path, "deleted_ids"), i0)) for i0, v0 in enumerate(_list(_key(data, "deleted_ids", path), _join(path, "deleted_ids")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["upserted"] = [v0.to_json() for v0 in self.upserted]
+        out["deleted_ids"] = [v0 for v0 in self.deleted_ids]
+        return out
+
+
 class AssetType(str, enum.Enum):
     """The kind of an asset; cases are the specification's (asset_type.rs)."""
 
@@ -1784,4 +1966,4 @@ class TransactionType(str, enum.Enum):
         return self.value
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]

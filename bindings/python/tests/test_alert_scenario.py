@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from gemstone import (ApiError, FixedPermissions, InvalidInput, Permission, PreferencesService, PriceAlert,
+from gemstone import (ApiError, FixedPermissions, InvalidInput, NotificationPermission, PreferencesService, PriceAlert,
                       PriceAlertService, PriceDirection, SqlitePreferencesStore, SqlitePriceAlertStore,
                       UrllibTransport)
 
@@ -72,7 +72,7 @@ def test_price_alert_scenario(tmp_path, api_server, form):
 
         # Add: stored locally, sent to the API, alerts turned on.
         added = alerts.add(PriceAlert("bitcoin", "USD", price=70000, price_direction=PriceDirection.UP))
-        assert (added.enabled, added.permission) == (True, Permission.GRANTED)
+        assert (added.enabled, added.permission) == (True, NotificationPermission.GRANTED)
         assert added.alert.id == "bitcoin:USD:70000::up"
         alerts.add({"asset_id": "ethereum", "currency": "USD", "price_percent_change": 5, "price_direction": "up"})
         assert permissions.asked == 2, "adding asks the permission port every time"
@@ -96,7 +96,7 @@ def test_price_alert_scenario(tmp_path, api_server, form):
         # Nothing written when local and remote agree.
         rows, written, transactions = stored_rows(db), app.alert_store.rows_written, app.alert_store.transactions
         again = alerts.sync()
-        assert not again.changed and again.upserted == () and again.deleted_ids == ()
+        assert again.upserted == () and again.deleted_ids == ()
         assert (stored_rows(db), app.alert_store.rows_written, app.alert_store.transactions) == \
             (rows, written, transactions)
         assert api_server.requests()[-1]["method"] == "GET"
@@ -141,10 +141,10 @@ def test_price_alert_scenario(tmp_path, api_server, form):
         asked = permissions.asked
         permissions.granted = False
         refused_toggle = alerts.set_enabled(True)
-        assert (refused_toggle.enabled, refused_toggle.permission) == (False, Permission.DENIED)
+        assert (refused_toggle.enabled, refused_toggle.permission) == (False, NotificationPermission.DENIED)
         permissions.granted = True
         granted = alerts.set_enabled(True)
-        assert (granted.enabled, granted.permission) == (True, Permission.GRANTED)
+        assert (granted.enabled, granted.permission) == (True, NotificationPermission.GRANTED)
         disabled = alerts.set_enabled(False)
         assert (disabled.enabled, disabled.permission) == (False, None)
         assert permissions.asked == asked + 2
@@ -179,7 +179,7 @@ def test_concurrent_asyncio_commands(tmp_path, api_server):
         added, listed, synced = asyncio.run(scenario())
         assert sorted(result.alert.price for result in added) == [100, 200, 300, 400]
         assert sorted(alert.price for alert in listed) == [100, 200, 300, 400]
-        assert not synced.changed
+        assert not (synced.upserted or synced.deleted_ids)
         assert len(api_server.control("GET", f"/_control/alerts/{DEVICE}")) == 4
     finally:
         app.close()

@@ -21,5 +21,5 @@ def test_readme_example_runs(api_server, tmp_path, capsys):
     finally:
         os.chdir(cwd)
     printed = capsys.readouterr().out
-    assert "bitcoin:EUR:70000:: True Permission.GRANTED" in printed
+    assert "bitcoin:EUR:70000:: True NotificationPermission.GRANTED" in printed
     assert (tmp_path / "app.db").exists()

@@ -8,6 +8,7 @@ import Primitives
 /// "price_direction":"up"|"down","last_notified_at":…}`, absent optionals left out. `id` is
 /// written for the host's convenience (it is the store's key, `PriceAlertRules.alertId`) and
 /// ignored when a record is read: the core always derives it from the fields.
+/// Its JSON shape is declared in schema/price_alerts.json; the type stays hand-written because `id` is derived.
 public struct PriceAlert: Sendable, Equatable, Hashable, Codable {
     public var assetId: String
     public var currency: String
@@ -43,11 +44,6 @@ public struct PriceAlert: Sendable, Equatable, Hashable, Codable {
         try container.encodeIfPresent(priceDirection, forKey: .priceDirection)
         try container.encodeIfPresent(lastNotifiedAt, forKey: .lastNotifiedAt)
     }
-}
-
-public enum PriceAlertDirection: String, Sendable, Equatable, Hashable, Codable {
-    case up
-    case down
 }
 
 /// The hand-written conversion `JSONCodec` uses for alerts (a store answers lists of them); it

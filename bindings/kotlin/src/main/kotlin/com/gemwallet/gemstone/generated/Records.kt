@@ -51,6 +51,9 @@ internal object SchemaJson {
         if (number.signum() < 0 || number.bitLength() > 64) throw RecordException("$path: $number is out of range")
         return number
     }
+    /** A double JSON can hold: org.json refuses NaN and the infinities, and so does the record. */
+    fun finite(value: Double, key: String): Double =
+        if (value.isNaN() || value.isInfinite()) throw RecordException("$key: $value is not a finite number") else value
     fun obj(value: Any?, path: String): JSONObject = value as? JSONObject ?: fail(path, "an object", value)
     fun arr(value: Any?, path: String): JSONArray = value as? JSONArray ?: fail(path, "an array", value)
     fun unknown(path: String, value: String, allowed: String): Nothing =
@@ -202,7 +205,7 @@ sealed class NumberDisplay {
     ) : NumberDisplay() {
         override fun toJson(): JSONObject = JSONObject().apply {
             put("type", "below_threshold")
-            put("threshold", threshold)
+            put("threshold", SchemaJson.finite(threshold, "number"))
             put("places", places)
         }
     }
@@ -244,7 +247,7 @@ data class FormattedNumber(
     val rounding: NumberRounding
 ) {
     fun toJson(): JSONObject = JSONObject().apply {
-        put("value", value)
+        put("value", SchemaJson.finite(value, "number"))
         put("unit", unit.toJson())
         put("display", display.toJson())
         put("notation", notation.json)
@@ -1140,6 +1143,174 @@ sealed class LocalizedText {
                 else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "text, row_title, transaction_state")
             }
         }
+    }
+}
+
+/** The OS's answer when the core asked for notification permission; a refusal is a value the screen renders, never an error. */
+enum class NotificationPermission(val json: String) {
+    /** The user allowed notifications. */
+    GRANTED("granted"),
+    /** The user or the OS refused them. */
+    DENIED("denied");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): NotificationPermission = read(value, "")
+        internal fun read(value: String, path: String): NotificationPermission =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "granted, denied")
+    }
+}
+
+/** Which way a price must move for a percentage alert to fire. */
+enum class PriceDirection(val json: String) {
+    /** The price rose by the percentage. */
+    UP("up"),
+    /** The price fell by the percentage. */
+    DOWN("down");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): PriceDirection = read(value, "")
+        internal fun read(value: String, path: String): PriceDirection =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "up, down")
+    }
+}
+
+/** A price alert: at a target price, at a percentage change in a direction, or, with neither, on any notable move. */
+data class PriceAlert @JvmOverloads constructor(
+    /** The asset's storage id (bitcoin, ethereum_0xdAC1…). */
+    val assetId: String,
+    /** The fiat currency of the target price (ISO 4217). */
+    val currency: String,
+    /** The target price, for a price alert. */
+    val price: Double? = null,
+    /** The percentage move, for a percentage alert. */
+    val pricePercentChange: Double? = null,
+    /** The direction of a percentage alert. */
+    val priceDirection: PriceDirection? = null,
+    /** When it last fired (Unix seconds). */
+    val lastNotifiedAt: Long? = null,
+    /** The store key, derived by the core from the other fields (PriceAlertRules.alertId): written by the core, ignored when the core reads an alert, not part of equality. */
+    val id: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        put("currency", currency)
+        price?.let { put("price", SchemaJson.finite(it, "number")) }
+        pricePercentChange?.let { put("price_percent_change", SchemaJson.finite(it, "number")) }
+        priceDirection?.let { put("price_direction", it.json) }
+        lastNotifiedAt?.let { put("last_notified_at", it) }
+        id?.let { put("id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlert = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlert> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlert>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlert = PriceAlert(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            price = json.opt("price").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "price")) },
+            pricePercentChange = json.opt("price_percent_change").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "price_percent_change")) },
+            priceDirection = json.opt("price_direction").let { if (SchemaJson.absent(it)) null else PriceDirection.read(SchemaJson.str(it, SchemaJson.join(path, "price_direction")), SchemaJson.join(path, "price_direction")) },
+            lastNotifiedAt = json.opt("last_notified_at").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "last_notified_at"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            id = json.opt("id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "id")) }
+        )
+    }
+}
+
+/** The answer to turning price alerts on or off (GemPriceAlertService.setEnabled). */
+data class PriceAlertsToggle @JvmOverloads constructor(
+    /** Whether price alerts are on now (the stored preference). */
+    val enabled: Boolean,
+    /** The OS's answer when it was asked (turning on); absent when it was not (turning off). */
+    val permission: NotificationPermission? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("enabled", enabled)
+        permission?.let { put("permission", it.json) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertsToggle = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertsToggle> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertsToggle>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertsToggle = PriceAlertsToggle(
+            enabled = SchemaJson.bool(SchemaJson.key(json, "enabled", path), SchemaJson.join(path, "enabled")),
+            permission = json.opt("permission").let { if (SchemaJson.absent(it)) null else NotificationPermission.read(SchemaJson.str(it, SchemaJson.join(path, "permission")), SchemaJson.join(path, "permission")) }
+        )
+    }
+}
+
+/** The answer to adding a price alert: the alert as stored, and the state of price alerts after the add turned them on (a refused permission is reported here, not thrown). */
+data class PriceAlertAddResult(
+    /** The alert as written locally and accepted by the API; alert.id is its key. */
+    val alert: PriceAlert,
+    /** Whether price alerts are on now: true exactly when the permission was granted. */
+    val enabled: Boolean,
+    /** The OS's answer; the add asks every time. */
+    val permission: NotificationPermission
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("alert", alert.toJson())
+        put("enabled", enabled)
+        put("permission", permission.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertAddResult = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertAddResult> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertAddResult>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertAddResult = PriceAlertAddResult(
+            alert = PriceAlert.read(SchemaJson.obj(SchemaJson.key(json, "alert", path), SchemaJson.join(path, "alert")), SchemaJson.join(path, "alert")),
+            enabled = SchemaJson.bool(SchemaJson.key(json, "enabled", path), SchemaJson.join(path, "enabled")),
+            permission = NotificationPermission.read(SchemaJson.str(SchemaJson.key(json, "permission", path), SchemaJson.join(path, "permission")), SchemaJson.join(path, "permission"))
+        )
+    }
+}
+
+/** What a sync changed in the local store: the remote alerts written, and the ids of local alerts deleted (both empty when nothing was written). */
+data class PriceAlertSyncResult(
+    /** The remote alerts that were missing or different locally, as written. */
+    val upserted: List<PriceAlert>,
+    /** The ids of the local alerts the remote side no longer has. */
+    val deletedIds: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("upserted", JSONArray().apply { upserted.forEach { v0 -> put(v0.toJson()) } })
+        put("deleted_ids", JSONArray().apply { deletedIds.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertSyncResult = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertSyncResult> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertSyncResult>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertSyncResult = PriceAlertSyncResult(
+            upserted = SchemaJson.arr(SchemaJson.key(json, "upserted", path), SchemaJson.join(path, "upserted")).let { a0 -> List(a0.length()) { i0 -> PriceAlert.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "upserted")}[$i0]"), "${SchemaJson.join(path, "upserted")}[$i0]") } },
+            deletedIds = SchemaJson.arr(SchemaJson.key(json, "deleted_ids", path), SchemaJson.join(path, "deleted_ids")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "deleted_ids")}[$i0]") } }
+        )
     }
 }
 
