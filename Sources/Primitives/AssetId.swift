@@ -51,11 +51,19 @@ extension AssetId: CustomStringConvertible {
     public var description: String { id }
 }
 
-public enum AssetIdError: Error, Sendable, Hashable {
+public enum AssetIdError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The chain part is not a known chain id.
     case unknownChain(String)
     /// `<chain>_` with nothing after the separator.
     case emptyTokenId
+
+    /// What an error record says (never a Swift case name), its input quoted shortly.
+    public var description: String {
+        switch self {
+        case let .unknownChain(chain): "unknown chain id \"\(chain.prefix(40))\""
+        case .emptyTokenId: "no token id after \"<chain>_\""
+        }
+    }
 }
 
 /// The hand-written conversion of the transaction-row path: the storage string, as Codable writes it.

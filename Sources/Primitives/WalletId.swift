@@ -78,12 +78,22 @@ extension WalletId: CustomStringConvertible {
     public var description: String { id }
 }
 
-public enum WalletIdError: Error, Sendable, Hashable {
+public enum WalletIdError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No `_` after the type, or (single, privateKey, view) none after the chain.
     case missingSeparator
     case unknownType(String)
     case unknownChain(String)
     case emptyAddress
+
+    /// What an error record says (never a Swift case name): the id's own words, its input quoted shortly.
+    public var description: String {
+        switch self {
+        case .missingSeparator: "no \"_\" separator after its type (and chain)"
+        case let .unknownType(type): "unknown wallet type \"\(type.prefix(40))\"; expected one of multicoin, single, privateKey, view"
+        case let .unknownChain(chain): "unknown chain id \"\(chain.prefix(40))\""
+        case .emptyAddress: "no address after its chain"
+        }
+    }
 }
 
 /// The hand-written conversion of the transaction-row path: the storage string, as Codable writes it.

@@ -64,4 +64,18 @@ enum SchemaGolden {
             try JSONCodec.decode(WalletType.self, from: Array(#""privateKey""#.utf8))
         }
     }
+
+    @Test(arguments: [
+        (#"{"id":"ethereum_","name":"n","symbol":"s","decimals":1,"type":"native"}"#, "invalid asset id: no token id after \"<chain>_\""),
+        (#"{"id":"eth_0x1","name":"n","symbol":"s","decimals":1,"type":"native"}"#, "invalid asset id: unknown chain id \"eth\""),
+    ])
+    func anInvalidIdIsNamedInWordsNotSwiftCases(json: String, reason: String) throws {
+        #expect(throws: JSONCodecError(path: "id", reason: reason)) { try JSONCodec.decode(Asset.self, from: Array(json.utf8)) }
+    }
+
+    @Test func anInvalidWalletIdIsNamedInWords() throws {
+        #expect(throws: JSONCodecError(path: "", reason: "invalid wallet id: no \"_\" separator after its type (and chain)")) {
+            try JSONCodec.decode(WalletId.self, from: Array(#""multicoin""#.utf8))
+        }
+    }
 }
