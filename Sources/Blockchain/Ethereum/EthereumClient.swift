@@ -105,6 +105,15 @@ public struct EthereumClient: Sendable {
                                fees: rates)
     }
 
+    /// The L1 data fee, wei, an OP-stack chain charges for `unsignedTransaction` (its unsigned serialized form):
+    /// `getL1Fee(bytes)` on the gas price oracle, added to the L2 fee as the specification's load step does. Zero,
+    /// with no request, on every other chain.
+    public func l1Fee(unsignedTransaction: [UInt8]) async throws(ChainClientError) -> BigUInt {
+        guard fees.isOpStack else { return .zero }
+        let result = try await call(.call(to: OPStackGasPriceOracle.oracle, data: OPStackGasPriceOracle.getL1Fee(unsignedTransaction), block: .latest))
+        return try EthereumMappers.abiUInt(try EthereumMappers.data(result, field: "getL1Fee"), field: "getL1Fee")
+    }
+
     /// Broadcasts a signed transaction (`eth_sendRawTransaction`); a node's refusal is `rejected` with its message.
     /// The node's hash must be the transaction's own (`signed.hash`), or the answer is refused as malformed.
     public func broadcast(_ signed: SignedTransaction) async throws(ChainClientError) -> String {

@@ -106,3 +106,21 @@ public enum ERC20Call {
         [0x70, 0xa0, 0x82, 0x31] + [UInt8](repeating: 0, count: max(0, 32 - account.count)) + account.suffix(32)
     }
 }
+
+/// The OP-stack L1 data fee call (the specification's `preload_optimism.rs`).
+public enum OPStackGasPriceOracle {
+    /// The OP-stack gas price oracle predeploy (chain-apis.md § 1, "L1 fee (OP-stack only)").
+    public static let oracle = "0x420000000000000000000000000000000000000F"
+
+    /// `getL1Fee(bytes)` of `unsignedTransaction`: selector 0x49948e0e, the offset word 0x20, the length word, then
+    /// the bytes zero-padded to a whole word (the ABI encoding of one dynamic `bytes` argument).
+    public static func getL1Fee(_ unsignedTransaction: [UInt8]) -> [UInt8] {
+        var data: [UInt8] = [0x49, 0x94, 0x8e, 0x0e]
+        data += [UInt8](repeating: 0, count: 31) + [0x20]
+        let length = BigUInt(UInt64(unsignedTransaction.count)).bigEndianBytes
+        data += [UInt8](repeating: 0, count: 32 - length.count) + length
+        data += unsignedTransaction
+        data += [UInt8](repeating: 0, count: (32 - unsignedTransaction.count % 32) % 32)
+        return data
+    }
+}

@@ -473,6 +473,24 @@ private func word(_ hex: String) -> String {
         #expect(await transport.requests.count == 3)
     }
 
+    @Test func opStackChainsReadTheL1FeeFromTheOracle() async throws {
+        let transport = RecordingChainTransport()
+        await transport.answer(#"{"jsonrpc":"2.0","id":1,"result":"0x\#(word("12d687"))"}"#)
+        await transport.answer(#"{"jsonrpc":"2.0","id":1,"result":"0x"}"#)
+        #expect(try await client(transport, chain: .base).l1Fee(unsignedTransaction: [0x02, 0xc0]) == BigUInt(1_234_567))
+        #expect(await outcome { () async throws(ChainClientError) in try await client(transport, chain: .optimism).l1Fee(unsignedTransaction: []) }
+            == .failure(.malformed("getL1Fee is 0 bytes, not an ABI word")))
+        let data = "0x49948e0e" + word("20") + word("2") + "02c0" + String(repeating: "0", count: 60)
+        #expect(await transport.body(0) == envelope("eth_call", #"[{"to":"0x420000000000000000000000000000000000000F","data":"\#(data)"},"latest"]"#))
+        #expect(await transport.body(1) == envelope("eth_call",
+            #"[{"to":"0x420000000000000000000000000000000000000F","data":"0x49948e0e\#(word("20") + word("0"))"},"latest"]"#))
+        // Not an OP-stack chain: no L1 fee and no request.
+        #expect(try await client(transport, chain: .arbitrum).l1Fee(unsignedTransaction: [0x02, 0xc0]) == .zero)
+        #expect(await transport.requests.count == 2)
+        #expect([Chain.optimism, .base, .opBNB, .celo, .world, .ink, .unichain].allSatisfy { EthereumChainFees.of($0)?.isOpStack == true })
+        #expect(Chain.allCases.filter { EthereumChainFees.of($0)?.isOpStack == true }.count == 7)
+    }
+
     @Test func broadcastSendsTheRawHexAndChecksTheHash() async throws {
         let hash = "0x" + String(repeating: "ab", count: 32)
         let transport = RecordingChainTransport()
