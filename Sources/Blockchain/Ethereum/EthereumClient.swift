@@ -55,14 +55,18 @@ public struct EthereumClient: Sendable {
     /// The EIP-155 chain id, from the chain's configuration.
     public let chainId: UInt64
     public let fees: EthereumChainFees
+    /// The most calls one JSON-RPC batch carries (public nodes cap batch sizes); longer token lists are sent as
+    /// several batches in turn.
+    public let batchLimit: Int
     private let transport: any ChainTransport
 
     /// A client of `chain`; nil when `chain` is not an EVM chain.
-    public init?(chain: Chain, transport: any ChainTransport) {
+    public init?(chain: Chain, transport: any ChainTransport, batchLimit: Int = 50) {
         guard let chainId = chain.config.evmChainId, let fees = EthereumChainFees.of(chain) else { return nil }
         self.chain = chain
         self.chainId = chainId
         self.fees = fees
+        self.batchLimit = max(1, batchLimit)
         self.transport = transport
     }
 
@@ -71,12 +75,20 @@ public struct EthereumClient: Sendable {
         try EthereumMappers.balance(try await call(.balance(address: address, block: .latest)), chain: chain)
     }
 
-    /// ERC-20 balances of `tokens` (contract addresses), in their order: one batch of `balanceOf` calls, none when
-    /// `tokens` is empty. A token whose call fails fails the whole answer (the specification's `take_all`).
+    /// ERC-20 balances of `tokens` (contract addresses), in their order: batches of `balanceOf` calls (at most
+    /// `batchLimit` each), none when `tokens` is empty. A token whose call fails fails the whole answer (the
+    /// specification's `take_all`).
     public func tokenBalances(address: String, tokens: [String]) async throws(ChainClientError) -> [ChainBalance] {
         guard !tokens.isEmpty else { return [] }
         let data = ERC20Call.balanceOf(try account(address))
-        let results = try await batch(tokens.map { .call(to: $0, data: data, block: .latest) })
+        var results: [JSON] = []
+        results.reserveCapacity(tokens.count)
+        var start = 0
+        while start < tokens.count {
+            let end = min(start + batchLimit, tokens.count)
+            results += try await batch(tokens[start..<end].map { .call(to: $0, data: data, block: .latest) })
+            start = end
+        }
         return try EthereumMappers.tokenBalances(results, tokens: tokens, chain: chain)
     }
 

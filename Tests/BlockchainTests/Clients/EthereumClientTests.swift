@@ -389,6 +389,22 @@ private func word(_ hex: String) -> String {
         #expect(await transport.requests.first?.headers == jsonHeaders)
     }
 
+    @Test func longTokenListsAreSentInBatchesOfTheLimit() async throws {
+        let transport = RecordingChainTransport()
+        let one = #"{"jsonrpc":"2.0","id":1,"result":"0x\#(word("1"))"}"#
+        let two = #"{"jsonrpc":"2.0","id":2,"result":"0x\#(word("2"))"}"#
+        await transport.answer("[\(one),\(two)]")
+        await transport.answer("[\(one)]")
+        guard let ethereum = EthereumClient(chain: .ethereum, transport: transport, batchLimit: 2) else { return }
+        let tokens = [usdt, usdc, recipient]
+        let balances = try await ethereum.tokenBalances(address: sender, tokens: tokens)
+        #expect(balances.map(\.available) == [BigUInt(1), BigUInt(2), BigUInt(1)])
+        #expect(balances.map(\.assetId.tokenId) == tokens)
+        let data = "0x70a08231" + word(String(sender.lowercased().dropFirst(2)))
+        #expect(await transport.requests.count == 2)
+        #expect(await transport.body(1) == "[" + envelope("eth_call", #"[{"to":"\#(recipient)","data":"\#(data)"},"latest"]"#, id: 1) + "]")
+    }
+
     @Test func noTokensSendNothingAndABadAddressIsRefusedBeforeSending() async {
         let transport = RecordingChainTransport()
         #expect(await outcome { () async throws(ChainClientError) in try await client(transport).tokenBalances(address: sender, tokens: []) }
@@ -566,5 +582,79 @@ private func word(_ hex: String) -> String {
         await transport.answer(fixture("rpc_error"))
         #expect(await outcome { () async throws(ChainClientError) in try await client(transport).balance(address: "0x1234") }
             == .failure(.rpc(code: -32602, message: "invalid argument 0: hex string has length 39, want 40 for common.Address")))
+    }
+}
+
+// MARK: - Mutated answers
+
+/// Every fixture mutated many ways (bytes replaced, cut short, spliced), fed to every mapper: each answers a value or
+/// a typed refusal, never a trap.
+@Suite struct EthereumMutatedAnswerTests {
+    static let names = [
+        "chain_id", "block_number", "balance", "nonce", "estimate_gas_transfer", "token_balances", "token_balances_error",
+        "token_metadata_abi_string", "token_metadata_bytes32", "fee_history", "send_raw_transaction", "send_raw_transaction_error",
+        "receipt_null", "receipt_confirmed", "receipt_reverted", "receipt_op_stack", "rpc_error",
+    ]
+
+    /// xorshift64*, seeded, so a failure replays.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
+            return Int((state &* 2_685_821_657_736_338_717) % UInt64(max(bound, 1)))
+        }
+    }
+
+    static func mutate(_ body: [UInt8], _ generator: inout Generator) -> [UInt8] {
+        var bytes = body
+        let alphabet = Array("0x123456789abcdefgABCDEF\"{}[],:-. null".utf8) + [0x00, 0xff]
+        switch generator.next(4) {
+        case 0:
+            for _ in 0...generator.next(4) where !bytes.isEmpty {
+                bytes[generator.next(bytes.count)] = alphabet[generator.next(alphabet.count)]
+            }
+        case 1:
+            bytes = Array(bytes.prefix(generator.next(bytes.count + 1)))
+        case 2:
+            let start = generator.next(bytes.count)
+            let length = generator.next(bytes.count - start + 1)
+            bytes.insert(contentsOf: bytes[start..<(start + length)], at: generator.next(bytes.count + 1))
+        default:
+            let digits = Array("0123456789abcdef".utf8)
+            let at = generator.next(bytes.count + 1)
+            bytes.insert(contentsOf: (0..<generator.next(200)).map { _ in digits[generator.next(digits.count)] }, at: at)
+        }
+        return bytes
+    }
+
+    @Test(arguments: names)
+    func mutatedAnswersAreRefusedOrRead(name: String) {
+        var generator = Generator(state: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }) | 1)
+        let body = Array(fixture(name).utf8)
+        var refused = 0
+        for _ in 0..<400 {
+            let response = ChainResponse(status: 200, body: Self.mutate(body, &generator))
+            _ = try? EthereumMappers.broadcastHash(response)
+            _ = try? JSONRPC.results(response, count: 2)
+            _ = try? JSONRPC.results(response, count: 3)
+            guard let json = try? JSONRPC.result(response) else {
+                refused += 1
+                continue
+            }
+            _ = try? EthereumMappers.balance(json, chain: .ethereum)
+            _ = try? EthereumMappers.blockNumber(json)
+            _ = try? EthereumMappers.networkId(json)
+            _ = try? EthereumMappers.feeRates(json, minPriorityFee: BigUInt(1))
+            _ = try? EthereumMappers.transactionStatus(json)
+            _ = try? EthereumMappers.tokenBalances([json], tokens: [usdt], chain: .ethereum)
+            _ = try? EthereumMappers.tokenMetadata(name: json, symbol: json, decimals: json)
+            if let bytes = try? EthereumMappers.data(json, field: "d") {
+                _ = try? EthereumMappers.abiString(bytes, field: "d")
+                _ = try? EthereumMappers.abiUInt(bytes, field: "d")
+            }
+        }
+        #expect(refused < 400 || name.hasPrefix("token_") || name == "rpc_error" || name.hasSuffix("_error"))
     }
 }
