@@ -6,6 +6,12 @@ import Primitives
 public enum CosmosAPI: Sendable, Equatable {
     /// `GET /cosmos/bank/v1beta1/balances/{address}`: every denom the address holds (zero balances are not listed).
     case balances(address: String)
+    /// `GET /cosmos/staking/v1beta1/delegations/{address}`: `delegation_responses[].balance`.
+    case delegations(address: String)
+    /// `GET /cosmos/staking/v1beta1/delegators/{address}/unbonding_delegations`: `unbonding_responses[].entries[].balance`.
+    case unbondingDelegations(address: String)
+    /// `GET /cosmos/distribution/v1beta1/delegators/{address}/rewards`: `rewards[].reward[]` (decimal coins).
+    case rewards(address: String)
     /// `GET /cosmos/auth/v1beta1/accounts/{address}`: `account_number` and `sequence`.
     case account(address: String)
     /// `POST /cosmos/tx/v1beta1/txs` with `{"mode": mode, "tx_bytes": base64}`.
@@ -21,6 +27,12 @@ public enum CosmosAPI: Sendable, Equatable {
         switch self {
         case let .balances(address):
             ChainRequest(method: .get, path: "/cosmos/bank/v1beta1/balances/" + ChainRequest.percentEncoded(address))
+        case let .delegations(address):
+            ChainRequest(method: .get, path: "/cosmos/staking/v1beta1/delegations/" + ChainRequest.percentEncoded(address))
+        case let .unbondingDelegations(address):
+            ChainRequest(method: .get, path: "/cosmos/staking/v1beta1/delegators/" + ChainRequest.percentEncoded(address) + "/unbonding_delegations")
+        case let .rewards(address):
+            ChainRequest(method: .get, path: "/cosmos/distribution/v1beta1/delegators/" + ChainRequest.percentEncoded(address) + "/rewards")
         case let .account(address):
             ChainRequest(method: .get, path: "/cosmos/auth/v1beta1/accounts/" + ChainRequest.percentEncoded(address))
         case let .broadcast(txBytes, mode):

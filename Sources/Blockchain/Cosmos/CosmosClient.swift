@@ -46,6 +46,16 @@ public struct CosmosClient: Sendable {
         try CosmosMapper.tokenBalances(try await get(.balances(address: address)), chain: chain, denoms: denoms)
     }
 
+    /// The stake of `address` in the native denom (three requests: delegations, unbonding, rewards); nil, with no
+    /// request, on chains without staking (Thorchain, Noble).
+    public func staking(address: String) async throws(ChainClientError) -> CosmosStaking? {
+        guard CosmosMapper.hasStaking(chain) else { return nil }
+        let delegations = try await get(.delegations(address: address))
+        let unbonding = try await get(.unbondingDelegations(address: address))
+        let rewards = try await get(.rewards(address: address))
+        return try CosmosMapper.staking(delegations: delegations, unbonding: unbonding, rewards: rewards, chain: chain)
+    }
+
     /// The fee rates the app offers (no request).
     public func feeRates() -> FeeRates {
         CosmosMapper.feeRates(chain)

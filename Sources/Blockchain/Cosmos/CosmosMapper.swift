@@ -11,6 +11,22 @@ public struct CosmosAccount: Sendable, Equatable {
     }
 }
 
+/// A delegator's stake in the native denom, as the app sums it (`balances_mapper.rs` `map_balance_staking`).
+public struct CosmosStaking: Sendable, Equatable {
+    /// Delegated (bonded) amount.
+    public let staked: BigUInt
+    /// Unbonding: leaving the stake, not yet spendable.
+    public let pending: BigUInt
+    /// Unclaimed rewards, integer part.
+    public let rewards: BigUInt
+
+    public init(staked: BigUInt, pending: BigUInt, rewards: BigUInt) {
+        self.staked = staked
+        self.pending = pending
+        self.rewards = rewards
+    }
+}
+
 /// Pure mappers from Cosmos SDK REST answers (chain-apis.md § 4) to the client contract. Amounts are the SDK's
 /// `Int` (at most 256 bits) as decimal text, parsed exactly; every failure is a `ChainClientError`.
 public enum CosmosMapper {
@@ -143,6 +159,61 @@ public enum CosmosMapper {
             }
         }
         return balances
+    }
+
+    /// Whether the app reads stake on `chain` (`Chain::is_stake_supported`): not on Thorchain or Noble.
+    public static func hasStaking(_ chain: Chain) -> Bool {
+        chain.type == .cosmos && chain != .thorchain && chain != .noble
+    }
+
+    /// The three staking answers → the stake: staked = Σ `delegation_responses[].balance.amount` in the native denom;
+    /// pending = Σ `unbonding_responses[].entries[].balance`; rewards = Σ of the integer part of
+    /// `rewards[].reward[].amount` in the native denom (decimal coins with up to 18 places).
+    public static func staking(delegations: JSON, unbonding: JSON, rewards: JSON, chain: Chain) throws(ChainClientError) -> CosmosStaking {
+        guard let denom = chain.config.denom else { throw .malformed("\(chain.id) has no native denom") }
+        guard let delegated = delegations["delegation_responses"]?.arrayValue, delegated.count <= maximumDenoms else {
+            throw .malformed("delegation_responses is not a list of at most \(maximumDenoms)")
+        }
+        var staked = BigUInt.zero
+        for (index, entry) in delegated.enumerated() where entry["balance"]?["denom"]?.stringValue == denom {
+            staked += try amount(entry["balance"]?["amount"], "delegation_responses[\(index)].balance.amount")
+        }
+        guard let unbondings = unbonding["unbonding_responses"]?.arrayValue, unbondings.count <= maximumDenoms else {
+            throw .malformed("unbonding_responses is not a list of at most \(maximumDenoms)")
+        }
+        var pending = BigUInt.zero
+        for (index, entry) in unbondings.enumerated() {
+            guard let entries = entry["entries"]?.arrayValue, entries.count <= maximumDenoms else {
+                throw .malformed("unbonding_responses[\(index)].entries is not a list")
+            }
+            for (inner, unbond) in entries.enumerated() {
+                pending += try amount(unbond["balance"], "unbonding_responses[\(index)].entries[\(inner)].balance")
+            }
+        }
+        guard let rewarded = rewards["rewards"]?.arrayValue, rewarded.count <= maximumDenoms else {
+            throw .malformed("rewards is not a list of at most \(maximumDenoms)")
+        }
+        var earned = BigUInt.zero
+        for (index, entry) in rewarded.enumerated() {
+            guard let coins = entry["reward"]?.arrayValue, coins.count <= maximumDenoms else { throw .malformed("rewards[\(index)].reward is not a list") }
+            for (inner, coin) in coins.enumerated() where coin["denom"]?.stringValue == denom {
+                earned += try decimalCoinInteger(coin["amount"], "rewards[\(index)].reward[\(inner)].amount")
+            }
+        }
+        return CosmosStaking(staked: staked, pending: pending, rewards: earned)
+    }
+
+    /// The integer part of an SDK `Dec` amount (`"1234.567890000000000000"`): digits, then at most one `.` and 18
+    /// digits.
+    static func decimalCoinInteger(_ value: JSON?, _ field: String) throws(ChainClientError) -> BigUInt {
+        guard let text = value?.stringValue else { throw .malformed("\(field) is not a decimal string") }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts.first.map(String.init) ?? ""
+        let fraction = parts.count == 2 ? Array(parts[1].utf8) : []
+        guard fraction.count <= 18, fraction.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), parts.count == 1 || !fraction.isEmpty else {
+            throw .malformed("\(field) is not a decimal: \(ChainClientError.prefix(text, 40))")
+        }
+        return try amount(.string(whole), field)
     }
 
     /// `GET /cosmos/auth/v1beta1/accounts/{address}` → account number and sequence, from `account`, or from the

@@ -106,6 +106,40 @@ private let address = "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02"
             .available.description == max)
     }
 
+    // MARK: staking (chain-apis.md § 4 "Staking balance")
+
+    @Test func stakeIsDelegatedUnbondingAndWholeRewards() throws {
+        let staking = try CosmosMapper.staking(delegations: parsed(fixture("delegations")), unbonding: parsed(fixture("unbonding_delegations")),
+                                               rewards: parsed(fixture("rewards")), chain: .cosmos)
+        #expect(staking == CosmosStaking(staked: 1_250_000, pending: 319_000, rewards: 1234))
+        let empty = parsed(fixture("staking_empty"))
+        #expect(try CosmosMapper.staking(delegations: empty, unbonding: empty, rewards: empty, chain: .cosmos)
+            == CosmosStaking(staked: 0, pending: 0, rewards: 0))
+        #expect([Chain.cosmos, .osmosis, .celestia, .thorchain, .injective, .sei, .noble].map(CosmosMapper.hasStaking)
+            == [true, true, true, false, true, true, false])
+    }
+
+    @Test(arguments: [
+        (#"{"delegation_responses":[{"balance":{"denom":"uatom","amount":"1.5"}}]}"#, #"{"unbonding_responses":[]}"#, #"{"rewards":[]}"#),
+        (#"{"delegation_responses":[]}"#, #"{"unbonding_responses":[{"entries":[{"balance":"-1"}]}]}"#, #"{"rewards":[]}"#),
+        (#"{"delegation_responses":[]}"#, #"{"unbonding_responses":[{}]}"#, #"{"rewards":[]}"#),
+        (#"{"delegation_responses":[]}"#, #"{"unbonding_responses":[]}"#, #"{"rewards":[{"reward":[{"denom":"uatom","amount":"1.0000000000000000001"}]}]}"#),
+        (#"{"delegation_responses":[]}"#, #"{"unbonding_responses":[]}"#, #"{"rewards":[{"reward":[{"denom":"uatom","amount":"1."}]}]}"#),
+        (#"{"delegation_responses":[]}"#, #"{"unbonding_responses":[]}"#, #"{"rewards":[{"reward":[{"denom":"uatom","amount":".5"}]}]}"#),
+        (#"{"delegation_responses":[]}"#, #"{"unbonding_responses":[]}"#, #"{"rewards":[{"reward":[{"denom":"uatom","amount":"1e3"}]}]}"#),
+        (#"{}"#, #"{"unbonding_responses":[]}"#, #"{"rewards":[]}"#),
+        (#"{"delegation_responses":[]}"#, #"{"unbonding_responses":[]}"#, #"{}"#),
+    ])
+    func malformedStakeIsRefused(delegations: String, unbonding: String, rewards: String) {
+        let result = outcome { () throws(ChainClientError) in
+            try CosmosMapper.staking(delegations: parsed(delegations), unbonding: parsed(unbonding), rewards: parsed(rewards), chain: .cosmos)
+        }
+        guard case .failure(.malformed) = result else {
+            Issue.record("expected malformed, got \(result)")
+            return
+        }
+    }
+
     // MARK: account (chain-apis.md § 4 "Preload")
 
     @Test(arguments: [
@@ -224,6 +258,21 @@ private let address = "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02"
         #expect(try await cosmos.balance(address: address).available == 4_213_370)
         #expect(try await cosmos.tokenBalances(address: address, denoms: [ibc]).map(\.available) == [1_500_000])
         #expect(await transport.requests.map(\.path) == Array(repeating: "/cosmos/bank/v1beta1/balances/" + address, count: 2))
+    }
+
+    @Test func stakingAsksThreeEndpointsAndNoneWithoutStaking() async throws {
+        let transport = RecordingChainTransport()
+        await transport.answer(fixture("delegations"))
+        await transport.answer(fixture("unbonding_delegations"))
+        await transport.answer(fixture("rewards"))
+        let cosmos = try #require(CosmosClient(chain: .cosmos, transport: transport))
+        #expect(try await cosmos.staking(address: address) == CosmosStaking(staked: 1_250_000, pending: 319_000, rewards: 1234))
+        #expect(await transport.requests.map(\.path) == ["/cosmos/staking/v1beta1/delegations/" + address,
+                                                         "/cosmos/staking/v1beta1/delegators/\(address)/unbonding_delegations",
+                                                         "/cosmos/distribution/v1beta1/delegators/\(address)/rewards"])
+        let noble = RecordingChainTransport()
+        #expect(try await CosmosClient(chain: .noble, transport: noble)?.staking(address: "noble1x") == nil)
+        #expect(await noble.requests.isEmpty)
     }
 
     @Test func preloadIsTheAccountAndTheAppsFixedFee() async throws {
