@@ -96,10 +96,12 @@ public enum BlockbookMapper {
         }
     }
 
-    /// The address as Blockbook indexes it: Bitcoin Cash addresses carry the `bitcoincash:` prefix (the app's
-    /// `Address.full()`); others are sent as given.
+    /// The address as Blockbook indexes it: a Bitcoin Cash CashAddr without its prefix (`q…`, `p…`) gets
+    /// `bitcoincash:` (the app's `Address.full()`); anything else (a prefixed address, a legacy `1…`, an xpub) is
+    /// sent as given.
     public static func blockbookAddress(_ address: String, chain: Chain) -> String {
-        chain == .bitcoinCash && !address.hasPrefix("bitcoincash:") ? "bitcoincash:" + address : address
+        guard chain == .bitcoinCash, !address.contains(":"), let first = address.first, "qpQP".contains(first) else { return address }
+        return "bitcoincash:" + address
     }
 
     // MARK: - Answers
@@ -169,6 +171,12 @@ public enum BlockbookMapper {
         return UInt64(number)
     }
 
+    /// A non-negative JSON integer, or nil when absent or null.
+    static func optionalUnsigned(_ value: JSON?, _ field: String) throws(ChainClientError) -> UInt64? {
+        guard let value, !value.isNull else { return nil }
+        return try unsigned(value, field)
+    }
+
     /// `GET /api/v2/address/…` (or `/api/v2/xpub/…`) → the native balance: available = `balance` (confirmed),
     /// pending = `unconfirmedBalance` when positive, else 0 — a negative delta (an outgoing spend in the mempool)
     /// is not subtracted, as the app does (`balances_mapper.rs`, `Balance::with_pending_unconfirmed`).
@@ -195,8 +203,8 @@ public enum BlockbookMapper {
             let vout = try unsigned(entry["vout"], field + ".vout")
             guard let index = UInt32(exactly: vout) else { throw .malformed("\(field).vout is out of range") }
             let value = try satoshis(entry["value"], field + ".value", bound: maximumMoney(chain))
-            let confirmations = entry["confirmations"].map { $0.isNull } == false ? try unsigned(entry["confirmations"], field + ".confirmations") : 0
-            let height = entry["height"].map { $0.isNull } == false ? try unsigned(entry["height"], field + ".height") : nil
+            let confirmations = try optionalUnsigned(entry["confirmations"], field + ".confirmations") ?? 0
+            let height = try optionalUnsigned(entry["height"], field + ".height")
             let coinbase = entry["coinbase"]?.boolValue ?? false
             if coinbase && confirmations < coinbaseMaturity { continue }
             outputs.append(BlockbookUTXO(utxo: BitcoinUTXO(txid: txid, vout: index, value: value), confirmations: confirmations,
@@ -291,7 +299,7 @@ public enum BlockbookMapper {
         case nil, .null?: height = -1
         default: throw .malformed("blockHeight is not an integer")
         }
-        let confirmations = json["confirmations"].map { $0.isNull } == false ? try unsigned(json["confirmations"], "confirmations") : 0
+        let confirmations = try optionalUnsigned(json["confirmations"], "confirmations") ?? 0
         guard height > 0 || confirmations > 0 else { return ChainTransactionStatus(state: .pending) }
         guard height > 0 else { throw .malformed("a confirmed transaction has no blockHeight") }
         let fee = try json["fees"].map { value throws(ChainClientError) in BigUInt(try satoshis(value, "fees")) }

@@ -1,5 +1,6 @@
-import Blockchain
+@testable import Blockchain
 import Foundation
+import GemCrypto
 import Primitives
 import Testing
 
@@ -342,6 +343,45 @@ private let txid = "9e2eaf1cb7b3e3ff0b1b3a2a8b4d5c6e7f8091a2b3c4d5e6f708192a3b4c
         #expect(balance.available == 500_000 && balance.pending == 0)
         let paths = await transport.requests.map(\.path)
         #expect(paths == Array(repeating: "/api/v2/address/bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", count: 2))
+    }
+
+    @Test(arguments: [
+        ("qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", "/api/v2/utxo/bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a"),
+        ("bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", "/api/v2/utxo/bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a"),
+        ("1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu", "/api/v2/utxo/1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu"),
+        ("xpub6CUGRUonZSQ4TWtTMmzXdrXDtypWKiKrhko4egpiMZbpiaQL2jkwSB1icqYh2cfDfVxdx4df189oLKnC5fSwqPfgyP3hooxujYzAu3fDVmz",
+         "/api/v2/utxo/xpub6CUGRUonZSQ4TWtTMmzXdrXDtypWKiKrhko4egpiMZbpiaQL2jkwSB1icqYh2cfDfVxdx4df189oLKnC5fSwqPfgyP3hooxujYzAu3fDVmz"),
+    ])
+    func onlyAShortCashAddrGetsThePrefix(address: String, path: String) async throws {
+        let transport = RecordingChainTransport()
+        await transport.answer("[]")
+        _ = try await client(.bitcoinCash, transport)?.utxos(address: address)
+        #expect(await transport.requests.map(\.path) == [path])
+    }
+
+    /// Preload → signer → broadcast: the UTXOs a Blockbook listing gives are what the signer spends, and the
+    /// signer's `encoded` is the sendtx body (the signer vectors of make_vectors.py, answered as Blockbook would).
+    @Test(arguments: BitcoinVectors.shared.transfers.filter { v in
+        BitcoinVectors.shared.transfers.filter { $0.chain == v.chain }.prefix(2).contains { $0.name == v.name }
+    })
+    func aPreloadFeedsTheSignerAndItsOutputIsBroadcast(_ v: BitcoinVectors.Transfer) async throws {
+        let chain = try #require(Chain(rawValue: v.chain))
+        let listing = "[" + v.utxos.map { #"{"txid":"\#($0.txid)","vout":\#($0.vout),"value":"\#($0.value)","height":800000,"confirmations":6}"# }
+            .joined(separator: ",") + "]"
+        let transport = RecordingChainTransport()
+        await transport.answer(listing)
+        let bitcoin = try #require(client(chain, transport))
+        let utxos = try await bitcoin.utxos(address: v.senderAddress).map(\.utxo)
+        let input = BitcoinSignerInput(chain: chain, senderAddress: v.senderAddress, destinationAddress: v.destinationAddress,
+                                       amount: v.amount == "max" ? .max : .exact(BigUInt(v.amount) ?? .zero), changeAddress: v.changeAddress,
+                                       feeRate: BigUInt(v.feeRate) ?? .zero, utxos: utxos,
+                                       consensusBranchId: v.consensusBranchId, expiryHeight: v.expiryHeight)
+        let key = try Secp256k1PrivateKey(bytes: (try? Hex.decode(v.privateKey)) ?? [])
+        let signed = try BitcoinSigner.sign(input, key: key)
+        #expect(signed.encoded == v.expected.raw)
+        await transport.answer(#"{"result":"\#(signed.hash)"}"#)
+        #expect(try await bitcoin.broadcast(hex: signed.encoded) == signed.hash)
+        #expect(await transport.body(1) == v.expected.raw)
     }
 
     @Test func anXpubBalanceAsksForBasicDetails() async throws {
