@@ -1,5 +1,6 @@
 import Blockchain
 import Foundation
+import GemCrypto
 import Primitives
 import Testing
 
@@ -283,6 +284,28 @@ private let address = "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02"
         #expect(preload == CosmosPreload(account: CosmosAccount(accountNumber: 88347, sequence: 12), chainId: "injective-1",
                                          fee: 100_000_000_000_000, gasLimit: 200_000))
         #expect(await transport.requests.map(\.path) == ["/cosmos/auth/v1beta1/accounts/inj1hkhdaj2a2clmq5jq6mspsggqs32vynpk228q3r"])
+    }
+
+    /// Preload → signer → broadcast: the account state the node answers is what the signer signs with, and the
+    /// signer's `encoded` goes out as `{"mode","tx_bytes"}` (the cosmpy signer vectors, answered as a node would).
+    @Test(arguments: CosmosVectors.shared.transfers.filter { $0.input.accountNumber != nil && $0.input.sequence != nil })
+    func aPreloadFeedsTheSignerAndItsOutputIsBroadcast(_ vector: CosmosVectors.Transfer) async throws {
+        let chain = try #require(Chain(id: vector.input.chain))
+        let base = #"{"address":"x","pub_key":null,"account_number":"\#(vector.input.accountNumber ?? "")","sequence":"\#(vector.input.sequence ?? "")"}"#
+        let transport = RecordingChainTransport()
+        await transport.answer(chain == .injective ? #"{"account":{"@type":"/injective.types.v1beta1.EthAccount","base_account":\#(base)}}"#
+                                                   : #"{"account":\#(base)}"#)
+        let client = try #require(CosmosClient(chain: chain, transport: transport))
+        let preload = try await client.preload(address: "x")
+        #expect(preload.chainId == chain.config.networkId)
+        var input = try vector.input.signerInput()
+        input.accountNumber = preload.account.accountNumber
+        input.sequence = preload.account.sequence
+        let signed = try CosmosSigner.sign(input, key: try CTXVectorLoader.key(vector.input.privateKey))
+        #expect(Hex.encode(signed.bytes) == vector.raw)
+        await transport.answer(#"{"tx_response":{"height":"0","txhash":"\#(signed.hash)","code":0,"raw_log":""}}"#)
+        #expect(try await client.broadcast(encoded: signed.encoded) == signed.hash)
+        #expect(await transport.body(1) == #"{"mode":"BROADCAST_MODE_SYNC","tx_bytes":""# + vector.txBytes + #""}"#)
     }
 
     @Test func anUnknownAccountIsNotFound() async throws {
