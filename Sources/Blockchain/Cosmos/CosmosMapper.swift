@@ -243,7 +243,9 @@ public enum CosmosMapper {
         }
         guard let code = result["code"]?.int64Value else { throw .malformed("tx_response.code is not an integer") }
         guard code == 0 else {
-            throw .rejected(ChainClientError.prefix(result["raw_log"]?.stringValue ?? "code \(code)"))
+            let log = result["raw_log"]?.stringValue ?? ""
+            let codespace = result["codespace"]?.stringValue ?? ""
+            throw .rejected(ChainClientError.prefix(log.isEmpty ? "\(codespace.isEmpty ? "" : codespace + " ")code \(code)" : log))
         }
         guard let hash = result["txhash"]?.stringValue, isHash(hash) else { throw .malformed("tx_response.txhash is not 64 hex digits") }
         return hash

@@ -189,6 +189,8 @@ private let address = "cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02"
         (fixture("broadcast_error"), 400, .rejected("invalid empty tx: invalid request")),
         (#"{"message":"something went wrong"}"#, 500, .rejected("something went wrong")),
         (#"{}"#, 200, .rejected("the node answered no tx_response")),
+        (#"{"tx_response":{"code":13,"codespace":"sdk","raw_log":"","txhash":""}}"#, 200, .rejected("sdk code 13")),
+        (#"{"tx_response":{"code":5,"txhash":""}}"#, 200, .rejected("code 5")),
         (#"{"tx_response":{"code":0,"txhash":""}}"#, 200, .malformed("tx_response.txhash is not 64 hex digits")),
         (#"{"tx_response":{"code":"0","txhash":"x"}}"#, 200, .malformed("tx_response.code is not an integer")),
         ("<html>bad gateway</html>", 502, .http(status: 502, body: "<html>bad gateway</html>")),
