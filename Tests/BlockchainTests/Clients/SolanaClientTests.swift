@@ -270,6 +270,29 @@ private let signature = "2id3YC2jK9G5Wo2phDx4gJVAew8DcY5NAojnVuao8rkxwPYPe8cSwE5
         #expect(input.computeUnitPrice == 200_000)
     }
 
+    @Test func aTokenPreloadThatCreatesTheRecipientAccountSigns() async throws {
+        let key = try Ed25519PrivateKey(seed: [UInt8](repeating: 0x11, count: 32))
+        let sender = SolanaAddress.derive(key.publicKey.bytes)
+        let transport = RecordingChainTransport()
+        await transport.answer(fixture("getLatestBlockhash"))
+        await transport.answer(fixture("getRecentPrioritizationFees"))
+        await transport.answer(fixture("getBalance"))
+        await transport.answer(fixture("getTokenAccountsByOwner.byMint"))
+        await transport.answer(fixture("getAccountInfo.null"))
+        await transport.answer(fixture("getMinimumBalanceForRentExemption"))
+        let metadata = SolanaTokenMetadata(mint: usdc, decimals: 6, program: .token, accountSize: 165)
+        let preload = try await SolanaClient(transport: transport).preload(sender: sender, recipient: recipient, token: metadata)
+        var input = preload.signerInput(recipient: recipient, amount: BigUInt(100_000))
+        // The rent the preload read reaches the signer's balance check: 2,039,280 rent + 5,000 signature fee +
+        // 200,000 µ-lamports × 100,000 CU = 20,000 lamports priority fee.
+        #expect(throws: SignerError.insufficientBalance(required: BigUInt(2_064_280), available: BigUInt(2_039_280))) {
+            try SolanaSigner.sign(input, key: key)
+        }
+        input.balance = BigUInt(1_000_000_000)
+        let signed = try SolanaSigner.sign(input, key: key)
+        #expect(!signed.encoded.isEmpty && signed.hash.count >= 86)
+    }
+
     @Test func aTokenPreloadToAnExistingAccountAsksNoRent() async throws {
         let transport = RecordingChainTransport()
         await transport.answer(fixture("getLatestBlockhash"))
