@@ -54,7 +54,7 @@ struct JSONScannerTests {
         let read = try JSONCodec.decode([AssetId].self, from: Array(text.utf8))
         let expected = try (ids + ids + [ids[3]]).map { text throws in try AssetId(parsing: text) }
         #expect(read == expected)
-        #expect(throws: JSONCodecError(path: "[2]", reason: "invalid asset id: unknownChain(\"nowhere\")")) {
+        #expect(throws: JSONCodecError(path: "[2]", reason: "invalid asset id: unknown chain id \"nowhere\"")) {
             try JSONCodec.decode([AssetId].self, from: Array(#"["ethereum","ethereum","nowhere"]"#.utf8))
         }
         let wallets = [#""multicoin_0xA""#, #""multicoin_0xB""#, #""multicoin_0xA""#, #""single_bitcoin_bc1q""#, #""multicoin_0xB""#]
