@@ -123,6 +123,7 @@ class Faults:
         for slot in reversed(batch):
             slot["go"].set()
             slot["done"].wait(10.0)
+            time.sleep(0.03)    # the client reads one answer before the next one is written
 
 
 class ChainServer(ThreadingHTTPServer):

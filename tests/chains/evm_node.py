@@ -14,8 +14,10 @@ Control (POST /_control/<name>, JSON body), besides the fault switches of common
   info                               {chainId, testAccount, testKey, token, tokenHolder, blockNumber}
   fund {address, wei}                sends native coin from the node's account (mined at once)
   fund {address, token, amount}      transfers ERC-20 units from the deployer
-  mine {blocks}                      mines N blocks (pending transactions land in the first)
-  automine {on}                      off: sent transactions stay pending until mine
+  mine {blocks}                      executes the pending transactions (one block each, in arrival order), then
+                                     mines the rest of N blocks
+  automine {on}                      off: sent transactions are checked (chain id, signature, nonce, funds) and
+                                     stay pending, with a null receipt, until mine
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from eth_account.typed_transactions import TypedTransaction  # noqa: E402
 from eth_tester import EthereumTester, PyEVMBackend  # noqa: E402
 from eth_tester.exceptions import TransactionFailed, TransactionNotFound, BlockNotFound  # noqa: E402
 from eth_utils import keccak, to_checksum_address  # noqa: E402
+from hexbytes import HexBytes  # noqa: E402
 
 from common import ControlError, JsonRpcServer, RpcError, main, param  # noqa: E402
 
@@ -131,7 +134,7 @@ class EvmNode(JsonRpcServer):
         self.t = EthereumTester(PyEVMBackend())
         self.bank = self.t.get_accounts()[0]
         self.test = Account.from_key(TEST_KEY)
-        self.pending: dict[str, dict[str, Any]] = {}   # hash -> {from, nonce} while not mined
+        self.pending: dict[str, dict[str, Any]] = {}   # hash -> {raw, from, nonce, tx} while not mined, in order
         self.automine = True
         self.t.send_transaction({"from": self.bank, "to": self.test.address, "value": 100 * 10**18, "gas": 21000})
         h = self.t.send_transaction({"from": self.bank, "data": "0x" + (token_initcode() + abi_encode(["uint256"], [10**15])).hex(),
@@ -158,26 +161,32 @@ class EvmNode(JsonRpcServer):
                 h = self._token_transfer(to, int(body["amount"]))
             else:
                 h = self.t.send_transaction({"from": self.bank, "to": to, "value": int(body["wei"]), "gas": 21000})
-            if not self.automine:
-                self.t.mine_blocks(1)
-                self.pending.clear()
             return {"hash": h}
         if name == "mine":
             n = int(body.get("blocks", 1))
             if not 0 < n <= 1000:
                 raise ControlError("blocks must be 1..1000")
-            hashes = self.t.mine_blocks(n)
-            self.pending.clear()
-            return {"blocks": hashes, "blockNumber": self.t.get_block_by_number("latest")["number"]}
+            return {"mined": self._flush(n), "blockNumber": self.t.get_block_by_number("latest")["number"]}
         if name == "automine":
             self.automine = bool(body.get("on", True))
             if self.automine:
-                self.t.enable_auto_mine_transactions()
-                self.pending.clear()
-            else:
-                self.t.disable_auto_mine_transactions()
+                self._flush(0)
             return {"automine": self.automine}
         raise ControlError(f"unknown control endpoint {name}")
+
+    def _flush(self, blocks: int) -> list[str]:
+        """Executes the pending transactions (eth-tester mines one block per transaction), then mines up to
+        `blocks` blocks in all."""
+        landed, queue = [], list(self.pending.items())
+        self.pending.clear()
+        for h, p in queue:
+            try:
+                landed.append(self.t.send_raw_transaction("0x" + p["raw"].hex()))
+            except Exception:  # noqa: BLE001 - dropped from the pool, as a node drops an invalid transaction
+                pass
+        if blocks > len(landed):
+            self.t.mine_blocks(blocks - len(landed))
+        return landed
 
     # ---- JSON-RPC
     def methods(self) -> dict[str, Any]:
@@ -320,7 +329,7 @@ class EvmNode(JsonRpcServer):
 
     def _decode_chain_id(self, raw: bytes) -> int | None:
         if raw and raw[0] < 0x7F:
-            return int(TypedTransaction.from_bytes(raw).as_dict()["chainId"])
+            return int(TypedTransaction.from_bytes(HexBytes(raw)).as_dict()["chainId"])
         fields = rlp.decode(raw)
         if not isinstance(fields, list) or len(fields) != 9:
             raise ValueError("not a legacy transaction")
@@ -351,10 +360,20 @@ class EvmNode(JsonRpcServer):
             raise RpcError(-32000, "already known")
         except TransactionNotFound:
             pass
-        nonce_now = self.t.get_nonce(sender, "latest")
-        tx_nonce = self._nonce_of(raw)
+        nonce_now = int(self.get_nonce([sender, "pending"]), 16)
+        tx = self._decode(raw)
+        tx_nonce = tx["nonce"]
         if tx_nonce < nonce_now:
             raise RpcError(-32000, "nonce too low")
+        if not self.automine:
+            if tx_nonce > nonce_now:
+                raise RpcError(-32000, "nonce too high")
+            spend = tx["value"] + tx["gas"] * tx["gas_price"]
+            owed = sum(p["tx"]["value"] + p["tx"]["gas"] * p["tx"]["gas_price"] for p in self.pending.values() if p["from"] == sender)
+            if self.t.get_balance(sender) < spend + owed:
+                raise RpcError(-32000, "insufficient funds for gas * price + value")
+            self.pending[h] = {"raw": raw, "from": sender, "nonce": tx_nonce, "tx": {**tx, "hash": h, "from": sender}}
+            return h
         try:
             out = self.t.send_raw_transaction(raw_hex)
         except Exception as e:  # py-evm validation: nonce gaps, funds, gas
@@ -364,15 +383,27 @@ class EvmNode(JsonRpcServer):
             elif "balance" in msg.lower() or "funds" in msg.lower():
                 msg = "insufficient funds for gas * price + value"
             raise RpcError(-32000, msg) from None
-        if not self.automine:
-            self.pending[out] = {"from": sender, "nonce": tx_nonce}
         return out
 
     @staticmethod
-    def _nonce_of(raw: bytes) -> int:
+    def _decode(raw: bytes) -> dict[str, Any]:
+        """The fields of a signed transaction, in eth-tester's names (for a pending getTransactionByHash)."""
         if raw[0] < 0x7F:
-            return int(TypedTransaction.from_bytes(raw).as_dict()["nonce"])
-        return int.from_bytes(rlp.decode(raw)[0], "big")
+            d = TypedTransaction.from_bytes(HexBytes(raw)).as_dict()
+            typ = raw[0]
+            return {"type": hex(typ), "nonce": int(d["nonce"]), "to": to_checksum_address(d["to"]) if d.get("to") else "",
+                    "value": int(d["value"]), "gas": int(d["gas"]), "data": "0x" + bytes(d["data"]).hex(),
+                    "chain_id": int(d["chainId"]), "access_list": tuple({"address": a["address"], "storage_keys": tuple(a["storageKeys"])}
+                                                                     for a in d.get("accessList", ())),
+                    "gas_price": int(d.get("maxFeePerGas", d.get("gasPrice", 0))),
+                    "max_fee_per_gas": int(d.get("maxFeePerGas", 0)), "max_priority_fee_per_gas": int(d.get("maxPriorityFeePerGas", 0)),
+                    "v": int(d["v"]), "r": int(d["r"]), "s": int(d["s"]), "y_parity": int(d["v"]),
+                    "block_hash": None, "block_number": None, "transaction_index": None}
+        f = rlp.decode(raw)
+        n = lambda b: int.from_bytes(b, "big")  # noqa: E731
+        return {"type": "0x0", "nonce": n(f[0]), "gas_price": n(f[1]), "gas": n(f[2]),
+                "to": to_checksum_address(f[3]) if f[3] else "", "value": n(f[4]), "data": "0x" + f[5].hex(),
+                "v": n(f[6]), "r": n(f[7]), "s": n(f[8]), "block_hash": None, "block_number": None, "transaction_index": None}
 
     @staticmethod
     def _hash(p: list[Any]) -> str:
@@ -420,14 +451,13 @@ class EvmNode(JsonRpcServer):
 
     def tx_by_hash(self, p: list[Any]) -> Any:
         h = self._hash(p)
+        if h in self.pending:
+            return self._tx_out(self.pending[h]["tx"])
         try:
             t = self.t.get_transaction_by_hash(h)
         except TransactionNotFound:
             return None
-        out = self._tx_out(t)
-        if h in self.pending:
-            out["blockHash"] = out["blockNumber"] = out["transactionIndex"] = None
-        return out
+        return self._tx_out(t)
 
     def block_by_number(self, p: list[Any]) -> Any:
         tag, full = param(p, 0), bool(param(p, 1, False))
