@@ -224,7 +224,7 @@ class SolanaNode(JsonRpcServer):
                 err: Any = None) -> str:
         keys = list(tx.message.account_keys)
         sig = str(tx.signatures[0])
-        meta = res.meta if isinstance(res, FailedTransactionMetadata) else res
+        meta = res.meta() if isinstance(res, FailedTransactionMetadata) else res
         post = ([self.svm.get_balance(k) or 0 for k in keys], self._token_balances(keys))
         pre = pre or post
         ver = 0 if isinstance(tx, VersionedTransaction) and isinstance(tx.message, MessageV0) else "legacy"
@@ -252,7 +252,9 @@ class SolanaNode(JsonRpcServer):
                 ata = self._mint_to(owner, Pubkey.from_string(body["mint"]), int(body["amount"]))
                 return {"tokenAccount": str(ata)}
             lamports = int(body["lamports"])
-            self.svm.airdrop(owner, lamports)
+            res = self.svm.airdrop(owner, lamports)
+            if isinstance(res, FailedTransactionMetadata):
+                raise ControlError(f"airdrop failed: {res.err()}")
             return {"balance": self.svm.get_balance(owner)}
         if name == "mine":
             n = int(body.get("slots", 1))
