@@ -17,11 +17,13 @@ Verification flags (oracles.md): Bitcoin and Litecoin ScriptVerificationFlags.AL
 Dogecoin (no segwit, no taproot) P2SH | DERSIG | CHECKLOCKTIMEVERIFY, no precomputed data, and a witness
 transaction is refused. A transaction must pay at least the chain's minimum relay fee (sat/vB: 1, 1, 100).
 
-Control (POST /_control/<name>, JSON body; "chain" defaults to --chain), besides the fault switches of common.py:
+Control (POST /_control/<name>, JSON body; "chain" defaults to --chain), besides the fault switches of common.py
+(one set per chain: {"chain": "litecoin", "delay_ms": 200} slows Litecoin alone):
   fund {chain, address, value, confirmed=true}   a faucet (coinbase) transaction paying value sats to address
   mine {chain, blocks=1}                         confirms the mempool in the first new block
   estimatefee {chain, rate}                      the fee rate in coin per kB (string) for a 3-block target
   minrelayfee {chain, sat_per_vbyte}
+  syncing {chain, on, behind}                    status answers inSync false, the backend `behind` headers short
   info                                           the chains, heights, genesis hashes
 """
 
@@ -43,7 +45,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pbk  # noqa: E402
 from pbk.script import PrecomputedTransactionData  # noqa: E402
 
-from common import ChainServer, ControlError, main  # noqa: E402
+from common import ChainServer, ControlError, Faults, main  # noqa: E402
 
 F = pbk.ScriptVerificationFlags
 CHAINS: dict[str, dict[str, Any]] = {
@@ -261,6 +263,7 @@ class Chain:
         self.by_addr: dict[str, list[str]] = {}
         self.mempool: list[str] = []
         self.faucet_n = 0
+        self.behind: int | None = None
         self.mine(1)
 
     @property
@@ -384,12 +387,12 @@ class Chain:
     def status(self) -> dict[str, Any]:
         best = self.blocks[-1]
         return {"blockbook": {"coin": self.p["coin"], "network": self.p["shortcut"], "host": "127.0.0.1", "version": "0.5.0",
-                              "gitCommit": "local", "buildTime": "", "syncMode": True, "initialSync": False, "inSync": True,
+                              "gitCommit": "local", "buildTime": "", "syncMode": True, "initialSync": False, "inSync": self.behind is None,
                               "bestHeight": self.height, "lastBlockTime": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(best["time"])),
-                              "inSyncMempool": True, "lastMempoolTime": "", "mempoolSize": len(self.mempool), "decimals": 8,
+                              "inSyncMempool": self.behind is None, "lastMempoolTime": "", "mempoolSize": len(self.mempool), "decimals": 8,
                               "dbSize": 0, "about": "Blockbook - blockchain indexer for Trezor Suite https://trezor.io/trezor-suite. "
                                                     "Do not use for any other purpose."},
-                "backend": {"chain": "main", "blocks": self.height, "headers": self.height, "bestBlockHash": best["hash"],
+                "backend": {"chain": "main", "blocks": self.height, "headers": self.height + (self.behind or 0), "bestBlockHash": best["hash"],
                             "difficulty": "1", "sizeOnDisk": 0, "version": "280100", "subversion": self.p["subversion"],
                             "protocolVersion": "70016"}}
 
@@ -502,6 +505,21 @@ class Blockbook(ChainServer):
             raise ValueError(f"unknown chain {chain}")
         self.default = chain
         self.chains = {name: Chain(name) for name in CHAINS}
+        self.chain_faults = {name: Faults() for name in CHAINS}     # delay, fail or reorder one chain alone
+        self.faults = self.chain_faults[chain]
+
+    def faults_for(self, path: str) -> Faults:
+        r = self._route(path)
+        return self.chain_faults[r[0].name] if r else self.faults
+
+    def faults_scope(self, body: dict[str, Any]) -> Faults:
+        name = body.get("chain", self.default)
+        if name not in self.chain_faults:
+            raise ControlError(f"unknown chain {name}")
+        return self.chain_faults[name]
+
+    def all_faults(self) -> list[Faults]:
+        return list(self.chain_faults.values())
 
     def _route(self, path: str) -> tuple[Chain, str, dict[str, list[str]]] | None:
         parts = urlsplit(path)
@@ -593,6 +611,9 @@ class Blockbook(ChainServer):
                 raise ControlError("rate must be non-negative")
             c.p["fee"] = str(rate)
             return {"fee": c.p["fee"]}
+        if name == "syncing":
+            c.behind = int(body.get("behind", 10)) if body.get("on", True) else None
+            return {"behind": c.behind}
         if name == "minrelayfee":
             c.p["minrelay"] = int(body["sat_per_vbyte"])
             return {"minrelay": c.p["minrelay"]}

@@ -9,6 +9,8 @@ Fault switches (POST /_control/faults, JSON body; every field optional, an absen
   {"reorder": N}                      hold the next N answers, then release them in reverse arrival order,
                                       each one written before the next is released; 0 turns it off
 POST /_control/release writes every held answer now (reverse order); POST /_control/reset clears all faults.
+GET or POST /_control/faults with an empty body answers the switches' state ({delay_ms, fail, reorder, held}).
+Blockbook keeps one set of switches per chain: add "chain": "<name>" to these bodies (default: its --chain).
 GET /_control/requests lists the requests received (method, path, body) since the last POST /_control/requests/clear.
 A "method" is the JSON-RPC method for the RPC servers and the endpoint name (address, utxo, tx, sendtx, estimatefee,
 status, block) for Blockbook.
@@ -156,11 +158,23 @@ class ChainServer(ThreadingHTTPServer):
         return self
 
     def stop(self) -> None:
-        self.faults.reset()
+        for f in self.all_faults():
+            f.reset()
         self.shutdown()
         self.server_close()
 
     # Hooks.
+    def faults_for(self, path: str) -> Faults:
+        """The switches a chain request obeys (one set per server; Blockbook keeps one per chain)."""
+        return self.faults
+
+    def faults_scope(self, body: dict[str, Any]) -> Faults:
+        """The switches a /_control/ call sets."""
+        return self.faults
+
+    def all_faults(self) -> list[Faults]:
+        return [self.faults]
+
     def app(self, method: str, path: str, body: bytes, headers: Any) -> tuple[int, str, bytes]:
         raise NotImplementedError
 
@@ -176,14 +190,15 @@ class ChainServer(ThreadingHTTPServer):
 
     # The shared control endpoints.
     def base_control(self, name: str, body: dict[str, Any]) -> Any:
-        if name == "faults":
-            self.faults.configure(body)
-            return self.faults.state()
-        if name == "reset":
-            self.faults.reset()
-            return self.faults.state()
-        if name == "release":
-            return {"released": self.faults.release()}
+        if name in ("faults", "reset", "release"):
+            faults = self.faults_scope(body)
+            if name == "faults":
+                faults.configure(body)
+            elif name == "reset":
+                faults.reset()
+            else:
+                return {"released": faults.release()}
+            return faults.state()
         if name == "requests":
             with self.state_lock:
                 return list(self.requests)
@@ -238,15 +253,18 @@ class Handler(BaseHTTPRequestHandler):
                 self._write(200, "application/json", json.dumps(out).encode())
             except (ControlError, ValueError, KeyError, TypeError) as e:
                 self._write(400, "application/json", json.dumps({"error": f"{type(e).__name__}: {e}"}).encode())
+            except Exception as e:  # noqa: BLE001 - a bug is an answer, never a dropped connection
+                self._write(500, "application/json", json.dumps({"error": f"internal: {type(e).__name__}: {e}"}).encode())
             return
         with srv.state_lock:
             srv.requests.append({"method": method, "path": path, "body": body.decode("utf-8", "replace"),
                                  "content_type": self.headers.get("Content-Type")})
             del srv.requests[:-1000]
-        slot = srv.faults.hold()
+        faults = srv.faults_for(path)
+        slot = faults.hold()
         try:
-            srv.faults.delay()
-            failure = srv.faults.failing(srv.rpc_method(path, body))
+            faults.delay()
+            failure = faults.failing(srv.rpc_method(path, body))
             if failure is not None and (failure["mode"] == "http" or not srv.rpc_failures):
                 answer = srv.failure_answer(failure, body)
             else:
@@ -289,13 +307,15 @@ class JsonRpcServer(ChainServer):
         return None
 
     def failure_answer(self, failure: dict[str, Any], body: bytes) -> tuple[int, str, bytes]:
-        if failure["mode"] == "http":
-            return failure["status"], "text/plain", b"503 Service Unavailable" if failure["status"] == 503 else b"error"
-        return self.app("POST", "", body, None)   # mode rpc: the entries answer error objects (see _one)
+        # mode http only: mode rpc failures are answered entry by entry as error objects (see _one)
+        return failure["status"], "text/plain", b"503 Service Unavailable" if failure["status"] == 503 else b"error"
 
     def app(self, method: str, path: str, body: bytes, headers: Any) -> tuple[int, str, bytes]:
         if method != "POST":
             return 405, "application/json", b'{"error":"JSON-RPC takes POST"}'
+        ctype = (headers.get("Content-Type") or "").split(";")[0].strip().lower() if headers is not None else "application/json"
+        if ctype != "application/json":   # as geth and the Solana RPC answer
+            return 415, "text/plain", b"invalid content type, only application/json is supported"
         try:
             req = json.loads(body)
         except ValueError:

@@ -16,6 +16,7 @@ Control (POST /_control/<name>, JSON body), besides the fault switches of common
   fund {address, token, amount}      transfers ERC-20 units from the deployer
   mine {blocks}                      executes the pending transactions (one block each, in arrival order), then
                                      mines the rest of N blocks
+  syncing {on, behind}               eth_syncing answers a sync object, `behind` blocks short of the head
   automine {on}                      off: sent transactions are checked (chain id, signature, nonce, funds) and
                                      stay pending, with a null receipt, until mine
 """
@@ -136,6 +137,7 @@ class EvmNode(JsonRpcServer):
         self.test = Account.from_key(TEST_KEY)
         self.pending: dict[str, dict[str, Any]] = {}   # hash -> {raw, from, nonce, tx} while not mined, in order
         self.automine = True
+        self.syncing: int | None = None
         self.t.send_transaction({"from": self.bank, "to": self.test.address, "value": 100 * 10**18, "gas": 21000})
         h = self.t.send_transaction({"from": self.bank, "data": "0x" + (token_initcode() + abi_encode(["uint256"], [10**15])).hex(),
                                      "gas": 3_000_000})
@@ -167,6 +169,9 @@ class EvmNode(JsonRpcServer):
             if not 0 < n <= 1000:
                 raise ControlError("blocks must be 1..1000")
             return {"mined": self._flush(n), "blockNumber": self.t.get_block_by_number("latest")["number"]}
+        if name == "syncing":
+            self.syncing = int(body.get("behind", 100)) if body.get("on", True) else None
+            return {"syncing": self.syncing}
         if name == "automine":
             self.automine = bool(body.get("on", True))
             if self.automine:
@@ -193,7 +198,7 @@ class EvmNode(JsonRpcServer):
         return {
             "eth_chainId": lambda p: hx(self.chain_id),
             "net_version": lambda p: str(self.chain_id),
-            "eth_syncing": lambda p: False,
+            "eth_syncing": self.eth_syncing,
             "eth_blockNumber": lambda p: hx(self.t.get_block_by_number("latest")["number"]),
             "eth_getBalance": self.get_balance,
             "eth_getTransactionCount": self.get_nonce,
@@ -208,6 +213,12 @@ class EvmNode(JsonRpcServer):
             "eth_getTransactionByHash": self.tx_by_hash,
             "eth_getBlockByNumber": self.block_by_number,
         }
+
+    def eth_syncing(self, p: list[Any]) -> Any:
+        if self.syncing is None:
+            return False
+        n = self.t.get_block_by_number("latest")["number"]
+        return {"startingBlock": hx(0), "currentBlock": hx(n), "highestBlock": hx(n + self.syncing)}
 
     def block(self, tag: Any) -> Any:
         if tag in ("latest", "pending", "earliest", "safe", "finalized"):

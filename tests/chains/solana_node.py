@@ -15,6 +15,7 @@ Control (POST /_control/<name>), besides the fault switches of common.py:
   fund {address, lamports}           airdrop
   fund {address, mint, amount}       creates the owner's associated token account if needed, then mints
   mine {slots}                       advances the slot and expires the blockhash
+  syncing {on, behind}               getHealth answers -32005 "Node is behind by N slots"
   priority_fees {fees: [..]}         seeds getRecentPrioritizationFees (one entry per slot, newest last)
 """
 
@@ -88,6 +89,7 @@ class SolanaNode(JsonRpcServer):
         self.history: dict[str, dict[str, Any]] = {}
         self.fees: list[dict[str, int]] = []
         self.last_valid: dict[str, int] = {}
+        self.behind: int | None = None
         self.svm.airdrop(self.authority.pubkey(), 1000 * 10**9)
         self.svm.airdrop(self.test.pubkey(), 100 * 10**9)
         self.spl_mint = self._create_mint(Keypair.from_seed(bytes([0x33] * 32)), TOKEN, 6)
@@ -263,6 +265,9 @@ class SolanaNode(JsonRpcServer):
             self._advance(n)
             self.svm.expire_blockhash()
             return {"slot": self.slot, "blockhash": str(self.svm.latest_blockhash())}
+        if name == "syncing":
+            self.behind = int(body.get("behind", 100)) if body.get("on", True) else None
+            return {"behind": self.behind}
         if name == "priority_fees":
             fees = body.get("fees", [])
             if not isinstance(fees, list) or not all(isinstance(f, int) and f >= 0 for f in fees):
@@ -287,11 +292,16 @@ class SolanaNode(JsonRpcServer):
             "getSlot": lambda p: self.slot,
             "getBlockHeight": lambda p: self.block_height,
             "getGenesisHash": lambda p: self.genesis,
-            "getHealth": lambda p: "ok",
+            "getHealth": self.get_health,
             "getVersion": lambda p: {"solana-core": API_VERSION, "feature-set": 0},
             "getEpochInfo": lambda p: {"absoluteSlot": self.slot, "blockHeight": self.block_height, "epoch": 0,
                                        "slotIndex": self.slot % 432000, "slotsInEpoch": 432000, "transactionCount": len(self.history)},
         }
+
+    def get_health(self, p: list[Any]) -> str:
+        if self.behind is not None:
+            raise RpcError(-32005, f"Node is behind by {self.behind} slots", {"numSlotsBehind": self.behind})
+        return "ok"
 
     def get_account_info(self, p: list[Any]) -> dict[str, Any]:
         addr = pubkey(param(p, 0))

@@ -234,6 +234,39 @@ def test_faults(bb):
     check_faults(bb.url, call, "address", other, rpc=False)
 
 
+def test_faults_are_per_chain(bb):
+    """One process serves three chains; a slow or failing chain leaves the others as they were."""
+    import time
+    control(bb.url, "faults", {"chain": "litecoin", "delay_ms": 300})
+    control(bb.url, "faults", {"chain": "dogecoin", "fail": {"mode": "http", "status": 503}})
+    t0 = time.monotonic()
+    assert http(f"{bb.url}/bitcoin/api")[0] == 200 and time.monotonic() - t0 < 0.3
+    t0 = time.monotonic()
+    assert http(f"{bb.url}/litecoin/api")[0] == 200 and time.monotonic() - t0 >= 0.3
+    assert http(f"{bb.url}/dogecoin/api")[0] == 503
+    assert control(bb.url, "faults", {"chain": "dogecoin"})["fail"]["status"] == 503
+    control(bb.url, "reset", {"chain": "litecoin"})
+    control(bb.url, "reset", {"chain": "dogecoin"})
+    assert http(f"{bb.url}/dogecoin/api")[0] == 200
+    assert http(f"{bb.url}/_control/faults", b'{"chain": "zcash"}')[0] == 400
+
+
+def test_syncing_state(bb):
+    control(bb.url, "syncing", {"chain": "litecoin", "behind": 5})
+    st = get_json(f"{bb.url}/litecoin/api")[1]
+    assert st["blockbook"]["inSync"] is False and st["backend"]["headers"] == st["backend"]["blocks"] + 5
+    assert get_json(f"{bb.url}/bitcoin/api")[1]["blockbook"]["inSync"] is True
+    control(bb.url, "syncing", {"chain": "litecoin", "on": False})
+    assert get_json(f"{bb.url}/litecoin/api")[1]["blockbook"]["inSync"] is True
+
+
+def test_requests_are_recorded(bb):
+    control(bb.url, "requests/clear")
+    sendtx(bb, "bitcoin", "00")
+    seen = control(bb.url, "requests")
+    assert seen == [{"method": "POST", "path": "/bitcoin/api/v2/sendtx/", "body": "00", "content_type": "text/plain"}]
+
+
 def test_command_line_and_launcher():
     from run import start
     with start("blockbook", "--chain", "litecoin") as n:

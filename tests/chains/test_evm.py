@@ -213,6 +213,25 @@ def test_faults(node, info):
     assert http(node.url + "/_control/faults", b'{"delay_ms": -1}')[0] == 400
 
 
+def test_syncing_state(rpc):
+    assert rpc("eth_syncing") is False
+    control(rpc.url, "syncing", {"behind": 7})
+    s = rpc("eth_syncing")
+    assert q(s["highestBlock"]) == q(s["currentBlock"]) + 7 == q(rpc("eth_blockNumber")) + 7
+    control(rpc.url, "syncing", {"on": False})
+    assert rpc("eth_syncing") is False
+
+
+def test_content_type_and_recorded_requests(node):
+    control(node.url, "requests/clear")
+    body = b'{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}'
+    assert http(node.url, body, "text/plain")[0] == 415
+    assert http(node.url, body, "application/json; charset=utf-8")[0] == 200
+    seen = control(node.url, "requests")
+    assert [r["content_type"] for r in seen] == ["text/plain", "application/json; charset=utf-8"]
+    assert json.loads(seen[1]["body"])["method"] == "eth_chainId"
+
+
 def test_concurrent_clients_share_one_chain(node, info):
     rpc = Rpc(node.url)
     errors = []

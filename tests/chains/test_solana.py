@@ -214,6 +214,20 @@ def test_faults(node, me):
     check_faults(node.url, call, "getBalance", other, rpc=True)
 
 
+def test_syncing_state(rpc, node):
+    assert rpc("getHealth") == "ok"
+    control(node.url, "syncing", {"behind": 42})
+    assert rpc.error("getHealth") == {"code": -32005, "message": "Node is behind by 42 slots", "data": {"numSlotsBehind": 42}}
+    control(node.url, "syncing", {"on": False})
+    assert rpc("getHealth") == "ok"
+
+
+def test_content_type(node):
+    body = b'{"jsonrpc":"2.0","id":1,"method":"getSlot","params":[]}'
+    assert http(node.url, body, "text/plain")[0] == 415
+    assert http(node.url, body, "application/json")[0] == 200
+
+
 def test_command_line_and_launcher():
     from run import start
     with start("solana", "--genesis-hash", "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG") as n:
