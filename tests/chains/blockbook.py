@@ -18,7 +18,7 @@ Dogecoin (no segwit, no taproot) P2SH | DERSIG | CHECKLOCKTIMEVERIFY, no precomp
 transaction is refused. A transaction must pay at least the chain's minimum relay fee (sat/vB: 1, 1, 100).
 
 Control (POST /_control/<name>, JSON body; "chain" defaults to --chain), besides the fault switches of common.py
-(one set per chain: {"chain": "litecoin", "delay_ms": 200} slows Litecoin alone):
+(a chain is a scope: {"chain": "litecoin", "delay_ms": 200} slows Litecoin alone):
   fund {chain, address, value, confirmed=true}   a faucet (coinbase) transaction paying value sats to address
   mine {chain, blocks=1}                         confirms the mempool in the first new block
   estimatefee {chain, rate}                      the fee rate in coin per kB (string) for a 3-block target
@@ -45,7 +45,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pbk  # noqa: E402
 from pbk.script import PrecomputedTransactionData  # noqa: E402
 
-from common import ChainServer, ControlError, Faults, main  # noqa: E402
+from common import ChainServer, ControlError, main  # noqa: E402
 
 F = pbk.ScriptVerificationFlags
 CHAINS: dict[str, dict[str, Any]] = {
@@ -505,21 +505,15 @@ class Blockbook(ChainServer):
             raise ValueError(f"unknown chain {chain}")
         self.default = chain
         self.chains = {name: Chain(name) for name in CHAINS}
-        self.chain_faults = {name: Faults() for name in CHAINS}     # delay, fail or reorder one chain alone
-        self.faults = self.chain_faults[chain]
 
-    def faults_for(self, path: str) -> Faults:
-        r = self._route(path)
-        return self.chain_faults[r[0].name] if r else self.faults
+    def scope_of(self, path: str) -> str:
+        return self._route(path)[0].name      # /api/... is the default chain's
 
-    def faults_scope(self, body: dict[str, Any]) -> Faults:
-        name = body.get("chain", self.default)
-        if name not in self.chain_faults:
+    def control_scope(self, body: dict[str, Any]) -> str | None:
+        name = body.get("chain", body.get("scope"))
+        if name is not None and name not in self.chains:
             raise ControlError(f"unknown chain {name}")
-        return self.chain_faults[name]
-
-    def all_faults(self) -> list[Faults]:
-        return list(self.chain_faults.values())
+        return name
 
     def _route(self, path: str) -> tuple[Chain, str, dict[str, list[str]]] | None:
         parts = urlsplit(path)

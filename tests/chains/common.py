@@ -9,8 +9,11 @@ Fault switches (POST /_control/faults, JSON body; every field optional, an absen
   {"reorder": N}                      hold the next N answers, then release them in reverse arrival order,
                                       each one written before the next is released; 0 turns it off
 POST /_control/release writes every held answer now (reverse order); POST /_control/reset clears all faults.
+Scopes: add "scope": "<name>" to these bodies to switch only the requests whose path starts with /<name> (e.g. a
+client whose node URL is http://127.0.0.1:P/polygon); a scope with switches of its own ignores the server-wide
+ones; reset with a scope drops that scope, reset without one clears everything.
 GET or POST /_control/faults with an empty body answers the switches' state ({delay_ms, fail, reorder, held}).
-Blockbook keeps one set of switches per chain: add "chain": "<name>" to these bodies (default: its --chain).
+Blockbook's scopes are its chains: "chain": "litecoin" is the same as "scope": "litecoin".
 GET /_control/requests lists the requests received (method, path, body) since the last POST /_control/requests/clear.
 A "method" is the JSON-RPC method for the RPC servers and the endpoint name (address, utxo, tx, sendtx, estimatefee,
 status, block) for Blockbook.
@@ -139,6 +142,7 @@ class ChainServer(ThreadingHTTPServer):
     def __init__(self, port: int = 0, host: str = "127.0.0.1") -> None:
         super().__init__((host, port), Handler)
         self.faults = Faults()
+        self.scoped: dict[str, Faults] = {}
         self.state_lock = threading.RLock()      # the VMs are not thread-safe: one chain call at a time
         self.requests: list[dict[str, Any]] = []
         self._thread: threading.Thread | None = None
@@ -163,17 +167,25 @@ class ChainServer(ThreadingHTTPServer):
         self.shutdown()
         self.server_close()
 
-    # Hooks.
-    def faults_for(self, path: str) -> Faults:
-        """The switches a chain request obeys (one set per server; Blockbook keeps one per chain)."""
-        return self.faults
+    # Scopes: the first segment of a request's path ("/polygon" in http://127.0.0.1:P/polygon) can carry its own
+    # switches, so one server stands in for many chains with different latencies and failures.
+    def scope_of(self, path: str) -> str:
+        return path.split("?", 1)[0].strip("/").split("/", 1)[0]
 
-    def faults_scope(self, body: dict[str, Any]) -> Faults:
-        """The switches a /_control/ call sets."""
-        return self.faults
+    def control_scope(self, body: dict[str, Any]) -> str | None:
+        scope = body.get("scope")
+        if scope is not None and (not isinstance(scope, str) or not scope or "/" in scope):
+            raise ControlError("scope must be a path segment")
+        return scope
+
+    def faults_for(self, path: str) -> Faults:
+        """The switches a chain request obeys: its scope's if it has them, else the server-wide ones."""
+        with self.faults.lock:
+            return self.scoped.get(self.scope_of(path), self.faults)
 
     def all_faults(self) -> list[Faults]:
-        return [self.faults]
+        with self.faults.lock:
+            return [self.faults, *self.scoped.values()]
 
     def app(self, method: str, path: str, body: bytes, headers: Any) -> tuple[int, str, bytes]:
         raise NotImplementedError
@@ -191,14 +203,24 @@ class ChainServer(ThreadingHTTPServer):
     # The shared control endpoints.
     def base_control(self, name: str, body: dict[str, Any]) -> Any:
         if name in ("faults", "reset", "release"):
-            faults = self.faults_scope(body)
-            if name == "faults":
-                faults.configure(body)
-            elif name == "reset":
-                faults.reset()
-            else:
-                return {"released": faults.release()}
-            return faults.state()
+            scope = self.control_scope(body)
+            with self.faults.lock:
+                if name == "reset":
+                    targets = [self.faults, *self.scoped.values()] if scope is None else [self.scoped.pop(scope, Faults())]
+                    if scope is None:
+                        self.scoped.clear()
+                elif scope is not None and scope not in self.scoped and name == "faults" and set(body) - {"scope", "chain"}:
+                    self.scoped[scope] = Faults()
+                effective = self.faults if scope is None else self.scoped.get(scope, self.faults)
+            if name == "reset":
+                for f in targets:
+                    f.reset()
+                return effective.state()
+            if name == "release":
+                return {"released": effective.release()}
+            if scope is None or scope in self.scoped:
+                effective.configure(body)
+            return effective.state()
         if name == "requests":
             with self.state_lock:
                 return list(self.requests)
@@ -274,7 +296,7 @@ class Handler(BaseHTTPRequestHandler):
                 except Exception as e:  # a bug in a server must be an answer, not a hung client
                     answer = (500, "application/json", json.dumps({"error": f"internal: {type(e).__name__}: {e}"}).encode())
             if slot is not None:
-                slot["go"].wait(30.0)
+                slot["go"].wait(10.0)       # a client on one keep-alive connection cannot fill a hold: give up
             self._write(*answer)
         finally:
             if slot is not None:

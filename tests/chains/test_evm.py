@@ -213,6 +213,27 @@ def test_faults(node, info):
     assert http(node.url + "/_control/faults", b'{"delay_ms": -1}')[0] == 400
 
 
+def test_scoped_faults_one_server_many_chains(node):
+    """A path segment is a scope: http://127.0.0.1:P/polygon and /base share the chain but not the switches."""
+    import time
+    body = b'{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}'
+    control(node.url, "faults", {"scope": "polygon", "delay_ms": 300})
+    control(node.url, "faults", {"scope": "base", "fail": {"mode": "http", "status": 502}})
+    t0 = time.monotonic()
+    assert http(node.url + "/polygon", body)[0] == 200 and time.monotonic() - t0 >= 0.3
+    t0 = time.monotonic()
+    assert http(node.url + "/arbitrum", body)[0] == 200 and http(node.url, body)[0] == 200
+    assert time.monotonic() - t0 < 0.3
+    assert http(node.url + "/base", body)[0] == 502
+    control(node.url, "faults", {"fail": {"mode": "http"}})              # server-wide: every unscoped path
+    assert http(node.url + "/arbitrum", body)[0] == 503 and http(node.url + "/polygon", body)[0] == 200
+    control(node.url, "reset", {"scope": "base"})
+    assert http(node.url + "/base", body)[0] == 503                     # back under the server-wide switches
+    control(node.url, "reset")
+    assert all(http(node.url + p, body)[0] == 200 for p in ("/base", "/polygon", ""))
+    assert control(node.url, "faults", {"scope": "nothing-set"}) == control(node.url, "faults")
+
+
 def test_syncing_state(rpc):
     assert rpc("eth_syncing") is False
     control(rpc.url, "syncing", {"behind": 7})
