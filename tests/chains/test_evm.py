@@ -253,6 +253,25 @@ def test_content_type_and_recorded_requests(node):
     assert json.loads(seen[1]["body"])["method"] == "eth_chainId"
 
 
+def test_malformed_input_is_an_answer(node):
+    url = node.url
+    assert json.loads(http(url, b"{not json")[1])["error"]["code"] == -32700
+    assert json.loads(http(url, b"[]")[1])["error"]["code"] == -32600
+    assert json.loads(http(url, b'{"id": 1, "method": "eth_chainId"}')[1])["error"]["code"] == -32600   # no "jsonrpc"
+    assert json.loads(http(url, b'{"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params":{}}')[1])["error"]["code"] == -32602
+    assert json.loads(http(url, b'{"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params":[]}')[1])["error"]["code"] == -32602
+    assert http(url)[0] == 405                                            # GET
+    assert http(url + "/_control/faults", b"[1]")[0] == 400
+    assert http(url + "/_control/nope", b"{}")[0] == 400
+    assert http(url + "/_control/faults", b'{"fail": {"mode": "smoke"}}')[0] == 400
+    assert http(url + "/_control/faults", b'{"reorder": -1}')[0] == 400
+    import socket
+    with socket.create_connection(("127.0.0.1", node.port)) as c:      # a body over the 4 MiB bound
+        c.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\n\r\n")
+        assert c.recv(100).startswith(b"HTTP/1.1 413")
+    assert Rpc(url)("eth_chainId") == "0x1"
+
+
 def test_concurrent_clients_share_one_chain(node, info):
     rpc = Rpc(node.url)
     errors = []
