@@ -133,6 +133,7 @@ class EvmNode(JsonRpcServer):
         super().__init__(port)
         self.chain_id = chain_id
         self.t = EthereumTester(PyEVMBackend())
+        self.t.backend.chain.chain_id = chain_id      # what the CHAINID opcode reads (eth-tester's default is 131277322940537)
         self.bank = self.t.get_accounts()[0]
         self.test = Account.from_key(TEST_KEY)
         self.pending: dict[str, dict[str, Any]] = {}   # hash -> {raw, from, nonce, tx} while not mined, in order

@@ -126,6 +126,16 @@ def test_erc20_transfer_and_revert(rpc, info):
     assert rpc("eth_getTransactionReceipt", h)["status"] == "0x0"
 
 
+def test_chainid_opcode_is_the_nodes(node):
+    import vyper
+    code = vyper.compile_code("# pragma version ^0.4.0\n@external\n@view\ndef cid() -> uint256:\n    return chain.id\n",
+                              output_formats=["bytecode"])["bytecode"]
+    t = node.t
+    h = t.send_transaction({"from": t.get_accounts()[0], "data": code, "gas": 500_000})
+    out = Rpc(node.url)("eth_call", {"to": t.get_transaction_receipt(h)["contract_address"], "data": "0x" + sel("cid()").hex()}, "latest")
+    assert int(out, 16) == 1
+
+
 def test_chain_id_is_checked(rpc, info):
     """py-evm would execute these; the node refuses them as a real node of chain 1 does."""
     me = info["testAccount"]
