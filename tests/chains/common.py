@@ -193,6 +193,10 @@ class ChainServer(ThreadingHTTPServer):
     def rpc_method(self, path: str, body: bytes) -> str | list[str] | None:
         return None
 
+    def call_name(self, method: str, path: str, body: bytes) -> str | list[str] | None:
+        """The name a request is failed by ("fail": {"methods": [...]})."""
+        return self.rpc_method(path, body)
+
     def control(self, name: str, body: dict[str, Any]) -> Any:
         raise ControlError(f"unknown control endpoint {name}")
 
@@ -286,7 +290,7 @@ class Handler(BaseHTTPRequestHandler):
         slot = faults.hold()
         try:
             faults.delay()
-            failure = faults.failing(srv.rpc_method(path, body))
+            failure = faults.failing(srv.call_name(method, path, body))
             if failure is not None and (failure["mode"] == "http" or not srv.rpc_failures):
                 answer = srv.failure_answer(failure, body)
             else:

@@ -2,7 +2,7 @@
 
 Command line (any python3):
   python3 tests/chains/run.py evm solana blockbook [--ready-file F]
-  python3 tests/chains/run.py "evm=--chain-id 56" "blockbook=--chain litecoin"
+  python3 tests/chains/run.py "evm=--chain-id 56" "blockbook=--chain litecoin" "fixture=--fixture tests/chains/fixtures/xrp.json"
 prints {"evm": "http://127.0.0.1:P", ...} once every server listens (and writes it to F), then runs until
 SIGINT or SIGTERM and stops its servers.
 
@@ -25,7 +25,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-SERVERS = {"evm": ("evm", "evm_node.py"), "solana": ("solana", "solana_node.py"), "blockbook": ("utxo", "blockbook.py")}
+SERVERS = {"evm": ("evm", "evm_node.py"), "solana": ("solana", "solana_node.py"), "blockbook": ("utxo", "blockbook.py"),
+           "fixture": ("multi", "fixture_server.py")}   # fixture: pass --fixture FILE (standard library only)
 
 
 class Running:

@@ -1,0 +1,121 @@
+"""The fixture server (fixture_server.py) with the XRP fixture: documented answers to the requests the core sends
+(chain-apis.md § 9), a refusal recorded for anything else, answers in turn, and every fault switch.
+Standard library + pytest: runs in any of the environments (scripts/test-chains.sh uses .venvs/multi)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from chainkit import check_faults, control, http
+from fixture_server import FixtureServer, load_file, subset_diff
+
+XRP = Path(__file__).resolve().parent / "fixtures" / "xrp.json"
+ACCOUNT = "rG1QQv2nh2gr7RCZ1P8YYcBUKCCN633jCn"
+
+
+@pytest.fixture(scope="module")
+def srv():
+    s = FixtureServer(fixtures=[load_file(str(XRP))]).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(autouse=True)
+def clean(srv):
+    control(srv.url, "reset")
+    control(srv.url, "mismatches/clear")
+    control(srv.url, "hits/clear")
+
+
+def rpc(url, method, params, ctype="application/json"):
+    s, b = http(url, json.dumps({"method": method, "params": params}).encode(), ctype)
+    return s, json.loads(b)
+
+
+def test_subset_rules():
+    assert subset_diff({"a": [1, {"b": "x"}]}, {"a": [1, {"b": "x", "c": 2}], "d": 3}) is None
+    assert "missing" in subset_diff({"a": 1}, {})
+    assert "list of 1" in subset_diff([1], [1, 2])
+    assert subset_diff(1, 1.0) is None and subset_diff(True, 1) is not None and subset_diff("1", 1) is not None
+    assert subset_diff({"h": "$hex", "s": "$string", "n": "$number", "x": "$any"}, {"h": "0aFF", "s": "", "n": 3, "x": None}) is None
+    assert subset_diff("$hex", "0xZZ") is not None and subset_diff("$number", True) is not None
+
+
+def test_documented_answers(srv):
+    s, out = rpc(srv.url, "account_info", [{"account": ACCOUNT, "ledger_index": "current"}])
+    assert s == 200 and out["result"]["account_data"]["Balance"] == "999999999960" and out["result"]["account_data"]["Sequence"] == 6
+    s, out = rpc(srv.url + "/xrp", "account_info", [{"account": "rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe", "ledger_index": "current"}])
+    assert s == 200 and out["result"]["error"] == "actNotFound" and "account_data" not in out["result"]
+    s, out = rpc(srv.url, "fee", [{}])
+    assert out["result"]["drops"]["median_fee"] == "11000"
+    assert rpc(srv.url, "ledger_current", [{}])[1]["result"]["ledger_current_index"] == 26575101
+    s, out = rpc(srv.url, "submit", [{"tx_blob": "1200002280000000", "fail_hard": True}])
+    assert out["result"]["accepted"] is True and out["result"]["tx_json"]["hash"]
+    # tx: not found first (as rippled answers while a transaction is unknown), then found
+    first = rpc(srv.url, "tx", [{"transaction": "7BF105CFE4EFE78ADB63FE4E03A851440551FE189FD4B51CAAD9279C9F534F0E"}])[1]
+    then = rpc(srv.url, "tx", [{"transaction": "7BF105CFE4EFE78ADB63FE4E03A851440551FE189FD4B51CAAD9279C9F534F0E"}])[1]
+    again = rpc(srv.url, "tx", [{"transaction": "7BF105CFE4EFE78ADB63FE4E03A851440551FE189FD4B51CAAD9279C9F534F0E"}])[1]
+    assert first["result"]["error"] == "txnNotFound" and then["result"]["status"] == "success" and again == then
+    assert control(srv.url, "mismatches") == []
+    hits = {r["route"]: r["hits"] for r in control(srv.url, "routes")}
+    assert hits["tx"] == 3 and hits["fee"] == 1
+
+
+def test_what_it_receives_is_asserted(srv):
+    s, out = rpc(srv.url, "account_info", [{"account": ACCOUNT, "ledger_index": "validated"}])
+    assert s == 400 and "ledger_index" in out["diff"]
+    s, out = rpc(srv.url, "submit", [{"tx_blob": "not hex", "fail_hard": True}])
+    assert s == 400 and "$hex" in out["diff"]
+    s, out = rpc(srv.url, "submit", [{"tx_blob": "00"}])
+    assert s == 400 and "fail_hard" in out["diff"]
+    s, out = rpc(srv.url, "fee", [{}], ctype="text/plain")
+    assert s == 400 and out["error"] == "fixture: content type"
+    s, out = rpc(srv.url, "account_lines", [{"account": ACCOUNT}])
+    assert s == 400 and "no route" in out["error"]
+    seen = control(srv.url, "mismatches")
+    assert [m["why"] for m in seen][:5] == ["body", "body", "body", "content type", "no route of xrp matches POST /"]
+
+
+def test_load_at_run_time_and_scopes(srv):
+    fx = {"name": "demo", "source": "test", "routes": [
+        {"name": "health", "match": {"method": "GET", "path_regex": r"/v1/health/?"}, "expect": {"query": {"full": "1"}},
+         "response": {"json": {"ok": True, "id": "$id"}}}]}
+    control(srv.url, "load", {"fixture": fx})
+    s, b = http(srv.url + "/demo/v1/health?full=1")
+    assert s == 200 and json.loads(b) == {"ok": True, "id": None}
+    assert http(srv.url + "/demo/v1/health")[0] == 400                  # the query is asserted
+    assert rpc(srv.url + "/xrp", "fee", [{}])[0] == 200
+    assert http(srv.url + "/nothing")[0] == 400                         # two fixtures: no fixture at /
+    control(srv.url, "faults", {"scope": "demo", "fail": {"mode": "http", "status": 503}})
+    assert http(srv.url + "/demo/v1/health?full=1")[0] == 503 and rpc(srv.url + "/xrp", "fee", [{}])[0] == 200
+    assert http(srv.url + "/_control/load", b'{"fixture": {"name": "x", "routes": []}}')[0] == 400
+
+
+def test_faults(srv):
+    def call():
+        s, out = rpc(srv.url + "/xrp", "fee", [{}])
+        return s, out
+
+    def other():
+        return rpc(srv.url + "/xrp", "ledger_current", [{}])
+
+    check_faults(srv.url, call, "fee", other, rpc=False)
+
+
+def test_command_line(tmp_path):
+    import subprocess
+    import sys
+    import time
+    ready = tmp_path / "ready.json"
+    p = subprocess.Popen([sys.executable, str(Path(__file__).parent / "fixture_server.py"), "--port", "0",
+                          "--ready-file", str(ready), "--fixture", str(XRP)], stdout=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 20
+        while not ready.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        url = json.loads(ready.read_text())["url"]
+        assert rpc(url, "ledger_current", [{}])[1]["result"]["status"] == "success"
+    finally:
+        p.terminate()
+        p.wait(10)
