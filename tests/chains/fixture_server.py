@@ -119,36 +119,40 @@ class FixtureServer(ChainServer):
         for r in fx["routes"]:
             self.hits.setdefault((fx["name"], r["name"]), 0)
 
-    def _split(self, path: str) -> tuple[dict[str, Any] | None, str, dict[str, list[str]]]:
+    def _candidates(self, path: str) -> tuple[list[tuple[dict[str, Any], str]], dict[str, list[str]]]:
+        """(fixture, path inside it) pairs to try: /<name>/rest, and the whole path when one fixture is loaded
+        (a fixture named like a path's first segment, "cosmos" for /cosmos/bank/..., is served both ways)."""
         parts = urlsplit(path)
         p, q = parts.path or "/", parse_qs(parts.query, keep_blank_values=True)
         seg = p.strip("/").split("/", 1)
+        out = []
         if seg[0] in self.fixtures:
-            return self.fixtures[seg[0]], "/" + (seg[1] if len(seg) > 1 else ""), q
+            out.append((self.fixtures[seg[0]], "/" + (seg[1] if len(seg) > 1 else "")))
         if len(self.fixtures) == 1:
-            return next(iter(self.fixtures.values())), p, q
-        return None, p, q
+            out.append((next(iter(self.fixtures.values())), p))
+        return out, q
 
     def _find(self, method: str, path: str, body: bytes) -> tuple[dict[str, Any] | None, dict[str, Any] | None, str, Any, dict]:
-        fx, p, q = self._split(path)
+        candidates, q = self._candidates(path)
         try:
             parsed: Any = json.loads(body) if body.strip() else MISSING
         except ValueError:
             parsed = MISSING
-        if fx is None:
-            return None, None, p, parsed, q
-        for r in fx["routes"]:
-            m = r["match"]
-            if m.get("method", "GET") != method:
-                continue
-            if "path" in m and m["path"] != p:
-                continue
-            if "path_regex" in m and not re.fullmatch(m["path_regex"], p):
-                continue
-            if "json" in m and (parsed is MISSING or subset_diff(m["json"], parsed) is not None):
-                continue
-            return fx, r, p, parsed, q
-        return fx, None, p, parsed, q
+        for fx, p in candidates:
+            for r in fx["routes"]:
+                m = r["match"]
+                if m.get("method", "GET") != method:
+                    continue
+                if "path" in m and m["path"] != p:
+                    continue
+                if "path_regex" in m and not re.fullmatch(m["path_regex"], p):
+                    continue
+                if "json" in m and (parsed is MISSING or subset_diff(m["json"], parsed) is not None):
+                    continue
+                return fx, r, p, parsed, q
+        if candidates:
+            return candidates[-1][0], None, candidates[-1][1], parsed, q
+        return None, None, urlsplit(path).path, parsed, q
 
     def call_name(self, method: str, path: str, body: bytes) -> str | None:
         with self.state_lock:

@@ -92,6 +92,39 @@ def test_load_at_run_time_and_scopes(srv):
     assert http(srv.url + "/_control/load", b'{"fixture": {"name": "x", "routes": []}}')[0] == 400
 
 
+def test_cosmos_fixture():
+    """The calls of chain-apis.md § 4 answered in the Cosmos SDK REST shapes."""
+    fx = load_file(str(XRP.parent / "cosmos.json"))
+    me, to = fx["accounts"]["sender"], fx["accounts"]["recipient"]
+    s = FixtureServer(fixtures=[fx]).start()
+    try:
+        get = lambda p: (lambda r: (r[0], json.loads(r[1])))(http(s.url + p))  # noqa: E731
+        st, b = get(f"/cosmos/bank/v1beta1/balances/{me}")
+        assert st == 200 and {x["denom"]: x["amount"] for x in b["balances"]}["uatom"] == "12345678"
+        assert get(f"/cosmos/bank/v1beta1/balances/{to}")[1]["balances"] == []
+        acc = get(f"/cosmos/auth/v1beta1/accounts/{me}")[1]["account"]
+        assert (acc["account_number"], acc["sequence"]) == ("123456", "7")
+        st, b = get(f"/cosmos/auth/v1beta1/accounts/{to}")
+        assert st == 404 and b["code"] == 5
+        assert get(f"/cosmos/staking/v1beta1/delegations/{me}")[1]["delegation_responses"][0]["balance"]["amount"] == "2500000"
+        assert get(f"/cosmos/staking/v1beta1/delegators/{me}/unbonding_delegations")[1]["unbonding_responses"][0]["entries"][0]["balance"] == "100000"
+        assert get(f"/cosmos/distribution/v1beta1/delegators/{me}/rewards")[1]["rewards"][0]["reward"][0]["denom"] == "uatom"
+        st, b = http(s.url + "/cosmos/tx/v1beta1/txs", json.dumps({"mode": "BROADCAST_MODE_SYNC", "tx_bytes": "CpABCo0B"}).encode())
+        txhash = json.loads(b)["tx_response"]["txhash"]
+        assert st == 200 and json.loads(b)["tx_response"]["code"] == 0
+        st, b = http(s.url + "/cosmos/tx/v1beta1/txs", json.dumps({"mode": "BROADCAST_MODE_BLOCK", "tx_bytes": "CpAB"}).encode())
+        assert st == 400                                                     # the core sends SYNC; anything else is refused
+        st, b = get(f"/cosmos/tx/v1beta1/txs/{txhash}")
+        assert st == 404 and b["message"].startswith("tx not found")        # not indexed yet: an error body, no Pending
+        st, b = get(f"/cosmos/tx/v1beta1/txs/{txhash}")
+        assert st == 200 and b["tx_response"]["code"] == 0 and b["tx_response"]["height"] == "23000001"
+        assert get("/cosmos/base/tendermint/v1beta1/node_info")[1]["default_node_info"]["network"] == "cosmoshub-4"
+        assert get("/cosmos/base/tendermint/v1beta1/blocks/latest")[1]["block"]["header"]["height"] == "23000001"
+        assert [m["why"] for m in control(s.url, "mismatches")] == ["body"]
+    finally:
+        s.stop()
+
+
 def test_faults(srv):
     def call():
         s, out = rpc(srv.url + "/xrp", "fee", [{}])
