@@ -137,5 +137,18 @@ def check_faults(base: str, call: Callable[[], tuple[int, Any]], named: str, oth
     assert control(base, "release")["released"] == 1
     th.join(10)
     assert done == [9]
+    # reset writes what it holds, it does not drop it
+    control(base, "faults", {"reorder": 5})
+    th = threading.Thread(target=worker, args=(7,))
+    done.clear()
+    th.start()
+    deadline = time.monotonic() + 5
+    while control(base, "faults")["held"] < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    t0 = time.monotonic()
+    control(base, "reset")
+    th.join(10)
+    assert done == [7] and time.monotonic() - t0 < 2
+    assert http(f"{base}/_control/faults", json.dumps({"fail": {"status": "x"}}).encode())[0] == 400
     control(base, "reset")
     assert control(base, "faults") == {"delay_ms": 0, "fail": None, "reorder": 0, "held": 0}

@@ -47,8 +47,7 @@ class Faults:
             self.delay_ms = 0
             self.fail: dict[str, Any] | None = None
             self.reorder = 0
-            self._held: list[dict[str, threading.Event]] = []
-            self._flush_all_locked()
+            self._flush_all_locked()     # answers still held are written, not dropped
 
     def configure(self, body: dict[str, Any]) -> None:
         with self.lock:
@@ -67,6 +66,9 @@ class Faults:
                         raise ControlError("fail.methods must be a list of names or null")
                     if fail.get("mode", "http") not in ("http", "rpc"):
                         raise ControlError("fail.mode is http or rpc")
+                    status, code = fail.get("status", 503), fail.get("code", -32000)
+                    if not isinstance(status, int) or not 100 <= status <= 599 or not isinstance(code, int):
+                        raise ControlError("fail.status is an HTTP status, fail.code an integer")
                 self.fail = fail
             if "reorder" in body:
                 n = body["reorder"]
@@ -119,7 +121,7 @@ class Faults:
 
     def _flush_all_locked(self) -> None:
         held = getattr(self, "_held", [])
-        self._held = []
+        self._held: list[dict[str, threading.Event]] = []
         if held:
             threading.Thread(target=self._release, args=(held,), daemon=True).start()
 
