@@ -349,21 +349,22 @@ class JsonRpcServer(ChainServer):
         except ValueError:
             return 200, "application/json", json.dumps(
                 {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}).encode()
+        faults = self.faults_for(path)
         if isinstance(req, list):
             if not req:
                 out: Any = {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "empty batch"}}
             else:
-                out = [self._one(r, batched=True) for r in req]
+                out = [self._one(r, faults) for r in req]
         else:
-            out = self._one(req, batched=False)
+            out = self._one(req, faults)
         return 200, "application/json", json.dumps(out).encode()
 
-    def _one(self, req: Any, batched: bool) -> dict[str, Any]:
+    def _one(self, req: Any, faults: Faults) -> dict[str, Any]:
         if not isinstance(req, dict) or req.get("jsonrpc") != "2.0" or not isinstance(req.get("method"), str):
             return {"jsonrpc": "2.0", "id": req.get("id") if isinstance(req, dict) else None,
                     "error": {"code": -32600, "message": "Invalid Request"}}
         rid, name = req.get("id"), req["method"]
-        failure = self.faults.failing(name)
+        failure = faults.failing(name)
         if failure is not None and failure["mode"] == "rpc":
             return {"jsonrpc": "2.0", "id": rid, "error": {"code": failure["code"], "message": failure["message"]}}
         params = req.get("params", [])

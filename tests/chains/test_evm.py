@@ -239,6 +239,8 @@ def test_scoped_faults_one_server_many_chains(node):
     assert http(node.url + "/arbitrum", body)[0] == 503 and http(node.url + "/polygon", body)[0] == 200
     control(node.url, "reset", {"scope": "base"})
     assert http(node.url + "/base", body)[0] == 503                     # back under the server-wide switches
+    control(node.url, "faults", {"scope": "base", "fail": {"methods": ["eth_blockNumber"], "mode": "rpc", "code": -32603}})
+    assert json.loads(http(node.url + "/base", body)[1])["error"]["code"] == -32603     # a scope's JSON-RPC error
     control(node.url, "reset")
     assert all(http(node.url + p, body)[0] == 200 for p in ("/base", "/polygon", ""))
     assert control(node.url, "faults", {"scope": "nothing-set"}) == control(node.url, "faults")
