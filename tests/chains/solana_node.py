@@ -14,6 +14,8 @@ Control (POST /_control/<name>), besides the fault switches of common.py:
   info                               {testAccount, testSecret (64-byte hex), splMint, token2022Mint, slot, ...}
   fund {address, lamports}           airdrop
   fund {address, mint, amount}       creates the owner's associated token account if needed, then mints
+  stake {address, lamports}          creates an initialized stake account (Stake program) whose staker and
+                                     withdrawer are `address` (what getProgramAccounts' memcmp at 12 finds)
   mine {slots}                       advances the slot and expires the blockhash
   syncing {on, behind}               getHealth answers -32005 "Node is behind by N slots"
   priority_fees {fees: [..]}         seeds getRecentPrioritizationFees (one entry per slot, newest last)
@@ -22,6 +24,7 @@ Control (POST /_control/<name>), besides the fault switches of common.py:
 from __future__ import annotations
 
 import base64
+import json
 import os
 import struct
 import sys
@@ -47,6 +50,8 @@ from common import ControlError, JsonRpcServer, RpcError, main, param  # noqa: E
 TOKEN_2022 = Pubkey.from_string("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb")
 ATA = Pubkey.from_string("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL")
 COMPUTE_BUDGET = Pubkey.from_string("ComputeBudget111111111111111111111111111111")
+STAKE = Pubkey.from_string("Stake11111111111111111111111111111111111111")
+RENT_SYSVAR = Pubkey.from_string("SysvarRent111111111111111111111111111111111")
 MAINNET_GENESIS = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d"
 API_VERSION = "2.2.0"
 U64_MAX = 18446744073709551615
@@ -258,6 +263,18 @@ class SolanaNode(JsonRpcServer):
             if isinstance(res, FailedTransactionMetadata):
                 raise ControlError(f"airdrop failed: {res.err()}")
             return {"balance": self.svm.get_balance(owner)}
+        if name == "stake":
+            owner = Pubkey.from_string(body["address"])
+            lamports = int(body["lamports"])
+            if lamports <= 0:
+                raise ControlError("lamports must be positive")
+            acct = Keypair()
+            reserve = self.svm.minimum_balance_for_rent_exemption(200)
+            init = Instruction(STAKE, struct.pack("<I", 0) + bytes(owner) + bytes(owner) + struct.pack("<qQ", 0, 0) + bytes(32),
+                               [AccountMeta(acct.pubkey(), False, True), AccountMeta(RENT_SYSVAR, False, False)])
+            self._authority_send([create_account(CreateAccountParams(from_pubkey=self.authority.pubkey(), to_pubkey=acct.pubkey(),
+                                                                     lamports=reserve + lamports, space=200, owner=STAKE)), init], [acct])
+            return {"stakeAccount": str(acct.pubkey()), "lamports": reserve + lamports}
         if name == "mine":
             n = int(body.get("slots", 1))
             if not 0 < n <= 10**6:
@@ -283,6 +300,7 @@ class SolanaNode(JsonRpcServer):
             "getBalance": lambda p: self._ctx(self.svm.get_balance(pubkey(param(p, 0))) or 0),
             "getAccountInfo": self.get_account_info,
             "getTokenAccountsByOwner": self.get_token_accounts_by_owner,
+            "getProgramAccounts": self.get_program_accounts,
             "getLatestBlockhash": self.get_latest_blockhash,
             "getRecentPrioritizationFees": lambda p: list(self.fees) or [{"slot": self.slot, "prioritizationFee": 0}],
             "getMinimumBalanceForRentExemption": self.rent,
@@ -337,6 +355,57 @@ class SolanaNode(JsonRpcServer):
         out.sort(key=lambda x: x["pubkey"])
         return self._ctx(out)
 
+    @staticmethod
+    def _stake_parsed(acc: Any) -> dict[str, Any] | None:
+        d = bytes(acc.data)
+        if acc.owner != STAKE or len(d) < 200:
+            return None
+        kind = struct.unpack_from("<I", d, 0)[0]
+        names = {0: "uninitialized", 1: "initialized", 2: "delegated", 3: "rewardsPool"}
+        if kind not in (1, 2):
+            return {"program": "stake", "parsed": {"type": names.get(kind, "uninitialized"), "info": None}, "space": len(d)}
+        u64 = lambda at: str(struct.unpack_from("<Q", d, at)[0])  # noqa: E731
+        info: dict[str, Any] = {"meta": {"rentExemptReserve": u64(4),
+                                         "authorized": {"staker": str(Pubkey(d[12:44])), "withdrawer": str(Pubkey(d[44:76]))},
+                                         "lockup": {"unixTimestamp": struct.unpack_from("<q", d, 76)[0],
+                                                    "epoch": struct.unpack_from("<Q", d, 84)[0], "custodian": str(Pubkey(d[92:124]))}},
+                                "stake": None}
+        if kind == 2:
+            info["stake"] = {"delegation": {"voter": str(Pubkey(d[124:156])), "stake": u64(156), "activationEpoch": u64(164),
+                                            "deactivationEpoch": u64(172), "warmupCooldownRate": struct.unpack_from("<d", d, 180)[0]},
+                             "creditsObserved": struct.unpack_from("<Q", d, 188)[0]}
+        return {"program": "stake", "parsed": {"type": names[kind], "info": info}, "space": len(d)}
+
+    def get_program_accounts(self, p: list[Any]) -> Any:
+        program = pubkey(param(p, 0), "program id")
+        o = opts(p, 1)
+        enc = o.get("encoding", "binary")
+        filters = o.get("filters", []) or []
+        if not isinstance(filters, list) or len(filters) > 4:
+            raise RpcError(-32602, "Invalid params: too many filters provided; max 4")
+        checks = []
+        for f in filters:
+            if isinstance(f, dict) and "dataSize" in f and isinstance(f["dataSize"], int):
+                checks.append(lambda d, n=f["dataSize"]: len(d) == n)
+            elif isinstance(f, dict) and isinstance(f.get("memcmp"), dict):
+                m = f["memcmp"]
+                try:
+                    want = base64.b64decode(m["bytes"]) if m.get("encoding") == "base64" else base58.b58decode(m["bytes"])
+                    off = int(m["offset"])
+                except (KeyError, ValueError, TypeError):
+                    raise RpcError(-32602, "Invalid params: invalid memcmp filter") from None
+                checks.append(lambda d, w=want, at=off: d[at:at + len(w)] == w)
+            else:
+                raise RpcError(-32602, f"Invalid params: unknown filter {json.dumps(f)[:80]}")
+        out = []
+        for addr, acc in self.svm.get_program_accounts(program):
+            d = bytes(acc.data)
+            if all(c(d) for c in checks):
+                parsed = self._token_account(addr, acc) if acc.owner in PROGRAM_NAMES else self._stake_parsed(acc)
+                out.append({"pubkey": str(addr), "account": self._account_json(acc, enc, parsed)})
+        out.sort(key=lambda x: x["pubkey"])
+        return self._ctx(out) if o.get("withContext") else out
+
     def get_latest_blockhash(self, p: list[Any]) -> dict[str, Any]:
         bh = str(self.svm.latest_blockhash())
         last = self.last_valid.setdefault(bh, self.block_height + 150)
@@ -373,7 +442,6 @@ class SolanaNode(JsonRpcServer):
         if not o.get("skipPreflight"):
             sim = self.svm.simulate_transaction(tx)
             if isinstance(sim, FailedTransactionMetadata):
-                import json
                 j = json.loads(sim.to_json())
                 err = j["err"]
                 raise RpcError(-32002, "Transaction simulation failed: " + self._err_text(err),
@@ -383,7 +451,6 @@ class SolanaNode(JsonRpcServer):
         pre = ([self.svm.get_balance(k) or 0 for k in keys], self._token_balances(keys))
         res = self.svm.send_transaction(tx)
         if isinstance(res, FailedTransactionMetadata):
-            import json
             err = json.loads(res.to_json())["err"]
             if isinstance(err, dict) and "InstructionError" in err:   # executed and failed: it lands, the fee is paid
                 self._record(tx, res, raw, pre, err)

@@ -200,6 +200,26 @@ def test_control_fund_and_fees(rpc, me, node):
     assert http(node.url + "/_control/priority_fees", b'{"fees": [-1]}')[0] == 400
 
 
+def test_staking_balance_by_program_accounts(rpc, node):
+    """The core's staking balance: getProgramAccounts on the Stake program, memcmp at 12 = the staker (§ 3)."""
+    who = Keypair().pubkey()
+    made = [control(node.url, "stake", {"address": str(who), "lamports": n}) for n in (3 * 10**9, 10**9)]
+    control(node.url, "stake", {"address": str(Keypair().pubkey()), "lamports": 10**9})        # someone else's
+    stake_program = "Stake11111111111111111111111111111111111111"
+    got = rpc("getProgramAccounts", stake_program, {"encoding": "jsonParsed", "filters": [{"memcmp": {"offset": 12, "bytes": str(who)}}]})
+    assert sorted(a["pubkey"] for a in got) == sorted(m["stakeAccount"] for m in made)
+    assert sum(a["account"]["lamports"] for a in got) == sum(m["lamports"] for m in made)
+    parsed = got[0]["account"]["data"]
+    assert parsed["program"] == "stake" and parsed["parsed"]["type"] == "initialized"
+    assert parsed["parsed"]["info"]["meta"]["authorized"] == {"staker": str(who), "withdrawer": str(who)}
+    assert int(parsed["parsed"]["info"]["meta"]["rentExemptReserve"]) == rpc("getMinimumBalanceForRentExemption", 200)
+    assert len(rpc("getProgramAccounts", stake_program, {"encoding": "base64", "filters": [{"dataSize": 200}]})) >= 3
+    assert rpc("getProgramAccounts", stake_program, {"filters": [{"memcmp": {"offset": 12, "bytes": str(Keypair().pubkey())}}]}) == []
+    ctx = rpc("getProgramAccounts", stake_program, {"withContext": True, "encoding": "base64", "filters": [{"dataSize": 1}]})
+    assert ctx["value"] == [] and "slot" in ctx["context"]
+    assert rpc.error("getProgramAccounts", stake_program, {"filters": [{"what": 1}]})["code"] == -32602
+
+
 def test_faults(node, me):
     info, _ = me
 
