@@ -30,7 +30,7 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import rlp  # noqa: E402
-from eth_abi import decode as abi_decode, encode as abi_encode  # noqa: E402
+from eth_abi import encode as abi_encode  # noqa: E402
 from eth_account import Account  # noqa: E402
 from eth_account.typed_transactions import TypedTransaction  # noqa: E402
 from eth_tester import EthereumTester, PyEVMBackend  # noqa: E402
