@@ -16,7 +16,7 @@ A request takes the first route whose `match` fits: method and path ("path" exac
 body's JSON containing `match.json` (a subset: objects by key, lists element by element, scalars equal; the
 strings "$any", "$string", "$hex", "$number" match any value of that kind). Then
 `expect` is checked the same way (and `query`, a subset of the query string, and `body`, the exact text). A request
-that fails `expect`, or that no route matches, is answered HTTP 400 {"error": "fixture: ...", "diff": ...} and
+that fails `expect` (also `body_regex`: the raw body, read as latin-1, must match it whole), or that no route matches, is answered HTTP 400 {"error": "fixture: ...", "diff": ...} and
 recorded: GET /_control/mismatches lists them (a test asserts it is empty), /_control/mismatches/clear empties it.
 In a response, the string "$id" is replaced by the JSON-RPC request's id.
 
@@ -33,7 +33,7 @@ import os
 import re
 import sys
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -123,7 +123,7 @@ class FixtureServer(ChainServer):
         """(fixture, path inside it) pairs to try: /<name>/rest, and the whole path when one fixture is loaded
         (a fixture named like a path's first segment, "cosmos" for /cosmos/bank/..., is served both ways)."""
         parts = urlsplit(path)
-        p, q = parts.path or "/", parse_qs(parts.query, keep_blank_values=True)
+        p, q = unquote(parts.path) or "/", parse_qs(parts.query, keep_blank_values=True)   # /balance/0x1%3A%3A... = /balance/0x1::...
         seg = p.strip("/").split("/", 1)
         out = []
         if seg[0] in self.fixtures:
@@ -184,6 +184,8 @@ class FixtureServer(ChainServer):
                 return refuse("body", d)
         if "body" in exp and body.decode("utf-8", "replace") != exp["body"]:
             return refuse("body", f"expected {exp['body'][:200]!r}, got {body[:200]!r}")
+        if "body_regex" in exp and not re.fullmatch(exp["body_regex"], body.decode("latin-1"), re.S):
+            return refuse("body", f"expected a body matching {exp['body_regex']!r}, got {body[:200]!r}")
         if "query" in exp:
             d = subset_diff(exp["query"], {k: v[0] if len(v) == 1 else v for k, v in q.items()}, "?")
             if d:

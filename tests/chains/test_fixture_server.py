@@ -125,6 +125,124 @@ def test_cosmos_fixture():
         s.stop()
 
 
+def served(name):
+    fx = load_file(str(XRP.parent / f"{name}.json"))
+    return fx, FixtureServer(fixtures=[fx]).start()
+
+
+def call(url, method, params, path=""):
+    s, b = http(url + path, json.dumps({"jsonrpc": "2.0", "id": 7, "method": method, "params": params}).encode())
+    out = json.loads(b)
+    assert s == 200 and out.get("id") == 7, out
+    return out
+
+
+def getj(url, path):
+    s, b = http(url + path)
+    return s, json.loads(b)
+
+
+def test_stellar_fixture():
+    fx, s = served("stellar")
+    a = fx["accounts"]
+    try:
+        st, acct = getj(s.url, f"/accounts/{a['sender']}")
+        native = next(b for b in acct["balances"] if b["asset_type"] == "native")
+        assert st == 200 and native["balance"] == "25.5000000" and acct["sequence"] == "231928233984"
+        assert any(b.get("asset_code") == "USDC" for b in acct["balances"])
+        assert getj(s.url, f"/accounts/{a['destination']}")[1]["id"] == a["destination"]
+        assert getj(s.url, f"/accounts/{a['missing']}")[0] == 404
+        fees = getj(s.url, "/fee_stats")[1]["fee_charged"]
+        assert (fees["min"], fees["p95"]) == ("100", "250")
+        st, b = http(s.url + "/transactions_async", b"tx=AAAAAgAAAAB%2Bq%3D%3D", "application/x-www-form-urlencoded")
+        out = json.loads(b)
+        assert st == 201 and out["tx_status"] == "PENDING"
+        assert http(s.url + "/transactions_async", b'{"tx": "x"}', "application/json")[0] == 400
+        assert getj(s.url, f"/transactions/{out['hash']}")[0] == 404                 # not ingested yet
+        t = getj(s.url, f"/transactions/{out['hash']}")[1]
+        assert t["successful"] is True and t["fee_charged"] == "100"
+        root = getj(s.url, "/")[1]
+        assert root["network_passphrase"] == "Public Global Stellar Network ; September 2015" and root["ingest_latest_ledger"] > 0
+        assert [m["why"] for m in control(s.url, "mismatches")] == ["content type"]
+    finally:
+        s.stop()
+
+
+def test_near_fixture():
+    fx, s = served("near")
+    me = fx["accounts"]["sender"]
+    try:
+        r = call(s.url, "query", {"request_type": "view_account", "finality": "final", "account_id": me})["result"]
+        assert r["amount"] == "399992611103597728750000000"
+        e = call(s.url, "query", {"request_type": "view_account", "finality": "final", "account_id": "f" * 64})["error"]
+        assert e["code"] == -32000 and e["cause"]["name"] == "UNKNOWN_ACCOUNT"
+        import base58 as b58lib
+        key = "ed25519:" + b58lib.b58encode(bytes.fromhex(me)).decode()
+        assert call(s.url, "query", {"request_type": "view_access_key", "finality": "final", "account_id": me, "public_key": key})["result"]["nonce"] == 85
+        assert call(s.url, "gas_price", [None])["result"]["gas_price"] == "100000000"
+        assert call(s.url, "block", {"finality": "final"})["result"]["header"]["height"] == 150000000
+        sent = call(s.url, "send_tx", {"signed_tx_base64": "AAAA"})["result"]
+        assert sent["final_execution_status"] == "EXECUTED_OPTIMISTIC" and sent["transaction"]["hash"]
+        t = call(s.url, "tx", {"tx_hash": sent["transaction"]["hash"], "sender_account_id": me, "wait_until": "EXECUTED"})["result"]
+        assert int(t["transaction_outcome"]["outcome"]["tokens_burnt"]) > 0
+        assert call(s.url, "status", [])["result"]["chain_id"] == "mainnet"
+        assert control(s.url, "mismatches") == []
+        assert http(s.url, json.dumps({"jsonrpc": "2.0", "id": 1, "method": "block", "params": {"finality": "optimistic"}}).encode())[0] == 400
+    finally:
+        s.stop()
+
+
+def test_sui_fixture():
+    fx, s = served("sui")
+    me = fx["accounts"]["sender"]
+    try:
+        assert call(s.url, "suix_getBalance", [me])["result"]["totalBalance"] == "1500000000"
+        assert {b["coinType"] for b in call(s.url, "suix_getAllBalances", [me])["result"]} >= {"0x2::sui::SUI"}
+        st = call(s.url, "suix_getStakes", [me])["result"][0]["stakes"][0]
+        assert int(st["principal"]) + int(st["estimatedReward"]) == 1_012_345_678
+        assert call(s.url, "suix_getReferenceGasPrice", [])["result"] == "750"
+        d = call(s.url, "sui_executeTransactionBlock", ["AAAA", ["AQID"], None, "WaitForLocalExecution"])["result"]["digest"]
+        show = {"showInput": True, "showEffects": True, "showEvents": True, "showObjectChanges": True, "showBalanceChanges": True}
+        assert call(s.url, "sui_getTransactionBlock", [d, show])["result"]["effects"]["status"]["status"] == "success"
+        assert call(s.url, "sui_getChainIdentifier", [])["result"] == "35834a8a"
+        assert call(s.url, "sui_getLatestCheckpointSequenceNumber", [])["result"] == "200000000"
+        assert control(s.url, "mismatches") == []
+        assert http(s.url, json.dumps({"jsonrpc": "2.0", "id": 1, "method": "sui_executeTransactionBlock",
+                                       "params": ["AAAA", ["AQID"], None, "WaitForEffectsCert"]}).encode())[0] == 400
+    finally:
+        s.stop()
+
+
+def test_aptos_fixture():
+    fx, s = served("aptos")
+    me = fx["accounts"]["sender"]
+    try:
+        assert getj(s.url, f"/v1/accounts/{me}/balance/0x1::aptos_coin::AptosCoin") == (200, 150000000)
+        assert getj(s.url, f"/v1/accounts/{me}/balance/0x1%3A%3Aaptos_coin%3A%3AAptosCoin")[1] == 150000000
+        assert getj(s.url, f"/v1/accounts/{me}")[1]["sequence_number"] == "7"
+        st, b = getj(s.url, f"/v1/accounts/{fx['accounts']['missing']}")
+        assert st == 404 and b["error_code"] == "account_not_found"
+        g = getj(s.url, "/v1/estimate_gas_price")[1]
+        assert (g["deprioritized_gas_estimate"], g["gas_estimate"], g["prioritized_gas_estimate"]) == (100, 100, 150)
+        st, b = http(s.url + "/v1/view", json.dumps({"function": "0x1::delegation_pool::get_stake", "type_arguments": [],
+                                                     "arguments": ["0xdb52", me]}).encode())
+        assert st == 200 and json.loads(b) == ["100000000", "0", "2500000"]
+        q = "?estimate_max_gas_amount=true&estimate_gas_unit_price=false&estimate_prioritized_gas_unit_price=false"
+        st, b = http(s.url + "/v1/transactions/simulate" + q, json.dumps({"sender": me, "signature": {"type": "no_account_signature"}}).encode())
+        assert st == 200 and json.loads(b)[0]["gas_used"] == "8"
+        st, b = http(s.url + "/v1/transactions", bytes([0, 1, 2, 0xFF]), "application/x.aptos.signed_transaction+bcs")
+        h = json.loads(b)["hash"]
+        assert st == 202
+        assert "success" not in getj(s.url, f"/v1/transactions/by_hash/{h}")[1]               # pending first
+        assert getj(s.url, f"/v1/transactions/by_hash/{h}")[1]["success"] is True
+        led = getj(s.url, "/v1/")[1]
+        assert led["chain_id"] == 1 and led["block_height"] == "400000000"
+        assert control(s.url, "mismatches") == []
+        assert http(s.url + "/v1/transactions", b"{}", "application/json")[0] == 400
+    finally:
+        s.stop()
+
+
 def test_faults(srv):
     def call():
         s, out = rpc(srv.url + "/xrp", "fee", [{}])
