@@ -16,7 +16,8 @@ A request takes the first route whose `match` fits: method and path ("path" exac
 body's JSON containing `match.json` (a subset: objects by key, lists element by element, scalars equal; the
 strings "$any", "$string", "$hex", "$number" match any value of that kind). Then
 `expect` is checked the same way (and `query`, a subset of the query string, and `body`, the exact text). A request
-that fails `expect` (also `body_regex`: the raw body, read as latin-1, must match it whole), or that no route matches, is answered HTTP 400 {"error": "fixture: ...", "diff": ...} and
+that fails `expect` (also `body_regex`: the raw body, read as latin-1, must match it whole; `headers`: each named
+header equal), or that no route matches, is answered HTTP 400 {"error": "fixture: ...", "diff": ...} and
 recorded: GET /_control/mismatches lists them (a test asserts it is empty), /_control/mismatches/clear empties it.
 In a response, the string "$id" is replaced by the JSON-RPC request's id.
 
@@ -184,6 +185,10 @@ class FixtureServer(ChainServer):
                 return refuse("body", d)
         if "body" in exp and body.decode("utf-8", "replace") != exp["body"]:
             return refuse("body", f"expected {exp['body'][:200]!r}, got {body[:200]!r}")
+        for hname, hval in (exp.get("headers") or {}).items():
+            got_h = headers.get(hname) if headers is not None else None
+            if got_h != hval:
+                return refuse("header", f"{hname}: expected {hval!r}, got {got_h!r}")
         if "body_regex" in exp and not re.fullmatch(exp["body_regex"], body.decode("latin-1"), re.S):
             return refuse("body", f"expected a body matching {exp['body_regex']!r}, got {body[:200]!r}")
         if "query" in exp:

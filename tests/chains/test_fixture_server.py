@@ -243,6 +243,85 @@ def test_aptos_fixture():
         s.stop()
 
 
+def test_algorand_fixture():
+    fx, s = served("algorand")
+    a = fx["accounts"]
+    try:
+        acct = getj(s.url, f"/v2/accounts/{a['sender']}")[1]
+        assert acct["amount"] - acct["min-balance"] == 4_800_000 and acct["assets"][0]["asset-id"] == 31566704
+        assert getj(s.url, f"/v2/accounts/{a['empty']}")[1]["amount"] == 0          # algod answers every valid address
+        p = getj(s.url, "/v2/transactions/params")[1]
+        assert (p["genesis-id"], p["min-fee"]) == ("mainnet-v1.0", 1000) and p["last-round"] > 0
+        st, b = http(s.url + "/v2/transactions", bytes([0x82, 0xA3, 0x73, 0x69, 0x67]), "application/x-binary")
+        txid = json.loads(b)["txId"]
+        assert st == 200
+        assert "confirmed-round" not in getj(s.url, f"/v2/transactions/pending/{txid}")[1]     # pending first
+        assert getj(s.url, f"/v2/transactions/pending/{txid}")[1]["confirmed-round"] == 45000001
+        assert control(s.url, "mismatches") == []
+        assert http(s.url + "/v2/transactions", b"\x82", "application/json")[0] == 400
+    finally:
+        s.stop()
+
+
+def test_polkadot_fixture():
+    fx, s = served("polkadot")
+    me, xt = fx["accounts"]["sender"], fx["accounts"]["extrinsic"]
+    try:
+        b = getj(s.url, f"/accounts/{me}/balance-info")[1]
+        assert max(int(b["free"]) - int(b["reserved"]), 0) == 24_000_000_000 and b["nonce"] == "5"
+        m = getj(s.url, "/transaction/material")[1]
+        assert m["genesisHash"].startswith("0x68d56f15") and (m["specVersion"], m["txVersion"]) == ("1004000", "15")
+        assert m["at"]["height"] == "9000000"
+        st, out = http(s.url + "/transaction/fee-estimate", json.dumps({"tx": "0x3902"}).encode())
+        assert st == 200 and json.loads(out)["partialFee"] == "15920000"
+        st, out = http(s.url + "/transaction", json.dumps({"tx": "0x3902"}).encode())
+        assert json.loads(out)["hash"] == xt
+        head = int(getj(s.url, "/blocks/head")[1]["number"])
+        blocks = getj(s.url, f"/blocks?range=9000000-{min(head, 9000000 + 64)}&noFees=true")[1]
+        found = [x for blk in blocks for x in blk["extrinsics"] if x["hash"] == xt]
+        assert found and found[0]["success"] is True
+        assert getj(s.url, "/node/version")[1]["chain"] == "Polkadot Asset Hub"
+        assert getj(s.url, "/blocks/head/header")[1]["number"] == "9000010"
+        assert control(s.url, "mismatches") == []
+        assert getj(s.url, "/blocks?range=9000000-9000010")[0] == 400                 # noFees=true is asserted
+    finally:
+        s.stop()
+
+
+def test_hypercore_fixture():
+    fx, s = served("hypercore")
+    user = fx["accounts"]["user"]
+    try:
+        post = lambda body, headers=None: http(s.url + "/info", json.dumps(body).encode())  # noqa: E731
+        st, b = post({"type": "spotClearinghouseState", "user": user})
+        hype = next(x for x in json.loads(b)["balances"] if x["token"] == 150)
+        assert st == 200 and hype["total"] == "12.5"
+        import urllib.request
+        req = urllib.request.Request(s.url + "/info", json.dumps({"type": "spotMeta"}).encode(),
+                                     {"Content-Type": "application/json", "x-cache-ttl": "3600"})
+        with urllib.request.urlopen(req) as r:
+            tokens = json.loads(r.read())["tokens"]
+        assert {t["name"]: t["index"] for t in tokens}["HYPE"] == 150
+        assert post({"type": "spotMeta"})[0] == 400                                    # without the cache header
+        d = json.loads(post({"type": "delegatorSummary", "user": user})[1])
+        assert (d["delegated"], d["totalPendingWithdrawal"]) == ("100.0", "5.0")
+        st, b = http(s.url + "/exchange", json.dumps({"action": {"type": "usdSend"}, "nonce": 1700000000000,
+                                                      "signature": {"r": "0x01", "s": "0x02", "v": 27}}).encode())
+        assert st == 200 and json.loads(b)["status"] == "ok"
+        assert [m["why"] for m in control(s.url, "mismatches")] == ["header"]
+    finally:
+        s.stop()
+
+
+def test_every_fixture_loads_and_cites_its_source():
+    names = sorted(p.stem for p in XRP.parent.glob("*.json"))
+    assert names == ["algorand", "aptos", "cosmos", "hypercore", "near", "polkadot", "stellar", "sui", "xrp"]
+    for n in names:
+        fx = load_file(str(XRP.parent / f"{n}.json"))
+        assert fx["name"] == n and "chain-apis.md" in fx["source"]
+        assert len({r["name"] for r in fx["routes"]}) == len(fx["routes"])
+
+
 def test_faults(srv):
     def call():
         s, out = rpc(srv.url + "/xrp", "fee", [{}])
