@@ -313,9 +313,42 @@ def test_hypercore_fixture():
         s.stop()
 
 
+def test_tron_fixture():
+    fx, s = served("tron")
+    a = fx["accounts"]
+    try:
+        post = lambda path, body: (lambda r: (r[0], json.loads(r[1])))(http(s.url + path, json.dumps(body).encode()))  # noqa: E731
+        acct = post("/wallet/getaccount", {"address": a["sender"], "visible": True})[1]
+        assert acct["balance"] == 25000000 and acct["frozenV2"][1]["type"] == "ENERGY" and acct["votes"][0]["vote_count"] == 150
+        assert "address" not in post("/wallet/getaccount", {"address": a["new"], "visible": True})[1]      # a new account: {}
+        import base58
+        param = base58.b58decode_check(a["sender"])[1:].hex().rjust(64, "0")
+        bal = post("/wallet/triggerconstantcontract", {"owner_address": "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb", "contract_address": a["usdt"],
+                                                        "function_selector": "balanceOf(address)", "parameter": param, "visible": True})[1]
+        assert int(bal["constant_result"][0], 16) == 12_500_000
+        est = post("/wallet/triggerconstantcontract", {"owner_address": a["sender"], "contract_address": a["usdt"],
+                                                        "function_selector": "transfer(address,uint256)", "parameter": "00" * 64, "visible": True})[1]
+        assert est["energy_used"] == 64285
+        assert post("/wallet/getReward", {"address": a["sender"], "visible": True})[1]["reward"] == 1234567
+        assert post("/wallet/getaccountresource", {"address": a["sender"], "visible": True})[1]["freeNetLimit"] == 600
+        assert post("/wallet/getnowblock", {})[1]["block_header"]["raw_data"]["number"] == 77000123
+        params = {p["key"]: p.get("value") for p in getj(s.url, "/wallet/getchainparameters")[1]["chainParameter"]}
+        assert (params["getTransactionFee"], params["getEnergyFee"]) == (1000, 210)
+        sent = post("/wallet/broadcasttransaction", {"txID": "ab" * 32, "raw_data": {}, "raw_data_hex": "0a", "signature": ["cd" * 65], "visible": True})[1]
+        assert sent["result"] is True
+        assert getj(s.url, f"/wallet/gettransactioninfobyid?value={sent['txid']}")[1] == {}        # unknown yet: {}
+        info = getj(s.url, f"/wallet/gettransactioninfobyid?value={sent['txid']}")[1]
+        assert info["blockNumber"] > 0 and info["receipt"]["result"] == "SUCCESS" and info["fee"] == 345000
+        assert getj(s.url, "/wallet/getblock")[1]["block_header"]["raw_data"]["number"] == 77000124
+        assert control(s.url, "mismatches") == []
+        assert post("/wallet/getaccount", {"address": a["sender"]})[0] == 400                 # visible: true is asserted
+    finally:
+        s.stop()
+
+
 def test_every_fixture_loads_and_cites_its_source():
     names = sorted(p.stem for p in XRP.parent.glob("*.json"))
-    assert names == ["algorand", "aptos", "cosmos", "hypercore", "near", "polkadot", "stellar", "sui", "xrp"]
+    assert names == ["algorand", "aptos", "cosmos", "hypercore", "near", "polkadot", "stellar", "sui", "tron", "xrp"]
     for n in names:
         fx = load_file(str(XRP.parent / f"{n}.json"))
         assert fx["name"] == n and "chain-apis.md" in fx["source"]
