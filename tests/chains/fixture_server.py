@@ -14,7 +14,7 @@ A fixture file (JSON) names its source and lists routes:
               }]}
 A request takes the first route whose `match` fits: method and path ("path" exact, or "path_regex"), and the
 body's JSON containing `match.json` (a subset: objects by key, lists element by element, scalars equal; the
-strings "$any", "$string", "$hex", "$number" match any value of that kind). Then
+strings "$any", "$string", "$hex", "$number" match any value of that kind, "$re:<regex>" a string it finds). Then
 `expect` is checked the same way (and `query`, a subset of the query string, and `body`, the exact text). A request
 that fails `expect` (also `body_regex`: the raw body, read as latin-1, must match it whole; `headers`: each named
 header equal), or that no route matches, is answered HTTP 400 {"error": "fixture: ...", "diff": ...} and
@@ -53,6 +53,9 @@ def subset_diff(want: Any, got: Any, at: str = "$") -> str | None:
     "$number" match any value of that kind."""
     if isinstance(want, str) and want in PATTERNS:
         return None if PATTERNS[want](got) else f"{at}: expected {want}, got {json.dumps(got)[:200]}"
+    if isinstance(want, str) and want.startswith("$re:"):
+        ok = isinstance(got, str) and re.search(want[4:], got, re.S) is not None
+        return None if ok else f"{at}: expected a string matching {want[4:]!r}, got {json.dumps(got)[:200]}"
     if isinstance(want, dict):
         if not isinstance(got, dict):
             return f"{at}: expected an object, got {json.dumps(got)[:200]}"

@@ -346,9 +346,54 @@ def test_tron_fixture():
         s.stop()
 
 
+def test_ton_fixture():
+    fx, s = served("ton")
+    a = fx["accounts"]
+    try:
+        from urllib.parse import quote
+        owner = quote(a["owner"])
+        assert getj(s.url, f"/api/v2/getAddressBalance?address={owner}")[1]["result"] == "1500000000"
+        assert getj(s.url, f"/api/v2/getWalletInformation?address={owner}")[1]["result"]["seqno"] == 12
+        w = getj(s.url, f"/api/v3/jetton/wallets?owner_address={owner}&limit=100&offset=0")[1]["jetton_wallets"]
+        assert w[0]["jetton"] == a["usdt_master_raw"] and w[0]["balance"] == "25000000"
+        st, b = http(s.url + "/api/v2/sendBocReturnHash", json.dumps({"boc": "te6cckEBAQEAAgAAAEysuc0="}).encode())
+        h = json.loads(b)["result"]["hash"]
+        assert st == 200 and len(__import__("base64").b64decode(h)) == 32
+        assert getj(s.url, f"/api/v3/transactionsByMessage?msg_hash={quote(h)}")[1]["transactions"] == []    # not found yet
+        t = getj(s.url, f"/api/v3/transactionsByMessage?msg_hash={quote(h)}")[1]["transactions"][0]
+        d = t["description"]
+        assert not d["aborted"] and d["compute_ph"]["success"] and d["compute_ph"]["exit_code"] == 0 and d["action"]["success"]
+        assert t["out_msgs"] and t["total_fees"] == "2927282"
+        mc = getj(s.url, "/api/v3/masterchainInfo")[1]
+        assert mc["first"]["root_hash"] and mc["last"]["seqno"] == 45000001
+        assert control(s.url, "mismatches") == []
+        assert getj(s.url, f"/api/v3/jetton/wallets?owner_address={owner}")[0] == 400              # limit and offset asserted
+    finally:
+        s.stop()
+
+
+def test_cardano_fixture():
+    fx, s = served("cardano")
+    addr = fx["accounts"]["address"]
+    try:
+        q = lambda op, variables, query: json.loads(http(s.url, json.dumps({"operationName": op, "variables": variables, "query": query}).encode())[1])  # noqa: E731
+        bal = q("GetBalance", {"address": addr}, "query GetBalance($address: String!) { utxos: utxos_aggregate(where: {address: {_eq: $address}}) { aggregate { sum { value } } } }")
+        assert bal["data"]["utxos"]["aggregate"]["sum"]["value"] == "4500000"
+        utxos = q("UtxoSetForAddress", {"address": addr}, "query UtxoSetForAddress($address: String!) { utxos(order_by: {value: desc}, where: {address: {_eq: $address}}) { address value txHash index tokens { quantity asset { fingerprint policyId assetName } } } }")
+        assert [u["value"] for u in utxos["data"]["utxos"]] == ["3000000", "1500000"]
+        sub = q("SubmitTransaction", {"transaction": "84a300"}, "mutation SubmitTransaction($transaction: String!) { submitTransaction(transaction: $transaction) { hash } }")
+        assert len(sub["data"]["submitTransaction"]["hash"]) == 64
+        assert q("GetNetworkMagic", {}, "query GetNetworkMagic { genesis { shelley { networkMagic } } }")["data"]["genesis"]["shelley"]["networkMagic"] == 764824073
+        assert q(None, {}, "{ cardano { tip { number } } }")["data"]["cardano"]["tip"]["number"] == 12000000
+        assert control(s.url, "mismatches") == []
+        assert "diff" in q("GetBalance", {"addr": addr}, "query { utxos_aggregate }")
+    finally:
+        s.stop()
+
+
 def test_every_fixture_loads_and_cites_its_source():
     names = sorted(p.stem for p in XRP.parent.glob("*.json"))
-    assert names == ["algorand", "aptos", "cosmos", "hypercore", "near", "polkadot", "stellar", "sui", "tron", "xrp"]
+    assert names == ["algorand", "aptos", "cardano", "cosmos", "hypercore", "near", "polkadot", "stellar", "sui", "ton", "tron", "xrp"]
     for n in names:
         fx = load_file(str(XRP.parent / f"{n}.json"))
         assert fx["name"] == n and "chain-apis.md" in fx["source"]
