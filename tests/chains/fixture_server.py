@@ -9,7 +9,7 @@ A fixture file (JSON) names its source and lists routes:
                "match":  {"method": "POST", "path": "/", "json": {"method": "account_info"}},
                "expect": {"content_type": "application/json",
                           "json": {"jsonrpc"?: ..., "params": [{"account": "r…", "ledger_index": "current"}]}},
-               "response": {"status": 200, "json": {...}, "headers": {...}}        # or "body": "text"
+               "response": {"status": 200, "json": {...}, "content_type": ...}     # or "body": "text"
                "responses": [{...}, {...}]                                          # or answered in turn, the last repeats
               }]}
 A request takes the first route whose `match` fits: method and path ("path" exact, or "path_regex"), and the
