@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # README command 2: installs what is missing, builds, and runs every test suite:
 # Swift (swift test), C (ctest: ABI, valgrind, gem-host scenario), Python (pytest), the signing oracles
-# (tests/signing, in the pinned environments of tests/oracles/venvs), Kotlin.
+# (tests/signing, in the pinned environments of tests/oracles/venvs), the local chain servers (tests/chains), Kotlin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -29,6 +29,9 @@ GEMSTONE_STRESS=1 .venvs/test/bin/python -m pytest -q -p no:cacheprovider bindin
 
 echo "== Signing (oracles: tests/signing)"
 bash scripts/test-signing.sh
+
+echo "== Local chains (tests/chains: EVM over py-evm, Solana over LiteSVM, Blockbook over Bitcoin Core's consensus library, fixtures)"
+bash scripts/test-chains.sh
 
 echo "== Kotlin"
 bash bindings/kotlin/run-tests.sh
