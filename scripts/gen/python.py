@@ -220,16 +220,18 @@ def dataclass_fields(fields: list[Field], schema: Schema) -> list[str]:
     return lines
 
 
-def dataclass_decorator(fields: list[Field]) -> str:
-    """Positional construction in declaration order, unless a field with a default comes before one without."""
+def dataclass_decorator(fields: list[Field], sortable: bool = False) -> str:
+    """Positional construction in declaration order, unless a field with a default comes before one without;
+    `sortable` records (options.ordered) compare field by field."""
     defaults = [f.has_default or f.type.is_optional for f in fields]
     ordered = all(not (defaults[i] and not defaults[j]) for i in range(len(fields)) for j in range(i + 1, len(fields)))
-    return "@dataclass(frozen=True)" if ordered else "@dataclass(frozen=True, kw_only=True)"
+    flags = ["frozen=True"] + ([] if ordered else ["kw_only=True"]) + (["order=True"] if sortable else [])
+    return f"@dataclass({', '.join(flags)})"
 
 
 def record(t: Type, schema: Schema) -> list[str]:
     n = t.foreign_name
-    out = [dataclass_decorator(t.fields), f"class {n}:", f'    """{t.doc}"""', ""]
+    out = [dataclass_decorator(t.fields, t.options.get("ordered", False)), f"class {n}:", f'    """{t.doc}"""', ""]
     out += dataclass_fields(t.fields, schema)
     if t.fields:
         out.append("")

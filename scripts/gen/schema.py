@@ -8,6 +8,7 @@ A schema file is a JSON object:
 TYPE is one of
     {"record": "GemListWindow", "doc": "...", "fields": [FIELD, ...], "options": {...}}
   options: "fast" (Swift JSONConvertible + JSONScannable too), "mutable" (Swift var fields), "hashable": false,
+  "ordered" (Python records sort field by field), "error" (a Swift payload enum that is also an Error),
   "foreign_name" (the Python/Kotlin name), "swift": "handwritten" (the Swift type and its Codable stay
   hand-written beside their behaviour; the golden tests hold them to the schema's shape).
     {"enum": "TransactionState", "doc": "...", "cases": [{"name": "in_transit", "doc": "..."}, ...]}

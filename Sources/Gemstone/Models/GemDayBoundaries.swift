@@ -1,15 +1,4 @@
-/// A calendar day in the proleptic Gregorian calendar.
-public struct GemDay: Sendable, Equatable, Hashable, Codable, Comparable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-
-    public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
+extension GemDay: Comparable {
     /// The local day of `instant` (Unix seconds) at `utcOffsetSeconds` east of UTC.
     public static func of(instant: Int64, utcOffsetSeconds: Int) -> GemDay {
         civil(dayNumber: dayNumber(instant: instant, utcOffsetSeconds: utcOffsetSeconds))
@@ -44,17 +33,9 @@ public struct GemDay: Sendable, Equatable, Hashable, Codable, Comparable {
     }
 }
 
-/// Today and yesterday, derived once per list build (spec: "Derive shared boundaries once, then
-/// label sections"). The clock and the time zone are inputs: the core never reads either.
-public struct GemDayBoundaries: Sendable, Equatable, Hashable, Codable {
-    public var today: GemDay
-    public var yesterday: GemDay
-
-    public init(today: GemDay, yesterday: GemDay) {
-        self.today = today
-        self.yesterday = yesterday
-    }
-
+/// Derived once per list build (spec: "Derive shared boundaries once, then label sections"). The clock and the
+/// time zone are inputs: the core never reads either.
+extension GemDayBoundaries {
     /// The boundaries at `now` (Unix seconds) for a device `utcOffsetSeconds` east of UTC.
     public init(now: Int64, utcOffsetSeconds: Int) {
         let day = GemDay.dayNumber(instant: now, utcOffsetSeconds: utcOffsetSeconds)

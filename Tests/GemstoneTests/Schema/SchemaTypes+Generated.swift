@@ -6,6 +6,10 @@ import Primitives
 /// Reads JSON bytes as the named schema type and writes the value back (Codable and, where the type has
 /// them, the fast paths JSONCodec prefers).
 let schemaRoundTrips: [String: @Sendable ([UInt8]) throws -> [UInt8]] = [
+    "GemAmountError": { try JSONCodec.encode(try JSONCodec.decode(GemAmountError.self, from: $0)) },
+    "GemAmountErrorDisplay": { try JSONCodec.encode(try JSONCodec.decode(GemAmountErrorDisplay.self, from: $0)) },
+    "GemDay": { try JSONCodec.encode(try JSONCodec.decode(GemDay.self, from: $0)) },
+    "GemDayBoundaries": { try JSONCodec.encode(try JSONCodec.decode(GemDayBoundaries.self, from: $0)) },
     "GemPrecision": { try JSONCodec.encode(try JSONCodec.decode(GemPrecision.self, from: $0)) },
     "GemNumberUnit": { try JSONCodec.encode(try JSONCodec.decode(GemNumberUnit.self, from: $0)) },
     "GemNumberDisplay": { try JSONCodec.encode(try JSONCodec.decode(GemNumberDisplay.self, from: $0)) },

@@ -145,6 +145,316 @@ class Status(enum.IntEnum):
 STATUS_TYPES: dict[int, str] = {-1: "invalid_argument", -2: "cancelled", -3: "offline", -4: "api", -5: "store", -6: "invalid_input", -7: "not_found", -8: "timeout", -9: "stale_call", -10: "port", -11: "permission_denied", -12: "crypto", -13: "internal"}
 
 
+class AmountError:
+    """Why an amount cannot be sent, for control flow; a screen shows its display() instead. One subclass per case: AmountErrorInvalidNumber, AmountErrorTooManyDecimals, AmountErrorZero, AmountErrorBelowMinimum, AmountErrorInsufficientBalance."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "AmountError":
+        """Reads the case its "type" names."""
+        return AmountError._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "AmountError":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _AMOUNTERROR_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of invalid_number, too_many_decimals, zero, below_minimum, insufficient_balance")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class AmountErrorInvalidNumber(AmountError):
+    """The text is not a number."""
+
+    TYPE: ClassVar[str] = "invalid_number"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorInvalidNumber":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "invalid_number"}
+        return out
+
+
+@dataclass(frozen=True)
+class AmountErrorTooManyDecimals(AmountError):
+    """The text has more places than the asset."""
+
+    TYPE: ClassVar[str] = "too_many_decimals"
+    decimals: int
+    """The asset's decimals."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorTooManyDecimals":
+        return cls(
+            decimals=_int(_key(data, "decimals", path), _join(path, "decimals"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "too_many_decimals"}
+        out["decimals"] = self.decimals
+        return out
+
+
+@dataclass(frozen=True)
+class AmountErrorZero(AmountError):
+    """The amount is zero."""
+
+    TYPE: ClassVar[str] = "zero"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorZero":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "zero"}
+        return out
+
+
+@dataclass(frozen=True)
+class AmountErrorBelowMinimum(AmountError):
+    """The amount is below what the action accepts."""
+
+    TYPE: ClassVar[str] = "below_minimum"
+    asset: Asset
+    """The asset sent."""
+    minimum: int
+    """The smallest amount accepted, in the asset's base unit."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorBelowMinimum":
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            minimum=_big(_key(data, "minimum", path), _join(path, "minimum"), False),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "below_minimum"}
+        out["asset"] = self.asset.to_json()
+        out["minimum"] = str(self.minimum)
+        return out
+
+
+@dataclass(frozen=True)
+class AmountErrorInsufficientBalance(AmountError):
+    """The amount is more than the balance."""
+
+    TYPE: ClassVar[str] = "insufficient_balance"
+    asset: Asset
+    """The asset sent."""
+    available: int
+    """The balance, in the asset's base unit."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorInsufficientBalance":
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            available=_big(_key(data, "available", path), _join(path, "available"), False),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "insufficient_balance"}
+        out["asset"] = self.asset.to_json()
+        out["available"] = str(self.available)
+        return out
+
+
+_AMOUNTERROR_CASES: dict[str, Any] = {"invalid_number": AmountErrorInvalidNumber, "too_many_decimals": AmountErrorTooManyDecimals, "zero": AmountErrorZero, "below_minimum": AmountErrorBelowMinimum, "insufficient_balance": AmountErrorInsufficientBalance}
+
+
+class AmountErrorDisplay:
+    """What an amount error shows, one case per thing a user reads differently. One subclass per case: AmountErrorDisplayNone, AmountErrorDisplayInvalidAmount, AmountErrorDisplayTooManyDecimals, AmountErrorDisplayBelowMinimum, AmountErrorDisplayInsufficientBalance."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "AmountErrorDisplay":
+        """Reads the case its "type" names."""
+        return AmountErrorDisplay._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "AmountErrorDisplay":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _AMOUNTERRORDISPLAY_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of none, invalid_amount, too_many_decimals, below_minimum, insufficient_balance")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class AmountErrorDisplayNone(AmountErrorDisplay):
+    """Nothing: the error is not shown (a zero amount)."""
+
+    TYPE: ClassVar[str] = "none"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorDisplayNone":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "none"}
+        return out
+
+
+@dataclass(frozen=True)
+class AmountErrorDisplayInvalidAmount(AmountErrorDisplay):
+    """The amount is not a number."""
+
+    TYPE: ClassVar[str] = "invalid_amount"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorDisplayInvalidAmount":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "invalid_amount"}
+        return out
+
+
+@dataclass(frozen=True)
+class AmountErrorDisplayTooManyDecimals(AmountErrorDisplay):
+    """Too many places for the asset."""
+
+    TYPE: ClassVar[str] = "too_many_decimals"
+    decimals: int
+    """The asset's decimals."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorDisplayTooManyDecimals":
+        return cls(
+            decimals=_int(_key(data, "decimals", path), _join(path, "decimals"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "too_many_decimals"}
+        out["decimals"] = self.decimals
+        return out
+
+
+@dataclass(frozen=True)
+class AmountErrorDisplayBelowMinimum(AmountErrorDisplay):
+    """Below the minimum the action accepts."""
+
+    TYPE: ClassVar[str] = "below_minimum"
+    title: str
+    """The asset as named on screen ("Name (SYMBOL)", or the name alone when it equals the symbol)."""
+    minimum: FormattedNumber
+    """The minimum, as a number to render."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorDisplayBelowMinimum":
+        return cls(
+            title=_str(_key(data, "title", path), _join(path, "title")),
+            minimum=FormattedNumber._read(_key(data, "minimum", path), _join(path, "minimum")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "below_minimum"}
+        out["title"] = self.title
+        out["minimum"] = self.minimum.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class AmountErrorDisplayInsufficientBalance(AmountErrorDisplay):
+    """More than the balance."""
+
+    TYPE: ClassVar[str] = "insufficient_balance"
+    title: str
+    """The asset as named on screen."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountErrorDisplayInsufficientBalance":
+        return cls(
+            title=_str(_key(data, "title", path), _join(path, "title")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "insufficient_balance"}
+        out["title"] = self.title
+        return out
+
+
+_AMOUNTERRORDISPLAY_CASES: dict[str, Any] = {"none": AmountErrorDisplayNone, "invalid_amount": AmountErrorDisplayInvalidAmount, "too_many_decimals": AmountErrorDisplayTooManyDecimals, "below_minimum": AmountErrorDisplayBelowMinimum, "insufficient_balance": AmountErrorDisplayInsufficientBalance}
+
+
+@dataclass(frozen=True, order=True)
+class Day:
+    """A calendar day in the proleptic Gregorian calendar."""
+
+    year: int
+    """The year (proleptic Gregorian)."""
+    month: int
+    """The month, 1 to 12."""
+    day: int
+    """The day of the month, 1 to 31."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Day":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "Day":
+        data = _obj(data, path)
+        return cls(
+            year=_int(_key(data, "year", path), _join(path, "year"), -9223372036854775808, 9223372036854775807),
+            month=_int(_key(data, "month", path), _join(path, "month"), -9223372036854775808, 9223372036854775807),
+            day=_int(_key(data, "day", path), _join(path, "day"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["year"] = self.year
+        out["month"] = self.month
+        out["day"] = self.day
+        return out
+
+
+@dataclass(frozen=True)
+class DayBoundaries:
+    """Today and yesterday on the device, for the day labels of a list's sections."""
+
+    today: Day
+    """The device's current day."""
+    yesterday: Day
+    """The day before it."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "DayBoundaries":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "DayBoundaries":
+        data = _obj(data, path)
+        return cls(
+            today=Day._read(_key(data, "today", path), _join(path, "today")),
+            yesterday=Day._read(_key(data, "yesterday", path), _join(path, "yesterday")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["today"] = self.today.to_json()
+        out["yesterday"] = self.yesterday.to_json()
+        return out
+
+
 class Precision:
     """How many digits a number reads with: a range of fraction places, or a count of significant digits. One subclass per case: PrecisionFraction, PrecisionSignificant."""
 
@@ -1966,4 +2276,4 @@ class TransactionType(str, enum.Enum):
         return self.value
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]

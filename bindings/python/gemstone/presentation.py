@@ -17,6 +17,10 @@ from typing import Any, Callable, Mapping, Optional, Sequence, TypeVar
 
 from . import abi, calls
 from .errors import InvalidArgument
+from .generated import (AmountError, AmountErrorBelowMinimum, AmountErrorDisplay, AmountErrorDisplayBelowMinimum,  # noqa: F401
+                        AmountErrorDisplayInsufficientBalance, AmountErrorDisplayInvalidAmount, AmountErrorDisplayNone,
+                        AmountErrorDisplayTooManyDecimals, AmountErrorInsufficientBalance, AmountErrorInvalidNumber,
+                        AmountErrorTooManyDecimals, AmountErrorZero, Day, DayBoundaries)
 from .generated import (DurationPart, DurationUnit, FormattedNumber, NumberDisplay, NumberDisplayAbbreviated,  # noqa: F401
                         NumberDisplayBelowThreshold, NumberDisplayNumber, NumberFormat, NumberNotation, NumberRounding,
                         NumberUnit, NumberUnitCurrency, NumberUnitMultiplier, NumberUnitPercent, NumberUnitPlain,
@@ -69,36 +73,6 @@ def _type(data: Any, record: str) -> tuple[Mapping[str, Any], str]:
 # ---- assets and amounts ----
 
 @dataclass(frozen=True)
-class AmountError:
-    """invalid_number, too_many_decimals (decimals), zero, below_minimum (asset, minimum),
-    insufficient_balance (asset, available)."""
-    kind: str
-    decimals: Optional[int] = None
-    asset: Optional[Asset] = None
-    minimum: Optional[int] = None
-    available: Optional[int] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "AmountError":
-        data, kind = _type(data, "amount_error")
-        return AmountError(kind, _optional(data, "decimals", int, "amount_error"),
-                           Asset.from_json(data["asset"]) if data.get("asset") is not None else None,
-                           _optional_big(data, "minimum", "amount_error"), _optional_big(data, "available", "amount_error"))
-
-    def to_json(self) -> dict:
-        record: dict = {"type": self.kind}
-        if self.decimals is not None:
-            record["decimals"] = self.decimals
-        if self.asset is not None:
-            record["asset"] = self.asset.to_json()
-        if self.minimum is not None:
-            record["minimum"] = str(self.minimum)
-        if self.available is not None:
-            record["available"] = str(self.available)
-        return record
-
-
-@dataclass(frozen=True)
 class InputValue:
     """What typed text reads as: an exact atomic value, or the amount error."""
     value: Optional[int] = None
@@ -110,27 +84,6 @@ class InputValue:
         if kind == "value":
             return InputValue(value=_big(data, "value", "input_value"))
         return InputValue(error=AmountError.from_json(data.get("error")))
-
-
-@dataclass(frozen=True)
-class AmountErrorDisplay:
-    """none (show nothing), invalid_amount, too_many_decimals (decimals), below_minimum (title,
-    minimum), insufficient_balance (title)."""
-    kind: str
-    decimals: Optional[int] = None
-    title: Optional[str] = None
-    minimum: Optional[FormattedNumber] = None
-
-    @property
-    def is_shown(self) -> bool:
-        return self.kind != "none"
-
-    @staticmethod
-    def from_json(data: Any) -> "AmountErrorDisplay":
-        data, kind = _type(data, "amount_error_display")
-        return AmountErrorDisplay(kind, _optional(data, "decimals", int, "amount_error_display"),
-                                  _optional(data, "title", str, "amount_error_display"),
-                                  FormattedNumber.from_json(data["minimum"]) if data.get("minimum") is not None else None)
 
 
 # ---- copies and days ----
@@ -175,35 +128,6 @@ class CopyPolicy:
     def from_json(data: Any) -> "CopyPolicy":
         data = _mapping(data, "copy_policy")
         return CopyPolicy(_require(data, "is_sensitive", bool, "copy_policy"), _optional(data, "clipboard_expiry_seconds", int, "copy_policy"))
-
-
-@dataclass(frozen=True, order=True)
-class Day:
-    year: int
-    month: int
-    day: int
-
-    @staticmethod
-    def from_json(data: Any) -> "Day":
-        data = _mapping(data, "day")
-        return Day(*(_require(data, key, int, "day") for key in ("year", "month", "day")))
-
-    def to_json(self) -> dict:
-        return {"year": self.year, "month": self.month, "day": self.day}
-
-
-@dataclass(frozen=True)
-class DayBoundaries:
-    today: Day
-    yesterday: Day
-
-    @staticmethod
-    def from_json(data: Any) -> "DayBoundaries":
-        data = _mapping(data, "boundaries")
-        return DayBoundaries(Day.from_json(data.get("today")), Day.from_json(data.get("yesterday")))
-
-    def to_json(self) -> dict:
-        return {"today": self.today.to_json(), "yesterday": self.yesterday.to_json()}
 
 
 # ---- transactions ----

@@ -102,7 +102,7 @@ def test_an_amount_screen():
     session = p.amount_session_new(ETH, 2 * 10 ** 18, "EUR", comma, minimum=10 ** 15)
     assert (session.text, session.is_max) == ("", False)
     empty = p.amount_session_view_state(session, price=2000.0)
-    assert (empty.check, empty.value, empty.can_continue, empty.error.is_shown) == ("empty", None, False, False)
+    assert (empty.check, empty.value, empty.can_continue, empty.error) == ("empty", None, False, p.AmountErrorDisplayNone())
     assert empty.fiat is not None and empty.fiat.value == 0
 
     session = p.amount_session_apply(session, p.AmountEvent.typed("1,5"))
@@ -112,11 +112,11 @@ def test_an_amount_screen():
                                            p.NumberDisplayNumber(precision=p.PrecisionFraction(min=2, max=2)), "plain", "plain", "to_nearest")
 
     over = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEvent.typed("3")), price=None)
-    assert (over.check, over.error, over.fiat) == ("over_balance", p.AmountErrorDisplay("insufficient_balance", title="Ethereum (ETH)"), None)
+    assert (over.check, over.error, over.fiat) == ("over_balance", p.AmountErrorDisplayInsufficientBalance(title="Ethereum (ETH)"), None)
     small = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEvent.typed("0,0001")))
-    assert small.check == "invalid" and small.error.kind == "below_minimum" and small.error.minimum.value == 0.001
+    assert small.check == "invalid" and isinstance(small.error, p.AmountErrorDisplayBelowMinimum) and small.error.minimum.value == 0.001
     wrong = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEvent.typed("1.5")))  # "." groups here
-    assert (wrong.check, wrong.error.kind) == ("invalid", "invalid_amount")
+    assert (wrong.check, wrong.error) == ("invalid", p.AmountErrorDisplayInvalidAmount())
 
     session = p.amount_session_apply(session, p.AmountEvent.max_toggled())
     assert (session.text, session.is_max) == ("2", True)
@@ -166,17 +166,17 @@ def test_typed_amounts_in_several_locales(separator, text, plain, atomic):
         assert read == p.InputValue(value=atomic)
         assert p.plain_number(format, p.input_text(format, atomic, 6)) == plain
     elif plain is None:
-        assert read.error == p.AmountError("invalid_number")
+        assert read.error == p.AmountErrorInvalidNumber()
 
 
 def test_number_fields():
     comma = p.NumberFormat(",")
-    assert p.value_from_input(comma, "0,0000001", 6) == p.InputValue(error=p.AmountError("too_many_decimals", decimals=6))
+    assert p.value_from_input(comma, "0,0000001", 6) == p.InputValue(error=p.AmountErrorTooManyDecimals(decimals=6))
     assert p.input_text(comma, 1_500_000, 6) == "1,5"
     assert p.value_text(comma, 1e-05) == "0,00001"
-    assert p.amount_error_display(p.AmountError("zero")) == p.AmountErrorDisplay("none")
+    assert p.amount_error_display(p.AmountErrorZero()) == p.AmountErrorDisplayNone()
     tron = p.Asset("tron", "TRX", "TRX", 6, p.AssetType.NATIVE)
-    assert p.amount_error_display(p.AmountError("insufficient_balance", asset=tron, available=1)).title == "TRX"
+    assert p.amount_error_display(p.AmountErrorInsufficientBalance(asset=tron, available=1)).title == "TRX"
     with pytest.raises(InvalidInput):
         p.input_text(comma, 1, p.MAX_ASSET_DECIMALS + 1)
     with pytest.raises(InvalidInput):

@@ -26,37 +26,11 @@ private fun JSONObject.requireBig(key: String): BigInteger = bigOrNull(key) ?: t
 private fun JSONObject.type(): String = requireString("type")
 
 
-/** invalid_number, too_many_decimals (decimals), zero, below_minimum (asset, minimum), insufficient_balance (asset, available). */
-data class AmountError(
-    val kind: String, val decimals: Int? = null, val asset: Asset? = null,
-    val minimum: BigInteger? = null, val available: BigInteger? = null
-) {
-    fun toJson(): JSONObject = JSONObject().put("type", kind).apply {
-        decimals?.let { put("decimals", it) }
-        asset?.let { put("asset", it.toJson()) }
-        minimum?.let { put("minimum", it.toString()) }
-        available?.let { put("available", it.toString()) }
-    }
-    companion object {
-        fun fromJson(json: JSONObject) = AmountError(json.type(), json.intOrNull("decimals"), json.objectOrNull("asset")?.let { Asset.fromJson(it) },
-            json.bigOrNull("minimum"), json.bigOrNull("available"))
-    }
-}
-
 /** What typed text reads as: an exact atomic value, or its amount error. */
 data class InputValue(val value: BigInteger? = null, val error: AmountError? = null) {
     companion object {
         fun fromJson(json: JSONObject) =
             if (json.type() == "value") InputValue(value = json.requireBig("value")) else InputValue(error = AmountError.fromJson(json.requireObject("error")))
-    }
-}
-
-/** none (nothing shows), invalid_amount, too_many_decimals, below_minimum (title, minimum), insufficient_balance (title). */
-data class AmountErrorDisplay(val kind: String, val decimals: Int? = null, val title: String? = null, val minimum: FormattedNumber? = null) {
-    val isShown: Boolean get() = kind != "none"
-    companion object {
-        fun fromJson(json: JSONObject) = AmountErrorDisplay(json.type(), json.intOrNull("decimals"), json.stringOrNull("title"),
-            json.objectOrNull("minimum")?.let { FormattedNumber.fromJson(it) })
     }
 }
 
@@ -80,20 +54,6 @@ data class Copy(val kind: CopyKind, val value: String, val display: String) {
 data class CopyPolicy(val isSensitive: Boolean, val clipboardExpirySeconds: Int? = null) {
     companion object {
         fun fromJson(json: JSONObject) = CopyPolicy(json.requireBoolean("is_sensitive"), json.intOrNull("clipboard_expiry_seconds"))
-    }
-}
-
-data class Day(val year: Int, val month: Int, val day: Int) {
-    fun toJson(): JSONObject = JSONObject().put("year", year).put("month", month).put("day", day)
-    companion object {
-        fun fromJson(json: JSONObject) = Day(json.requireInt("year"), json.requireInt("month"), json.requireInt("day"))
-    }
-}
-
-data class DayBoundaries(val today: Day, val yesterday: Day) {
-    fun toJson(): JSONObject = JSONObject().put("today", today.toJson()).put("yesterday", yesterday.toJson())
-    companion object {
-        fun fromJson(json: JSONObject) = DayBoundaries(Day.fromJson(json.requireObject("today")), Day.fromJson(json.requireObject("yesterday")))
     }
 }
 

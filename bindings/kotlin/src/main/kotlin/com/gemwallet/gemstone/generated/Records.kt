@@ -60,6 +60,226 @@ internal object SchemaJson {
         throw RecordException("$path: unknown value \"${value.take(40)}\"; expected one of $allowed")
 }
 
+/** Why an amount cannot be sent, for control flow; a screen shows its display() instead. */
+sealed class AmountError {
+    abstract fun toJson(): JSONObject
+
+    /** The text is not a number. */
+    object InvalidNumber : AmountError() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "invalid_number")
+        override fun toString(): String = "AmountError.InvalidNumber"
+    }
+
+    /** The text has more places than the asset. */
+    data class TooManyDecimals(
+        /** The asset's decimals. */
+        val decimals: Long
+    ) : AmountError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "too_many_decimals")
+            put("decimals", decimals)
+        }
+    }
+
+    /** The amount is zero. */
+    object Zero : AmountError() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "zero")
+        override fun toString(): String = "AmountError.Zero"
+    }
+
+    /** The amount is below what the action accepts. */
+    data class BelowMinimum(
+        /** The asset sent. */
+        val asset: Asset,
+        /** The smallest amount accepted, in the asset's base unit. */
+        val minimum: BigInteger
+    ) : AmountError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "below_minimum")
+            put("asset", asset.toJson())
+            put("minimum", minimum.toString())
+        }
+    }
+
+    /** The amount is more than the balance. */
+    data class InsufficientBalance(
+        /** The asset sent. */
+        val asset: Asset,
+        /** The balance, in the asset's base unit. */
+        val available: BigInteger
+    ) : AmountError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "insufficient_balance")
+            put("asset", asset.toJson())
+            put("available", available.toString())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): AmountError = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): AmountError {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "invalid_number" -> InvalidNumber
+                "too_many_decimals" -> TooManyDecimals(
+                    decimals = SchemaJson.long(SchemaJson.key(json, "decimals", path), SchemaJson.join(path, "decimals"), Long.MIN_VALUE, Long.MAX_VALUE)
+                )
+                "zero" -> Zero
+                "below_minimum" -> BelowMinimum(
+                    asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+                    minimum = SchemaJson.big(SchemaJson.key(json, "minimum", path), SchemaJson.join(path, "minimum"), false)
+                )
+                "insufficient_balance" -> InsufficientBalance(
+                    asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+                    available = SchemaJson.big(SchemaJson.key(json, "available", path), SchemaJson.join(path, "available"), false)
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "invalid_number, too_many_decimals, zero, below_minimum, insufficient_balance")
+            }
+        }
+    }
+}
+
+/** What an amount error shows, one case per thing a user reads differently. */
+sealed class AmountErrorDisplay {
+    abstract fun toJson(): JSONObject
+
+    /** Nothing: the error is not shown (a zero amount). */
+    object None : AmountErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "none")
+        override fun toString(): String = "AmountErrorDisplay.None"
+    }
+
+    /** The amount is not a number. */
+    object InvalidAmount : AmountErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "invalid_amount")
+        override fun toString(): String = "AmountErrorDisplay.InvalidAmount"
+    }
+
+    /** Too many places for the asset. */
+    data class TooManyDecimals(
+        /** The asset's decimals. */
+        val decimals: Long
+    ) : AmountErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "too_many_decimals")
+            put("decimals", decimals)
+        }
+    }
+
+    /** Below the minimum the action accepts. */
+    data class BelowMinimum(
+        /** The asset as named on screen ("Name (SYMBOL)", or the name alone when it equals the symbol). */
+        val title: String,
+        /** The minimum, as a number to render. */
+        val minimum: FormattedNumber
+    ) : AmountErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "below_minimum")
+            put("title", title)
+            put("minimum", minimum.toJson())
+        }
+    }
+
+    /** More than the balance. */
+    data class InsufficientBalance(
+        /** The asset as named on screen. */
+        val title: String
+    ) : AmountErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "insufficient_balance")
+            put("title", title)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): AmountErrorDisplay = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): AmountErrorDisplay {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "none" -> None
+                "invalid_amount" -> InvalidAmount
+                "too_many_decimals" -> TooManyDecimals(
+                    decimals = SchemaJson.long(SchemaJson.key(json, "decimals", path), SchemaJson.join(path, "decimals"), Long.MIN_VALUE, Long.MAX_VALUE)
+                )
+                "below_minimum" -> BelowMinimum(
+                    title = SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")),
+                    minimum = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "minimum", path), SchemaJson.join(path, "minimum")), SchemaJson.join(path, "minimum"))
+                )
+                "insufficient_balance" -> InsufficientBalance(
+                    title = SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "none, invalid_amount, too_many_decimals, below_minimum, insufficient_balance")
+            }
+        }
+    }
+}
+
+/** A calendar day in the proleptic Gregorian calendar. */
+data class Day(
+    /** The year (proleptic Gregorian). */
+    val year: Long,
+    /** The month, 1 to 12. */
+    val month: Long,
+    /** The day of the month, 1 to 31. */
+    val day: Long
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("year", year)
+        put("month", month)
+        put("day", day)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): Day = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<Day> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<Day>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): Day = Day(
+            year = SchemaJson.long(SchemaJson.key(json, "year", path), SchemaJson.join(path, "year"), Long.MIN_VALUE, Long.MAX_VALUE),
+            month = SchemaJson.long(SchemaJson.key(json, "month", path), SchemaJson.join(path, "month"), Long.MIN_VALUE, Long.MAX_VALUE),
+            day = SchemaJson.long(SchemaJson.key(json, "day", path), SchemaJson.join(path, "day"), Long.MIN_VALUE, Long.MAX_VALUE)
+        )
+    }
+}
+
+/** Today and yesterday on the device, for the day labels of a list's sections. */
+data class DayBoundaries(
+    /** The device's current day. */
+    val today: Day,
+    /** The day before it. */
+    val yesterday: Day
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("today", today.toJson())
+        put("yesterday", yesterday.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): DayBoundaries = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<DayBoundaries> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<DayBoundaries>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): DayBoundaries = DayBoundaries(
+            today = Day.read(SchemaJson.obj(SchemaJson.key(json, "today", path), SchemaJson.join(path, "today")), SchemaJson.join(path, "today")),
+            yesterday = Day.read(SchemaJson.obj(SchemaJson.key(json, "yesterday", path), SchemaJson.join(path, "yesterday")), SchemaJson.join(path, "yesterday"))
+        )
+    }
+}
+
 /** How many digits a number reads with: a range of fraction places, or a count of significant digits. */
 sealed class Precision {
     abstract fun toJson(): JSONObject

@@ -66,7 +66,7 @@ class PresentationTests : Suite {
         },
         test("a transactions screen: rows, day sections, phase and window") {
             val boundaries = Presentation.dayBoundaries(now, -5 * 3600)
-            checkEqual(DayBoundaries(Day(2026, 2, 28), Day(2026, 2, 27)), boundaries, "boundaries")
+            checkEqual(DayBoundaries(Day(2026L, 2L, 28L), Day(2026L, 2L, 27L)), boundaries, "boundaries")
             val transactions = listOf(
                 transaction(1, "transfer", "incoming", "pending", eth, BigInteger("1500000000000000000"), now - hour),
                 transaction(2, "transfer", "outgoing", "confirmed", usdt, BigInteger.valueOf(25_000_000), now - 26 * hour),
@@ -90,7 +90,7 @@ class PresentationTests : Suite {
             checkEqual("neutral" to "negative", rows[3].amount?.tone?.json to rows[3].statusTone, "failed swap")
             checkEqual(null, rows[4].fiat, "no price, no fiat")
 
-            val days = listOf(Day(2026, 2, 28), Day(2026, 2, 27), Day(2026, 1, 19), Day(2026, 1, 18))
+            val days = listOf(Day(2026L, 2L, 28L), Day(2026L, 2L, 27L), Day(2026L, 1L, 19L), Day(2026L, 1L, 18L))
             checkEqual(listOf("today", "yesterday", "date", "date"), Presentation.dayLabels(boundaries, days), "labels")
 
             val empty = Presentation.emptyState(EmptyStateKind.ACTIVITY)
@@ -120,9 +120,9 @@ class PresentationTests : Suite {
             checkEqual(Triple("ok", BigInteger("1500000000000000000"), true), Triple(ok.check, ok.value, ok.canContinue), "ok")
             checkEqual(3000.0 to NumberUnit.Currency("EUR"), ok.fiat?.value to ok.fiat?.unit, "fiat")
             val over = Presentation.amountSessionViewState(Presentation.amountSessionApply(session, AmountEvent.Typed("3")))
-            checkEqual("over_balance" to AmountErrorDisplay("insufficient_balance", title = "Ethereum (ETH)"), over.check to over.error, "over balance")
+            checkEqual("over_balance" to AmountErrorDisplay.InsufficientBalance("Ethereum (ETH)"), over.check to over.error, "over balance")
             val small = Presentation.amountSessionViewState(Presentation.amountSessionApply(session, AmountEvent.Typed("0,0001")))
-            checkEqual("below_minimum" to 0.001, small.error.kind to small.error.minimum?.value, "below minimum")
+            checkEqual(0.001, (small.error as? AmountErrorDisplay.BelowMinimum)?.minimum?.value, "below minimum")
             session = Presentation.amountSessionApply(session, AmountEvent.MaxToggled)
             checkEqual("2" to true, session.text to session.isMax, "max")
             session = Presentation.amountSessionApply(session, AmountEvent.BalanceChanged(BigInteger("2500000000000000000")))
@@ -150,12 +150,12 @@ class PresentationTests : Suite {
             checkEqual("3.5", Presentation.plainNumber(arabic, "\u0663\u066B\u0665"), "Arabic-Indic digits")
             checkEqual("", Presentation.plainNumber(dot, ""), "no amount")
             checkEqual(InputValue(value = BigInteger.valueOf(1_500_000)), Presentation.valueFromInput(comma, "1,5", 6), "exact value")
-            checkEqual(InputValue(error = AmountError("too_many_decimals", decimals = 6)), Presentation.valueFromInput(comma, "0,0000001", 6), "too many places")
+            checkEqual(InputValue(error = AmountError.TooManyDecimals(6L)), Presentation.valueFromInput(comma, "0,0000001", 6), "too many places")
             checkEqual("1,5", Presentation.inputText(comma, BigInteger.valueOf(1_500_000), 6), "input text")
             checkEqual("0,00001", Presentation.valueText(comma, 1e-05), "value text")
-            checkEqual(AmountErrorDisplay("none"), Presentation.amountErrorDisplay(AmountError("zero")), "zero is silent")
-            checkEqual("TRX", Presentation.amountErrorDisplay(AmountError("insufficient_balance", asset = Asset("tron", "TRX", "TRX", 6, AssetType.NATIVE),
-                available = BigInteger.ONE)).title, "name equals symbol")
+            checkEqual<AmountErrorDisplay>(AmountErrorDisplay.None, Presentation.amountErrorDisplay(AmountError.Zero), "zero is silent")
+            checkEqual("TRX", (Presentation.amountErrorDisplay(AmountError.InsufficientBalance(Asset("tron", "TRX", "TRX", 6, AssetType.NATIVE),
+                BigInteger.ONE)) as? AmountErrorDisplay.InsufficientBalance)?.title, "name equals symbol")
             checkThrows<GemException.InvalidInput>("a digit separator") { Presentation.plainNumber(NumberFormat("5"), "1") }
         },
         test("copies and addresses") {

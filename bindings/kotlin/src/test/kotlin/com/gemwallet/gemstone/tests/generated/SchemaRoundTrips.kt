@@ -6,6 +6,10 @@ import org.json.JSONObject
 
 /** Reads a JSON value (a JSONObject, or a String for an enum without payload) as the named schema type and writes it back. */
 val schemaRoundTrips: Map<String, (Any) -> Any> = mapOf(
+    "GemAmountError" to { v -> AmountError.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemAmountErrorDisplay" to { v -> AmountErrorDisplay.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemDay" to { v -> Day.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemDayBoundaries" to { v -> DayBoundaries.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemPrecision" to { v -> Precision.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemNumberUnit" to { v -> NumberUnit.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemNumberDisplay" to { v -> NumberDisplay.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
