@@ -621,6 +621,11 @@ gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable servic
  *     invalid_public_key.
  * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
  * UTF-8 or an unknown chain id.
+ * Limits: surrounding spaces, tabs, CRs and LFs are trimmed first; text longer than its family's
+ * longest address is invalid_length before any decoding, so any input is answered in time linear
+ * in its length. The maxima, in bytes: EVM 42, Bitcoin family 90 (bech32's limit), Solana 44,
+ * Cosmos 90, TON 69, Tron 35, Aptos 66, Sui 66, XRP 48, Near 64, Stellar 69, Algorand 58,
+ * Polkadot 50, Cardano 1023.
  */
 gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullable address, gem_buffer *_Nullable out);
 
