@@ -5,7 +5,7 @@ import Primitives
 enum GemRequestCheck {
     static func currency(_ code: String, field: String = "currency") throws(GemServiceError) {
         guard CurrencyCode.isValid(code) else {
-            throw .invalidInput(message: "\(field) \"\(code)\" is not three upper-case letters")
+            throw .invalidInput(message: "\(field) \"\(JSONCodec.excerpt(code))\" is not three upper-case letters")
         }
     }
 
@@ -23,7 +23,7 @@ enum GemRequestCheck {
     static func format(_ format: GemNumberFormat, field: String = "format") throws(GemServiceError) {
         let scalars = format.decimalSeparator.unicodeScalars
         guard scalars.count <= 1, scalars.allSatisfy({ GemNumberFormat.digitValue($0) == nil && !$0.properties.isWhitespace }) else {
-            throw .invalidInput(message: "\(field).decimal_separator \"\(format.decimalSeparator)\" is not one non-digit character")
+            throw .invalidInput(message: "\(field).decimal_separator \"\(JSONCodec.excerpt(format.decimalSeparator))\" is not one non-digit character")
         }
     }
 
