@@ -745,6 +745,7 @@ gem_status gem_duration_parts(const char *_Nullable request_json, gem_buffer *_N
  * "" when the text holds no digit (no amount), or null when it is not a number. Reads the digits
  * of Arabic-Indic, Persian, Devanagari, Bengali and full-width scripts, and grouping marks other
  * than the decimal separator (checked: "1.5" with "," as the separator is null, not 15).
+ * Limit: text of more than 1024 UTF-8 bytes is GEM_ERR_INVALID_INPUT, refused before it is read.
  */
 gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -752,14 +753,18 @@ gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nul
  * Typed text as an exact atomic value. request {"format":format,"text":"1,5","decimals":6};
  * answers {"type":"value","value":"1500000"} or {"type":"error","error":amount error}
  * (invalid_number, or too_many_decimals when the text has more places than the asset).
- * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS.
+ * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS, or text of more than 1024
+ * UTF-8 bytes. Limit: an amount is a uint256, so a number whose whole digits and decimals make
+ * more than 78 digits, or above 2^256 - 1, is invalid_number, decided by counting digits first.
  */
 gem_status gem_value_from_input(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * An exact atomic value written for an editable field. request {"format":format,"value":"1500000",
  * "decimals":6}; answers "1,5" (every place kept, no grouping).
- * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS.
+ * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS. Limit: value, like every
+ * amount a record carries, is at most 2^256 - 1 (78 digits); a longer or larger one is
+ * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_input_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 

@@ -27,6 +27,13 @@ enum GemRequestCheck {
         }
     }
 
+    /// Typed text of at most `GemNumberFormat.maxInputBytes`: longer text is refused before it is read.
+    static func typedText(_ text: String, field: String = "text") throws(GemServiceError) {
+        guard text.utf8.count <= GemNumberFormat.maxInputBytes else {
+            throw .invalidInput(message: "\(field) is longer than \(GemNumberFormat.maxInputBytes) bytes")
+        }
+    }
+
     static func nonNegative(_ value: Int, field: String) throws(GemServiceError) {
         guard value >= 0 else { throw .invalidInput(message: "\(field) \(value) is negative") }
     }
