@@ -555,6 +555,10 @@ gem_status gem_wallet_service_create_wallet(gem_wallet_service *_Nullable servic
  * store, add the wallet to the store, set it current. done receives success only after all three
  * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet
  * and no secret. done receives {"type":"imported"|"existing","wallet":{…}}.
+ * Limits (GEM_ERR_INVALID_INPUT, before any decoding): a name as for rename_wallet; a private key
+ * longer than the chain's longest form (after surrounding whitespace): 66 characters on secp256k1
+ * chains (0x + 64 hex digits), 130 on ed25519 chains (0x + a 128-digit keypair), each form read
+ * only within its own length (base58 at most 88 characters, Near ed25519: + 88, Stellar 56).
  */
 gem_status gem_wallet_service_import_wallet(gem_wallet_service *_Nullable service, const char *_Nullable import_json,
                                             gem_completion_fn _Nullable done, void *_Nullable context);
