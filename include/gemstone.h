@@ -574,6 +574,10 @@ gem_status gem_wallet_service_preview_import(gem_wallet_service *_Nullable servi
  * Renames a wallet (trimmed; blank, longer than 64 characters or with control characters is
  * GEM_ERR_INVALID_INPUT). done receives the updated wallet record; nothing is written when the
  * name is unchanged. An unknown id is GEM_ERR_NOT_FOUND.
+ * Limits: a name is at most 256 UTF-8 bytes as well as 64 characters, and refuses bidi controls
+ * (U+202A-202E, U+2066-2069, U+200E/200F, U+061C) and invisible characters (format characters
+ * such as U+200B and U+FEFF, line separators, Hangul fillers); ZWJ, ZWNJ and emoji tag sequences
+ * are kept.
  */
 gem_status gem_wallet_service_rename_wallet(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
                                             const char *_Nullable name,
