@@ -26,9 +26,10 @@ import Testing
     }
 
     @Test func aMillionDigitsAreRefusedInMilliseconds() {
+        let million = Self.million
         let clock = ContinuousClock()
         var parsed: BigUInt?
-        let elapsed = clock.measure { parsed = BigUInt(decimalText: Self.million, decimals: 18) }
+        let elapsed = clock.measure { parsed = BigUInt(decimalText: million, decimals: 18) }
         #expect(parsed == nil)
         #expect(elapsed < linearBound, "took \(elapsed)")
     }
@@ -43,24 +44,26 @@ import Testing
     }
 
     @Test func aMillionDigitWireValueIsRefusedInMilliseconds() {
-        let bytes = Array("[\"\(Self.million)\"]".utf8)
+        let million = Self.million
+        let bytes = Array("[\"\(million)\"]".utf8)
         let clock = ContinuousClock()
         let elapsed = clock.measure {
             _ = try? JSONCodec.decode([BigUInt].self, from: bytes)
             _ = try? JSONCodec.decode(BigUInt.self, from: bytes.dropFirst().dropLast())
-            _ = try? BigUInt(json: .string(Self.million))
+            _ = try? BigUInt(json: .string(million))
         }
         #expect(elapsed < linearBound, "took \(elapsed)")
     }
 
     @Test func aTransactionValueIsBounded() {
         let record = #"{"id":"ethereum_0xabc","hash":"0xabc","wallet_id":"multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94","asset_id":"ethereum","fee_asset_id":"ethereum","type":"transfer","direction":"outgoing","state":"pending","created_at":1772323200,"value":"VALUE","fee":"21000","from":"0x9858EfFD232B4033E47d90003D41EC34EcaEda94","to":"0x1234567890abcdef1234567890abcdef12345678"}"#
+        let bytes = Array(record.replacing("VALUE", with: Self.million).utf8)
         let clock = ContinuousClock()
+        var refused: JSONCodecError?
         let elapsed = clock.measure {
-            #expect(throws: JSONCodecError.self) {
-                try JSONCodec.decode(Transaction.self, from: Array(record.replacing("VALUE", with: Self.million).utf8))
-            }
+            do { _ = try JSONCodec.decode(Transaction.self, from: bytes) } catch let error as JSONCodecError { refused = error } catch {}
         }
+        #expect(refused?.reason == "an amount above 2^256 - 1 (at most 78 digits)")
         #expect(throws: JSONCodecError.self) {
             try JSONCodec.decode(Transaction.self, from: Array(record.replacing("VALUE", with: Self.overMax).utf8))
         }

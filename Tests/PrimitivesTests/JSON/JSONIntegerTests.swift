@@ -1,4 +1,4 @@
-@testable import Primitives
+import Primitives
 import Testing
 
 private struct Counts: Codable, Equatable {
