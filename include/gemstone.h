@@ -555,6 +555,10 @@ gem_status gem_wallet_service_create_wallet(gem_wallet_service *_Nullable servic
  * store, add the wallet to the store, set it current. done receives success only after all three
  * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet
  * and no secret. done receives {"type":"imported"|"existing","wallet":{…}}.
+ * Limits (GEM_ERR_INVALID_INPUT, before any decoding): a name as for rename_wallet; a private key
+ * longer than the chain's longest form (after surrounding whitespace): 66 characters on secp256k1
+ * chains (0x + 64 hex digits), 130 on ed25519 chains (0x + a 128-digit keypair), each form read
+ * only within its own length (base58 at most 88 characters, Near ed25519: + 88, Stellar 56).
  */
 gem_status gem_wallet_service_import_wallet(gem_wallet_service *_Nullable service, const char *_Nullable import_json,
                                             gem_completion_fn _Nullable done, void *_Nullable context);
@@ -570,6 +574,10 @@ gem_status gem_wallet_service_preview_import(gem_wallet_service *_Nullable servi
  * Renames a wallet (trimmed; blank, longer than 64 characters or with control characters is
  * GEM_ERR_INVALID_INPUT). done receives the updated wallet record; nothing is written when the
  * name is unchanged. An unknown id is GEM_ERR_NOT_FOUND.
+ * Limits: a name is at most 256 UTF-8 bytes as well as 64 characters, and refuses bidi controls
+ * (U+202A-202E, U+2066-2069, U+200E/200F, U+061C) and invisible characters (format characters
+ * such as U+200B and U+FEFF, line separators, Hangul fillers); ZWJ, ZWNJ and emoji tag sequences
+ * are kept.
  */
 gem_status gem_wallet_service_rename_wallet(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
                                             const char *_Nullable name,
@@ -621,6 +629,11 @@ gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable servic
  *     invalid_public_key.
  * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
  * UTF-8 or an unknown chain id.
+ * Limits: surrounding spaces, tabs, CRs and LFs are trimmed first; text longer than its family's
+ * longest address is invalid_length before any decoding, so any input is answered in time linear
+ * in its length. The maxima, in bytes: EVM 42, Bitcoin family 90 (bech32's limit), Solana 44,
+ * Cosmos 90, TON 69, Tron 35, Aptos 66, Sui 66, XRP 48, Near 64, Stellar 69, Algorand 58,
+ * Polkadot 50, Cardano 1023.
  */
 gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullable address, gem_buffer *_Nullable out);
 
@@ -740,6 +753,7 @@ gem_status gem_duration_parts(const char *_Nullable request_json, gem_buffer *_N
  * "" when the text holds no digit (no amount), or null when it is not a number. Reads the digits
  * of Arabic-Indic, Persian, Devanagari, Bengali and full-width scripts, and grouping marks other
  * than the decimal separator (checked: "1.5" with "," as the separator is null, not 15).
+ * Limit: text of more than 1024 UTF-8 bytes is GEM_ERR_INVALID_INPUT, refused before it is read.
  */
 gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -747,14 +761,18 @@ gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nul
  * Typed text as an exact atomic value. request {"format":format,"text":"1,5","decimals":6};
  * answers {"type":"value","value":"1500000"} or {"type":"error","error":amount error}
  * (invalid_number, or too_many_decimals when the text has more places than the asset).
- * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS.
+ * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS, or text of more than 1024
+ * UTF-8 bytes. Limit: an amount is a uint256, so a number whose whole digits and decimals make
+ * more than 78 digits, or above 2^256 - 1, is invalid_number, decided by counting digits first.
  */
 gem_status gem_value_from_input(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * An exact atomic value written for an editable field. request {"format":format,"value":"1500000",
  * "decimals":6}; answers "1,5" (every place kept, no grouping).
- * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS.
+ * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS. Limit: value, like every
+ * amount a record carries, is at most 2^256 - 1 (78 digits); a longer or larger one is
+ * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_input_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 

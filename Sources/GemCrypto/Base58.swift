@@ -34,6 +34,12 @@ public enum Base58 {
         public static let ripple = Alphabet(known: "rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz")
     }
 
+    /// The longest text `decode` reads unless its caller names another limit: base58 decoding costs the square of
+    /// its length, so every decode is bounded before any arithmetic. 512 characters hold 374 bytes: every key,
+    /// address, hash and extended key this library reads, and Bitcoin Core's longest test vector (348 characters).
+    /// Callers that know their form's length pass a tighter limit.
+    public static let lengthLimit = 512
+
     /// 58^5, the base of the digit limbs `encode` keeps (below 2^32, so a limb times 2^32 fits in 64 bits).
     private static let digitLimb: UInt64 = 656_356_768
 
@@ -87,9 +93,14 @@ public enum Base58 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Decodes base58 text. Throws `.invalidCharacter(index:)` for a character outside the alphabet (whitespace
-    /// included).
-    public static func decode(_ text: String, alphabet: Alphabet = .bitcoin) throws(EncodingError) -> [UInt8] {
+    /// Decodes base58 text. Throws `.stringTooLong` for text of more than `limit` bytes (before any arithmetic:
+    /// the cost is the square of the length, so the limit bounds it), `.invalidCharacter(index:)` for a character
+    /// outside the alphabet (whitespace included).
+    public static func decode(_ text: String, alphabet: Alphabet = .bitcoin, limit: Int = lengthLimit) throws(EncodingError)
+        -> [UInt8]
+    {
+        let length = text.utf8.count
+        guard length <= limit else { throw .stringTooLong(length: length, limit: limit) }
         let chars = Array(text.utf8)
         var zeros = 0
         while zeros < chars.count && chars[zeros] == alphabet.characters[0] { zeros += 1 }
@@ -140,10 +151,12 @@ public enum Base58 {
         encode(payload + Hash.sha256d(payload).prefix(4), alphabet: alphabet)
     }
 
-    /// Decodes Base58Check and returns the payload without its checksum. Throws `.invalidCharacter`, `.tooShort`
-    /// (fewer than 4 bytes) or `.invalidChecksum`.
-    public static func decodeCheck(_ text: String, alphabet: Alphabet = .bitcoin) throws(EncodingError) -> [UInt8] {
-        let raw = try decode(text, alphabet: alphabet)
+    /// Decodes Base58Check and returns the payload without its checksum. Throws `.stringTooLong` (over `limit`),
+    /// `.invalidCharacter`, `.tooShort` (fewer than 4 bytes) or `.invalidChecksum`.
+    public static func decodeCheck(_ text: String, alphabet: Alphabet = .bitcoin, limit: Int = lengthLimit)
+        throws(EncodingError) -> [UInt8]
+    {
+        let raw = try decode(text, alphabet: alphabet, limit: limit)
         guard raw.count >= 4 else { throw .tooShort }
         let payload = Array(raw[0..<(raw.count - 4)])
         let check = Hash.sha256d(payload)

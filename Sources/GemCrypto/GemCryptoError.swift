@@ -53,7 +53,7 @@ public enum EncodingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .mixedCase: "bech32 string mixes upper and lower case"
         case .missingSeparator: "bech32 string has no separator '1'"
         case .invalidHumanReadablePart: "bech32 human-readable part is empty"
-        case .stringTooLong(let length, let limit): "bech32 string is \(length) characters, limit is \(limit)"
+        case .stringTooLong(let length, let limit): "text is \(length) characters, limit is \(limit)"
         case .dataTooShort: "bech32 data part shorter than its 6-character checksum"
         case .invalidBech32Checksum: "invalid bech32 checksum"
         case .wrongBech32Variant(let found): "bech32 checksum is \(found), another variant is required"

@@ -72,7 +72,7 @@ public enum GemServiceError: Error, Sendable, Equatable, Hashable, Codable {
         case "crypto": self = .crypto(message: message)
         case "internal": self = .internal(message: message)
         default:
-            throw JSONCodecError(path: "type", reason: "unknown error type \(type)")
+            throw JSONCodecError(path: "type", reason: "unknown error type \"\(JSONCodec.excerpt(type))\"")
         }
     }
 }

@@ -11,6 +11,14 @@ public struct BigUInt: Sendable, Hashable {
 
     public static let zero = BigUInt()
 
+    /// 2^256 - 1, the largest amount: every chain's amounts, balances and fees fit 256 bits, so decimal text and
+    /// the JSON wire form are read as amounts only up to it.
+    public static let uint256Max = BigUInt(limbs: [.max, .max, .max, .max])
+
+    /// The decimal digits of `uint256Max` (78): a count of significant digits above it is refused before any
+    /// arithmetic.
+    public static let uint256DecimalDigits = 78
+
     public init() {
         limbs = []
     }
@@ -367,7 +375,23 @@ extension BigUInt: CustomStringConvertible, LosslessStringConvertible {
         self = parsed
     }
 
-    /// Parses `digits` (ASCII '0'...'9' only) in chunks of 19 digits.
+    /// Parses `digits` (ASCII '0'...'9' only) as an amount: `nil` when there are more than 78 of them (leading
+    /// zeros included: decided from the count alone, before any byte is read), when they are not digits, or when
+    /// the value is above `uint256Max`.
+    static func parseAmount(_ digits: Span<UInt8>) -> BigUInt? {
+        guard digits.count <= uint256DecimalDigits, let value = parseDecimal(digits), value <= uint256Max else { return nil }
+        return value
+    }
+
+    /// An amount of decimal text: `parseAmount` over its bytes.
+    static func parseAmount(_ text: String) -> BigUInt? {
+        var text = text
+        text.makeContiguousUTF8()
+        return parseAmount(text.utf8.span)
+    }
+
+    /// Parses `digits` (ASCII '0'...'9' only) in chunks of 19 digits, each a multiply-add over the limbs in
+    /// place: quadratic in the digit count only through the limb count, a 19th of it.
     static func parseDecimal(_ digits: Span<UInt8>) -> BigUInt? {
         guard !digits.isEmpty else { return nil }
         if digits.count <= 19 {  // below 10^19 < 2^64: one limb, no arithmetic on limbs
@@ -379,7 +403,8 @@ extension BigUInt: CustomStringConvertible, LosslessStringConvertible {
             }
             return BigUInt(value)
         }
-        var result = BigUInt.zero
+        var limbs: [UInt64] = []
+        limbs.reserveCapacity(digits.count / 19 + 1)
         var chunk: UInt64 = 0
         var chunkLength = 0
         for index in digits.indices {
@@ -388,15 +413,27 @@ extension BigUInt: CustomStringConvertible, LosslessStringConvertible {
             chunk = chunk &* 10 &+ UInt64(digit)
             chunkLength += 1
             if chunkLength == 19 {
-                result = result.multipliedAdding(factor: smallPowersOfTen[19], addend: chunk)
+                multiplyAdd(&limbs, factor: smallPowersOfTen[19], addend: chunk)
                 chunk = 0
                 chunkLength = 0
             }
         }
         if chunkLength > 0 {
-            result = result.multipliedAdding(factor: smallPowersOfTen[chunkLength], addend: chunk)
+            multiplyAdd(&limbs, factor: smallPowersOfTen[chunkLength], addend: chunk)
         }
-        return result
+        return BigUInt(limbs: limbs)
+    }
+
+    /// `limbs = limbs * factor + addend`, in place.
+    private static func multiplyAdd(_ limbs: inout [UInt64], factor: UInt64, addend: UInt64) {
+        var carry = addend
+        for index in limbs.indices {
+            let (high, low) = limbs[index].multipliedFullWidth(by: factor)
+            let (sum, overflow) = low.addingReportingOverflow(carry)
+            limbs[index] = sum
+            carry = high &+ (overflow ? 1 : 0)
+        }
+        if carry != 0 { limbs.append(carry) }
     }
 
     /// Decimal digits, no grouping.
@@ -510,19 +547,56 @@ struct LimbPacker {
 extension BigUInt {
     /// Reads a machine decimal string such as `"1.5"` in atomic units of `decimals` places
     /// (`"1.5"`, 18 → 1500000000000000000). ASCII digits and at most one `.` only; `nil` when the
-    /// text has more fractional digits than `decimals` (other than trailing zeros) or is malformed.
+    /// text has more fractional digits than `decimals` (other than trailing zeros), is malformed, or is
+    /// an amount above `uint256Max`. Bounded before any byte is read: text longer than 79 + `decimals` bytes
+    /// (a 78-digit amount, its point and `decimals` fraction digits, leading zeros included) is refused; then
+    /// the digits are counted before any arithmetic, so a whole part of more significant digits than
+    /// 78 - `decimals` is refused without being parsed.
     public init?(decimalText text: String, decimals: Int) {
-        guard decimals >= 0 else { return nil }
-        let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return nil }
-        let whole = parts[0]
-        var fraction = parts.count == 2 ? parts[1] : ""
-        guard !(whole.isEmpty && fraction.isEmpty) else { return nil }
-        while fraction.count > decimals, fraction.last == "0" { fraction = fraction.dropLast() }
-        guard fraction.count <= decimals else { return nil }
-        let padded = String(whole) + String(fraction) + String(repeating: "0", count: decimals - fraction.count)
-        guard let value = BigUInt(padded.isEmpty ? "0" : padded) else { return nil }
+        guard decimals >= 0, text.utf8.count <= BigUInt.uint256DecimalDigits + 1 + decimals else { return nil }
+        var text = text
+        text.makeContiguousUTF8()
+        guard let value = BigUInt.parseDecimalText(text.utf8.span, decimals: decimals) else { return nil }
         self = value
+    }
+
+    private static func parseDecimalText(_ bytes: Span<UInt8>, decimals: Int) -> BigUInt? {
+        var point: Int?
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == 0x2E {
+                guard point == nil else { return nil }
+                point = index
+            } else {
+                guard byte &- 0x30 < 10 else { return nil }
+            }
+        }
+        let wholeEnd = point ?? bytes.count
+        let fractionStart = point.map { $0 + 1 } ?? bytes.count
+        guard wholeEnd > 0 || fractionStart < bytes.count else { return nil }  // "" and "." are not numbers
+        // The fraction without its trailing zeros must fit `decimals`.
+        var fractionEnd = bytes.count
+        while fractionEnd > fractionStart, bytes[fractionEnd - 1] == 0x30 { fractionEnd -= 1 }
+        let fractionDigits = fractionEnd - fractionStart
+        guard fractionDigits <= decimals else { return nil }
+        // The value's digits are whole ‖ fraction ‖ (decimals - fractionDigits) zeros, leading zeros aside:
+        // counted before anything is built or parsed.
+        var first = 0
+        while first < wholeEnd, bytes[first] == 0x30 { first += 1 }
+        var fractionFirst = fractionStart
+        if first == wholeEnd {
+            while fractionFirst < fractionEnd, bytes[fractionFirst] == 0x30 { fractionFirst += 1 }
+            if fractionFirst == fractionEnd { return .zero }
+        }
+        let padding = decimals - fractionDigits
+        let significant = (wholeEnd - first) + (fractionEnd - fractionFirst) + padding
+        guard significant <= uint256DecimalDigits else { return nil }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(significant)
+        for index in first..<wholeEnd { digits.append(bytes[index]) }
+        for index in fractionFirst..<fractionEnd { digits.append(bytes[index]) }
+        digits.append(contentsOf: repeatElement(0x30, count: padding))
+        return parseAmount(digits.span)
     }
 
     /// The value read in units of `decimals` places as a machine decimal string, trailing zeros
@@ -621,8 +695,8 @@ extension BigUInt: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let value = BigUInt(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected an unsigned decimal integer string")
+        guard let value = BigUInt.parseAmount(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: BigUInt.wireReason(text.utf8))
         }
         self = value
     }
@@ -633,11 +707,30 @@ extension BigUInt: Codable {
     }
 }
 
+extension BigUInt {
+    /// Why wire text is not an amount (amounts cross as decimal strings of at most 78 digits, DESIGN § 3),
+    /// decided without reading more than 78 bytes.
+    static func wireReason(_ bytes: some Collection<UInt8>) -> String {
+        bytes.count > uint256DecimalDigits || (!bytes.isEmpty && bytes.allSatisfy({ $0 &- 0x30 < 10 }))
+            ? "an amount above 2^256 - 1 (at most 78 digits)" : "expected an unsigned decimal integer string"
+    }
+
+    static func wireReason(_ bytes: Span<UInt8>) -> String {
+        guard bytes.count <= uint256DecimalDigits else { return "an amount above 2^256 - 1 (at most 78 digits)" }
+        var digits = !bytes.isEmpty
+        for index in bytes.indices where bytes[index] &- 0x30 >= 10 {
+            digits = false
+            break
+        }
+        return digits ? "an amount above 2^256 - 1 (at most 78 digits)" : "expected an unsigned decimal integer string"
+    }
+}
+
 /// The hand-written conversion of the transaction-row path: a decimal string, as Codable writes it.
 extension BigUInt: JSONConvertible {
     public init(json: JSON) throws(JSONCodecError) {
         guard case let .string(text) = json else { throw JSONCodecError(path: "", reason: "expected a string") }
-        guard let value = BigUInt(text) else { throw JSONCodecError(path: "", reason: "expected an unsigned decimal integer string") }
+        guard let value = BigUInt.parseAmount(text) else { throw JSONCodecError(path: "", reason: BigUInt.wireReason(text.utf8)) }
         self = value
     }
 
@@ -646,9 +739,15 @@ extension BigUInt: JSONConvertible {
 
 extension BigUInt: JSONScannable {
     public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
-        guard let value = try scanner.withStringBytes({ digits throws(JSONCodecError) in BigUInt.parseDecimal(digits) }) else {
-            throw scanner.error("expected an unsigned decimal integer string")
+        var reason = ""
+        let value = try scanner.withStringBytes { digits throws(JSONCodecError) -> BigUInt? in
+            guard let value = BigUInt.parseAmount(digits) else {
+                reason = BigUInt.wireReason(digits)
+                return nil
+            }
+            return value
         }
+        guard let value else { throw scanner.error(reason) }
         self = value
     }
 }

@@ -93,7 +93,7 @@ extension Chain {
         let container = try decoder.singleValueContainer()
         let id = try container.decode(String.self)
         guard let chain = Chain(rawValue: id) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown chain id \"\(id)\"")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown chain id \"\(JSONCodec.excerpt(id))\"")
         }
         self = chain
     }

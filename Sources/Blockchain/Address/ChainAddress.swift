@@ -32,6 +32,8 @@ extension Chain {
     public func validateAddress(_ text: String) throws(AddressError) -> String {
         let address = Self.trimmingWhitespace(text)
         guard !address.isEmpty else { throw .empty }
+        // Bounded before any decoding: every parse below sees at most the family's longest address.
+        guard address.utf8.count <= config.addressFormat.maxAddressLength else { throw .invalidLength }
         guard address.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .invalidCharacter }
         switch config.addressFormat {
         case .eip55: return try EthereumAddress.validate(address)
@@ -56,11 +58,39 @@ extension Chain {
         (try? validateAddress(text)) != nil
     }
 
+    /// `text` without leading and trailing spaces, tabs, CRs and LFs, read as bytes: linear, and a CRLF at the
+    /// end (one `Character`) goes as well.
     private static func trimmingWhitespace(_ text: String) -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let start = text.firstIndex(where: { !isSpace($0) }),
-              let end = text.lastIndex(where: { !isSpace($0) })
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let utf8 = text.utf8
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }),
+              let end = utf8.lastIndex(where: { !isSpace($0) })
         else { return "" }
-        return String(text[start...end])
+        return String(decoding: utf8[start...end], as: UTF8.self)
+    }
+}
+
+extension AddressFormat {
+    /// The longest text, in bytes after surrounding whitespace is trimmed, that can be a valid address of this
+    /// family (or one the validator names a specific mistake for: a muxed Stellar account, an X-address, a TON
+    /// raw address with a three-digit workchain). Longer text is `.invalidLength` before any decoding, so the
+    /// quadratic base58 decodings and every other parse see bounded input. gemstone.h lists these beside
+    /// gem_address_validate; change both together.
+    public var maxAddressLength: Int {
+        switch self {
+        case .eip55: 42  // 0x + 40 hex digits
+        case .utxo: 90  // bech32's limit (BIP-173); CashAddr with its prefix, legacy base58 and tex are shorter
+        case .base58PublicKey: 44  // base58 of 32 bytes
+        case .cosmos: 90  // bech32's limit
+        case .tonWallet: 69  // raw "-128:" + 64 hex digits; user-friendly forms are 48
+        case .tron: 35  // base58check of 21 bytes (25 with the checksum)
+        case .aptos, .sui: 66  // 0x + 64 hex digits
+        case .xrp: 48  // base58check of an X-address (31 bytes + 4), so it is named unsupported; classic ones are at most 35
+        case .nearImplicit: 64  // implicit accounts and named accounts alike
+        case .stellar: 69  // a muxed M… account (56 for a G… account)
+        case .algorand: 58
+        case .ss58: 50  // base58 of a two-byte prefix, 32 bytes and a two-byte checksum
+        case .cardanoShelleyBase: CardanoAddress.lengthLimit  // bech32 with Cardano's longer limit (pointer addresses)
+        }
     }
 }

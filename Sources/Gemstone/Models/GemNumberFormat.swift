@@ -10,6 +10,11 @@ extension GemNumberFormat {
 // MARK: - Reading typed text
 
 extension GemNumberFormat {
+    /// The longest typed text read as a number, in UTF-8 bytes: a uint256 amount written with every separator in
+    /// a three-byte script (78 digits, 25 group marks, a point) and 255 decimal places fit it. Longer text is not
+    /// a number, refused before any scanning.
+    public static let maxInputBytes = 1024
+
     /// Normalizes typed text to a machine decimal string (ASCII digits, "." as the point, no
     /// grouping, no leading zeros): "1.234,5" with "," → "1234.5", "٣٫٥" with "٫" → "3.5".
     ///
@@ -22,8 +27,10 @@ extension GemNumberFormat {
     ///   digits that does not start with zero, have two or three digits (Indian lakh grouping
     ///   included), the last one has three, and none comes after the decimal point.
     ///
-    /// Returns "" for text with no digit (no amount), `nil` for text that is not a number.
+    /// Returns "" for text with no digit (no amount), `nil` for text that is not a number, text of more than
+    /// `maxInputBytes` UTF-8 bytes included (refused before it is scanned).
     public func plainNumber(_ text: String) -> String? {
+        guard text.utf8.count <= GemNumberFormat.maxInputBytes else { return nil }
         let separator = separator
         var whole: [UInt8] = []
         var fraction: [UInt8] = []
@@ -80,8 +87,9 @@ extension GemNumberFormat {
 
     /// The exact atomic value of typed text for an asset with `decimals` places
     /// ("1,5" with "," and 6 decimals → 1500000). Fails with `invalidNumber` for text that is not
-    /// a number (or has no digit) and with `tooManyDecimals` when it has more places than the
-    /// asset (trailing zeros aside).
+    /// a number (or has no digit, or is longer than `maxInputBytes`, or is above a uint256 amount at
+    /// `decimals` places) and with `tooManyDecimals` when it has more places than the asset (trailing
+    /// zeros aside).
     public func value(fromInput text: String, decimals: Int) -> Result<BigUInt, GemAmountError> {
         guard decimals >= 0, let plain = plainNumber(text), !plain.isEmpty else { return .failure(.invalidNumber) }
         if let point = plain.firstIndex(of: "."), plain.distance(from: point, to: plain.endIndex) - 1 > decimals {

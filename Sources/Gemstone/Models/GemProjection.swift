@@ -128,6 +128,7 @@ public struct GemPlainNumberRequest: GemProjection, Codable, Equatable {
 
     public func answer() throws(GemServiceError) -> String? {
         try GemRequestCheck.format(format)
+        try GemRequestCheck.typedText(text)
         return format.plainNumber(text)
     }
 }
@@ -153,6 +154,7 @@ public struct GemValueFromInputRequest: GemProjection, Codable, Equatable {
     public func answer() throws(GemServiceError) -> GemInputValue {
         try GemRequestCheck.format(format)
         try GemRequestCheck.decimals(decimals)
+        try GemRequestCheck.typedText(text)
         return switch format.value(fromInput: text, decimals: decimals) {
         case let .success(value): .value(value: value)
         case let .failure(error): .error(error: error)

@@ -5,7 +5,7 @@ import Primitives
 enum GemRequestCheck {
     static func currency(_ code: String, field: String = "currency") throws(GemServiceError) {
         guard CurrencyCode.isValid(code) else {
-            throw .invalidInput(message: "\(field) \"\(code)\" is not three upper-case letters")
+            throw .invalidInput(message: "\(field) \"\(JSONCodec.excerpt(code))\" is not three upper-case letters")
         }
     }
 
@@ -23,7 +23,14 @@ enum GemRequestCheck {
     static func format(_ format: GemNumberFormat, field: String = "format") throws(GemServiceError) {
         let scalars = format.decimalSeparator.unicodeScalars
         guard scalars.count <= 1, scalars.allSatisfy({ GemNumberFormat.digitValue($0) == nil && !$0.properties.isWhitespace }) else {
-            throw .invalidInput(message: "\(field).decimal_separator \"\(format.decimalSeparator)\" is not one non-digit character")
+            throw .invalidInput(message: "\(field).decimal_separator \"\(JSONCodec.excerpt(format.decimalSeparator))\" is not one non-digit character")
+        }
+    }
+
+    /// Typed text of at most `GemNumberFormat.maxInputBytes`: longer text is refused before it is read.
+    static func typedText(_ text: String, field: String = "text") throws(GemServiceError) {
+        guard text.utf8.count <= GemNumberFormat.maxInputBytes else {
+            throw .invalidInput(message: "\(field) is longer than \(GemNumberFormat.maxInputBytes) bytes")
         }
     }
 

@@ -43,7 +43,7 @@ public enum JSON: Sendable, Equatable {
     public var int64Value: Int64? {
         switch self {
         case let .int(value): value
-        case let .double(value) where value.rounded() == value && abs(value) < 9.0e15: Int64(value)
+        case let .double(value): JSONNumber.exactInteger(value)
         default: nil
         }
     }

@@ -118,11 +118,40 @@ public enum JSONCodec {
         return at == member.count
     }
 
+    /// At most the first 40 characters (Unicode scalars) of `text`, with "…" when there is more: what an error
+    /// message quotes of an input. Reads only the prefix it returns.
+    public static func excerpt(_ text: String) -> String {
+        var scalars = text.unicodeScalars.makeIterator()
+        var shown = String.UnicodeScalarView()
+        for _ in 0..<excerptLength {
+            guard let scalar = scalars.next() else { return text }
+            shown.append(scalar)
+        }
+        guard scalars.next() != nil else { return text }
+        return String(shown) + "…"
+    }
+
+    /// How many characters (Unicode scalars) of an input an error quotes.
+    public static let excerptLength = 40
+
+    /// At most `bytes` UTF-8 bytes of `text` (never splitting a scalar), with "…" when there is more.
+    static func bounded(_ text: String, bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        var shown = String.UnicodeScalarView()
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let width = UTF8.width(scalar)
+            if used + width > bytes { break }
+            shown.append(scalar)
+            used += width
+        }
+        return String(shown) + "…"
+    }
+
     /// The reason of an enum value that is not one of its cases: the value (its first 40 characters) and the
     /// allowed values, in the ABI's spelling.
     public static func unknownValue(_ text: String, allowed: String) -> String {
-        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        return "unknown value \"\(shown)\"; expected one of \(allowed)"
+        "unknown value \"\(excerpt(text))\"; expected one of \(allowed)"
     }
 
     /// The raw values of a string enum, comma-separated ("" when the type does not list its cases).
@@ -167,9 +196,16 @@ public struct JSONCodecError: Error, Equatable, Sendable, CustomStringConvertibl
     public let path: String
     public let reason: String
 
+    /// The most bytes of path an error keeps.
+    public static let maxPathBytes = 256
+    /// The most bytes of reason an error keeps (room for an enum's allowed values).
+    public static let maxReasonBytes = 2048
+
+    /// Keeps at most `maxPathBytes` of `path` and `maxReasonBytes` of `reason`, whatever built them (a
+    /// `DecodingError`'s description, a key or value of the input): an error never carries its input whole.
     public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
+        self.path = JSONCodec.bounded(path, bytes: JSONCodecError.maxPathBytes)
+        self.reason = JSONCodec.bounded(reason, bytes: JSONCodecError.maxReasonBytes)
     }
 
     public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }

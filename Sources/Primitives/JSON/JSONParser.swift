@@ -242,8 +242,9 @@ public struct JSONParser {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let value = Int64(text) { return .int(value) }
-        guard let value = Double(text), value.isFinite else {
+        // "-0" is the double negative zero, not the integer 0: an integer field refuses it.
+        if isInteger, let value = Int64(text), !(value == 0 && bytes[start] == UInt8(ascii: "-")) { return .int(value) }
+        guard let value = Double(text), value.isFinite, !JSONNumber.underflows(value, bytes[start..<index]) else {
             throw JSONParseError(offset: start, reason: "number out of range")
         }
         return .double(value)
@@ -251,5 +252,31 @@ public struct JSONParser {
 
     private func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}
+
+/// The number rules the parser, the tree decoder and the scanner share.
+enum JSONNumber {
+    /// 2^53: every integer up to it is exactly a double, so an integral double below it is the integer
+    /// its text wrote; a larger one may be a rounding of it (-9223372036854775809 reads as -2^63).
+    static let exactIntegerLimit: Double = 9_007_199_254_740_992
+
+    /// Whether a literal with a non-zero digit in its mantissa read as zero: an underflow (1e-400), refused
+    /// like an overflow rather than read as 0.
+    static func underflows(_ value: Double, _ literal: some Collection<UInt8>) -> Bool {
+        guard value == 0 else { return false }
+        for byte in literal {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+        }
+        return false
+    }
+
+    /// The integer an integral double holds exactly (not negative zero, below 2^53 in magnitude), or nil.
+    static func exactInteger(_ value: Double) -> Int64? {
+        guard value.rounded() == value, value.magnitude < exactIntegerLimit, !(value == 0 && value.sign == .minus) else {
+            return nil
+        }
+        return Int64(value)
     }
 }

@@ -357,16 +357,23 @@ public struct JSONScanner {
     }
 
     /// An integer (a number without fraction or exponent that fits Int64; an integral double
-    /// below 9e15 is read too, as `JSON.int64Value` does).
+    /// below 2^53 is read too, as `JSON.int64Value` does). Negative zero, fractions, underflows and
+    /// integers beyond Int64 are refused, never rounded.
     public mutating func int64() throws(JSONCodecError) -> Int64 {
         let (start, isInteger) = try numberExtent()
-        if isInteger, let value = Int64(decoding: start..<index, in: bytes) { return value }
+        if isInteger, let value = Int64(decoding: start..<index, in: bytes) {
+            guard value != 0 || bytes[start] != UInt8(ascii: "-") else {
+                index = start
+                throw error("expected an integer, not negative zero")
+            }
+            return value
+        }
         let value = try doubleValue(start)
-        guard value.rounded() == value, value.magnitude < 9.0e15 else {
+        guard let integer = JSONNumber.exactInteger(value) else {
             index = start
             throw error("expected an integer")
         }
-        return Int64(value)
+        return integer
     }
 
     public mutating func int() throws(JSONCodecError) -> Int {
@@ -385,7 +392,9 @@ public struct JSONScanner {
     }
 
     private func doubleValue(_ start: Int) throws(JSONCodecError) -> Double {
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite,
+              !JSONNumber.underflows(value, bytes[start..<index])
+        else {
             throw JSONCodecError(path: "", reason: "invalid JSON at byte \(start): number out of range")
         }
         return value

@@ -91,12 +91,17 @@ private func readInteger<T: FixedWidthInteger>(_ type: T.Type, _ value: JSON, _ 
     switch value {
     case let .int(number):
         guard let exact = T(exactly: number) else {
-            throw JSONCodecError(path: JSONCodec.render(path), reason: "\(number) is out of range for \(T.self)")
+            throw JSONCodecError(path: JSONCodec.render(path), reason: "\(number) is out of range \(T.min)...\(T.max)")
         }
         return exact
     case let .double(number):
-        guard number.rounded() == number, let exact = T(exactly: number) else {
+        // Only a double that is exactly the integer its text wrote: not a fraction, not negative zero, not
+        // beyond 2^53 (where the double may be a rounding of another integer).
+        guard let integer = JSONNumber.exactInteger(number) else {
             throw JSONCodecError(path: JSONCodec.render(path), reason: "expected an integer, found \(number)")
+        }
+        guard let exact = T(exactly: integer) else {
+            throw JSONCodecError(path: JSONCodec.render(path), reason: "\(number) is out of range \(T.min)...\(T.max)")
         }
         return exact
     default:

@@ -4,7 +4,8 @@ import Primitives
 
 /// A private key in the text forms a chain's wallets use, for import and export.
 ///
-/// Accepted on import (surrounding whitespace ignored):
+/// Accepted on import (surrounding whitespace ignored; text longer than the chain's longest form,
+/// `maxTextLength`, is refused before any decoding):
 /// - every supported chain: 64 hex digits, optionally `0x`-prefixed;
 /// - ed25519 chains: also the 64-byte keypair (seed ‖ public key) in hex, checked against its seed;
 /// - Solana: base58 of the 32-byte seed or of the 64-byte keypair (what Solana wallets export);
@@ -24,6 +25,26 @@ enum PrivateKeyEncoding {
     static let suiEd25519Flag: UInt8 = 0x00
     static let nearPrefix = "ed25519:"
 
+    /// The longest hex form: `0x` + 128 digits of an ed25519 keypair (secp256k1 chains: `0x` + 64).
+    static func maxHexLength(_ chain: Chain) -> Int {
+        chain.config.curve == .secp256k1 ? 66 : 130
+    }
+
+    /// base58 of a 64-byte keypair is at most 88 characters.
+    static let maxBase58Length = 88
+
+    /// The longest text any of the chain's forms has, after surrounding whitespace: longer text is refused
+    /// before any decoding.
+    static func maxTextLength(_ chain: Chain) -> Int {
+        switch chain.type {
+        case .solana: max(maxHexLength(chain), maxBase58Length)
+        case .near: max(maxHexLength(chain), nearPrefix.utf8.count + maxBase58Length)
+        case .stellar: max(maxHexLength(chain), 56)
+        case .sui: max(maxHexLength(chain), Bech32.addressLengthLimit)
+        default: maxHexLength(chain)
+        }
+    }
+
     /// Whether `chain` accepts a private-key wallet.
     static func isSupported(_ chain: Chain) -> Bool {
         switch chain.config.curve {
@@ -40,6 +61,11 @@ enum PrivateKeyEncoding {
         }
         let trimmed = WalletRules.trimmed(text)
         guard !trimmed.isEmpty else { throw .invalidInput(message: "the private key is empty") }
+        // Bounded before any decoding (base58 costs the square of its length).
+        let maximum = maxTextLength(chain)
+        guard trimmed.utf8.count <= maximum else {
+            throw .invalidInput(message: "a \(chain.id) private key has at most \(maximum) characters")
+        }
         var bytes = try decodeBytes(trimmed, chain: chain)
         defer { SecretBytes.wipe(&bytes) }
         switch (chain.config.curve, bytes.count) {
@@ -118,15 +144,18 @@ enum PrivateKeyEncoding {
     /// The raw bytes of every form the chain accepts; hex first, as every chain accepts it.
     private static func decodeBytes(_ text: String, chain: Chain) throws(GemServiceError) -> [UInt8] {
         // Hex of a key or keypair; a base58 text made only of hex digits is not read as hex.
+        // Each form is decoded only within its own length.
         let prefixed = text.hasPrefix("0x") || text.hasPrefix("0X")
-        if let bytes = try? Hex.decode(text, allowPrefix: true), prefixed || bytes.count == 32 || bytes.count == 64 {
+        if text.utf8.count <= maxHexLength(chain), let bytes = try? Hex.decode(text, allowPrefix: true),
+           prefixed || bytes.count == 32 || bytes.count == 64
+        {
             return bytes
         }
         switch chain.type {
         case .solana:
-            if let bytes = try? Base58.decode(text) { return bytes }
+            if let bytes = try? Base58.decode(text, limit: maxBase58Length) { return bytes }
         case .near where text.hasPrefix(nearPrefix):
-            if let bytes = try? Base58.decode(String(text.dropFirst(nearPrefix.count))) { return bytes }
+            if let bytes = try? Base58.decode(String(text.dropFirst(nearPrefix.count)), limit: maxBase58Length) { return bytes }
         case .stellar where text.hasPrefix("S"):
             return try stellarSeed(text)
         case .sui where text.lowercased().hasPrefix(suiHumanReadablePart + "1"):
