@@ -302,9 +302,6 @@ def payload_enum(t: Type, schema: Schema) -> list[str]:
     out += ["        " + k for k in coding_keys(fields, ["type"])]
     out.append("    }")
     out.append("")
-    out.append("    /// The case names the \"type\" key carries.")
-    out.append("    public static let typeNames: [String] = [" + ", ".join(f'"{c.name}"' for c in t.cases) + "]")
-    out.append("")
     out.append("    public init(from decoder: any Decoder) throws {")
     out.append("        let container = try decoder.container(keyedBy: CodingKeys.self)")
     out.append("        let type = try container.decode(String.self, forKey: .type)")
@@ -338,16 +335,13 @@ def payload_enum(t: Type, schema: Schema) -> list[str]:
     return out
 
 
-def constants(schema: Schema, module: str) -> list[str]:
+def constants(schema: Schema) -> list[str]:
     out = ["extension GemConstants {"]
     for c in schema.constants:
         if not c.swift:
             continue
         out += doc_lines(c.doc, "    ")
-        value = c.value
-        text = repr(value) if c.type == "f64" else f"{value:_}" if abs(value) >= 10000 else str(value)
-        if c.type == "f64":
-            text = repr(float(value))
+        text = repr(float(c.value)) if c.type == "f64" else (f"{c.value:_}" if abs(c.value) >= 10000 else str(c.value))
         out.append(f"    public static let {c.swift}: {'Double' if c.type == 'f64' else 'Int'} = {text}")
     out.append("}")
     return out
@@ -370,7 +364,7 @@ def generate(schema: Schema) -> dict[str, str]:
         files[path] += body + [""]
     if schema.constants:
         path = "Sources/Gemstone/Generated/Constants+Schema.swift"
-        files[path] = [HEADER.format(file="constants.json"), ""] + constants(schema, "Gemstone") + [""]
+        files[path] = [HEADER.format(file="constants.json"), ""] + constants(schema) + [""]
     return {p: "\n".join(lines).rstrip() + "\n" for p, lines in files.items()}
 
 

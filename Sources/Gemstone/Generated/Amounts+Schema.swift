@@ -25,9 +25,6 @@ extension GemAmountError: Codable {
         case available
     }
 
-    /// The case names the "type" key carries.
-    public static let typeNames: [String] = ["invalid_number", "too_many_decimals", "zero", "below_minimum", "insufficient_balance"]
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
@@ -85,9 +82,6 @@ extension GemAmountErrorDisplay: Codable {
         case title
         case minimum
     }
-
-    /// The case names the "type" key carries.
-    public static let typeNames: [String] = ["none", "invalid_amount", "too_many_decimals", "below_minimum", "insufficient_balance"]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

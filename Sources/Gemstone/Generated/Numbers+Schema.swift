@@ -17,9 +17,6 @@ extension GemPrecision: Codable {
         case max
     }
 
-    /// The case names the "type" key carries.
-    public static let typeNames: [String] = ["fraction", "significant"]
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
@@ -65,9 +62,6 @@ extension GemNumberUnit: Codable {
         case code
         case symbol
     }
-
-    /// The case names the "type" key carries.
-    public static let typeNames: [String] = ["currency", "symbol", "percent", "plain", "multiplier"]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -119,9 +113,6 @@ extension GemNumberDisplay: Codable {
         case threshold
         case places
     }
-
-    /// The case names the "type" key carries.
-    public static let typeNames: [String] = ["number", "abbreviated", "below_threshold"]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -625,9 +625,6 @@ extension GemLoadState: Codable {
         case error
     }
 
-    /// The case names the "type" key carries.
-    public static let typeNames: [String] = ["no_data", "loading", "data", "error"]
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
@@ -714,9 +711,6 @@ extension GemListPhase: Codable {
         case error
     }
 
-    /// The case names the "type" key carries.
-    public static let typeNames: [String] = ["rows", "empty", "error"]
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
@@ -795,9 +789,6 @@ extension GemLocalizedText: Codable {
         case title
         case state
     }
-
-    /// The case names the "type" key carries.
-    public static let typeNames: [String] = ["text", "row_title", "transaction_state"]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
