@@ -35,6 +35,7 @@ def outputs() -> dict[str, str]:
     files["include/gemstone.schema.json"] = docs.json_schema(schema)
     header = ROOT / "include/gemstone.h"
     files["include/gemstone.h"] = docs.header(schema, header.read_text())
+    files.update(kotlin.header_facts(files["include/gemstone.h"]))
     return files
 
 

@@ -1,26 +1,27 @@
-"""Reads the functions gemstone.h declares; shared by the ABI checks."""
+"""The functions and constants gemstone.h declares, for the ABI checks, read by the project's one header reader
+(scripts/gen/header.py)."""
 import pathlib
-import re
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-HEADER = ROOT / "include" / "gemstone.h"
+sys.path.insert(0, str(ROOT / "scripts"))
 
-# A declaration starts a line with its return type and ends with ");" (possibly lines later).
-_DECLARATION = re.compile(r"^(?:[A-Za-z_][\w ]*[\s\*]+)(gem_\w+)\s*\(", re.MULTILINE)
-_DEFINE = re.compile(r"^#define\s+(GEM_\w+)\s+\(?(-?\d+)\)?", re.MULTILINE)
+from gen.header import HEADER, Header  # noqa: E402
 
 
 def functions(header: pathlib.Path = HEADER) -> list[str]:
-    text = re.sub(r"/\*.*?\*/", "", header.read_text(), flags=re.DOTALL)
-    text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("typedef"))
-    names = _DECLARATION.findall(text)
-    if len(names) != len(set(names)):
-        raise SystemExit(f"duplicate declarations in {header}")
-    return names
+    return list(Header(header).functions)
 
 
 def constants(header: pathlib.Path = HEADER) -> dict[str, int]:
-    return {name: int(value) for name, value in _DEFINE.findall(header.read_text())}
+    parsed = Header(header)
+    out = {}
+    for name, value in parsed.defines.items():
+        try:
+            out[name] = int(value.strip("()"))
+        except ValueError:
+            continue
+    return out
 
 
 if __name__ == "__main__":

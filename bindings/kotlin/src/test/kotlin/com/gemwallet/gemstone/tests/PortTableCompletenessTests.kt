@@ -4,26 +4,6 @@ import com.gemwallet.gemstone.AddressErrorType
 import com.gemwallet.gemstone.ffi.GemstoneLibrary
 import com.sun.jna.Structure
 
-/** A struct gemstone.h defines: its name and its fields in order. */
-data class HeaderStruct(val name: String, val fields: List<String>)
-
-/** Reads `typedef struct gem_x { … } gem_x;` definitions of a C header (comments removed first). */
-object HeaderStructParser {
-    fun structs(source: String): List<HeaderStruct> {
-        val code = source
-            .replace(Regex("/\\*.*?\\*/", RegexOption.DOT_MATCHES_ALL), " ")
-            .replace(Regex("//[^\n]*"), " ")
-        val definition = Regex("typedef\\s+struct\\s+(gem_[A-Za-z0-9_]+)\\s*\\{([^{}]*)\\}\\s*\\1\\s*;")
-        return definition.findAll(code).map { match ->
-            val fields = match.groupValues[2].split(';').map { it.trim() }.filter { it.length > 0 }.map { declaration ->
-                Regex("([A-Za-z_][A-Za-z0-9_]*)\\s*$").find(declaration)?.groupValues?.get(1)
-                    ?: throw IllegalArgumentException("cannot read the field <$declaration> of ${match.groupValues[1]}")
-            }
-            HeaderStruct(match.groupValues[1], fields)
-        }.toList()
-    }
-}
-
 /**
  * Every struct of include/gemstone.h (the buffer and each port table) has a JNA structure with the
  * same fields in the same order, and the wallet functions this binding was written for are declared
@@ -32,7 +12,8 @@ object HeaderStructParser {
 class PortTableCompletenessTests : Suite {
     override val name = "tables"
 
-    private val structs by lazy { HeaderStructParser.structs(Repository.header.readText()) }
+    // The header's structs as the project's one header reader sees them (generated/HeaderFacts.kt).
+    private val structs = HeaderFacts.structs
 
     /** gem_buffer -> GemBuffer, gem_wallet_store -> GemWalletStoreTable. */
     private fun className(struct: String): String {
@@ -41,18 +22,6 @@ class PortTableCompletenessTests : Suite {
     }
 
     override fun tests(): List<Pair<String, () -> Unit>> = listOf(
-        test("the struct parser reads fields and skips comments") {
-            val sample = """
-                typedef struct gem_thing {
-                    uint32_t struct_size;            /* sizeof(gem_thing) */
-                    void *_Nullable context;
-                    /** args {"a":1}; answer null. */
-                    gem_port_fn _Nullable /* required */ get_it;
-                } gem_thing;
-                typedef struct gem_opaque gem_opaque;
-            """
-            checkEqual(listOf(HeaderStruct("gem_thing", listOf("struct_size", "context", "get_it"))), HeaderStructParser.structs(sample), "parsed")
-        },
         test("the header defines the wallet port tables") {
             val names = structs.map { it.name }
             for (table in listOf("gem_wallet_store", "gem_wallet_session_store", "gem_secure_store", "gem_keystore_password")) {
@@ -96,7 +65,7 @@ class PortTableCompletenessTests : Suite {
             checkEqual(listed.toSet(), AddressErrorType.values().map { it.json }.toSet(), "error types")
         },
         test("the header declares the wallet functions this binding was written for") {
-            val header = HeaderParser.functions(Repository.header.readText())
+            val header = HeaderFacts.functions
             val expected = listOf(
                 HeaderFunction("gem_wallet_session_service_new", 4),
                 HeaderFunction("gem_wallet_session_service_free", 1),
