@@ -37,6 +37,7 @@ def outputs() -> dict[str, str]:
     files["include/gemstone.h"] = docs.header(schema, header.read_text())
     files.update(kotlin.header_facts(files["include/gemstone.h"]))
     files.update(python.abi_declarations(files["include/gemstone.h"]))
+    files.update(kotlin.jna_declarations(files["include/gemstone.h"]))
     return files
 
 
