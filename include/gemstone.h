@@ -649,33 +649,18 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
  *                             has the wrong type or is an unknown case ("invalid_argument");
  *   GEM_ERR_INVALID_INPUT     the record is well formed but breaks a rule the function names
  *                             ("invalid_input").
- * `out` may be NULL when only the status matters. The shared records:
+ * `out` may be NULL when only the status matters. The records these functions take and answer are
+ * described, key by key, in docs/records.md and include/gemstone.schema.json (both generated from the
+ * repository's schema/; installed under include/ and share/doc/gemstone/); below, a record is named by its type:
  *
- *  error      {"type":"offline","message":"…"} (the error record of gem_status; "api" adds "status")
- *  load state {"type":"no_data"|"loading"|"data"} or {"type":"error","error":error}
- *  empty      {"kind":K,"image":I,"action":A} (action absent when the list offers none).
- *             K: activity, asset_activity, search_activity, assets, search_assets, nfts,
- *             price_alerts, contacts, notifications, wallet_connect. I: activity, search, assets,
- *             nft, price_alert, contacts, notifications, wallet_connect. A: receive, buy,
- *             clear_filters, add_price_alert, add_contact, connect.
- *  number     a number as a value and its settled style (render it, never re-decide it):
- *             {"value":-1.5,
- *              "unit":{"type":"currency","code":"USD"} | {"type":"symbol","symbol":"ETH"} |
- *                     {"type":"percent"} | {"type":"plain"} | {"type":"multiplier"},
- *              "display":{"type":"number","precision":P} | {"type":"abbreviated"} (100K, 1.2M) |
- *                        {"type":"below_threshold","threshold":0.0001,"places":4} ("< 0.0001"),
- *              "notation":"plain"|"signed"|"parenthesised",
- *              "tone":"plain"|"neutral"|"positive"|"warning"|"negative",
- *              "rounding":"to_nearest"|"toward_zero"}
- *             P: {"type":"fraction","min":0,"max":2} (places) or {"type":"significant","max":4}.
- *  format     {"decimal_separator":","}: the device's decimal separator, one character that is
- *             not a digit ("" reads as "."); anything else is GEM_ERR_INVALID_INPUT.
- *  asset      {"id":"ethereum_0xdAC1…","name":"Tether","symbol":"USDT","decimals":6,"type":"erc20"}
- *             (decimals 0 to GEM_MAX_ASSET_DECIMALS, else GEM_ERR_INVALID_INPUT).
- *  amount error {"type":"invalid_number"|"zero"} | {"type":"too_many_decimals","decimals":6} |
- *             {"type":"below_minimum","asset":asset,"minimum":"…"} |
- *             {"type":"insufficient_balance","asset":asset,"available":"…"}
- *  currency   three upper-case letters ("USD"), else GEM_ERR_INVALID_INPUT.
+ *  error        GemServiceError (an "api" error carries "status")
+ *  load state   GemLoadState          empty state  GemEmptyState (GemEmptyStateKind, …Image, …Action)
+ *  number       GemFormattedNumber: a value and its settled style; render it, never re-decide it
+ *  format       GemNumberFormat: the device's decimal separator, one character that is not a digit
+ *               ("" reads as "."); anything else is GEM_ERR_INVALID_INPUT
+ *  asset        Asset (decimals 0 to GEM_MAX_ASSET_DECIMALS, else GEM_ERR_INVALID_INPUT)
+ *  amount error GemAmountError
+ *  currency     three upper-case letters ("USD"), else GEM_ERR_INVALID_INPUT.
  * Big integers (atomic amounts) are decimal strings; times are Unix seconds.
  * ------------------------------------------------------------------------------------------- */
 
