@@ -294,8 +294,10 @@ gem_status gem_preferences_service_update(gem_preferences_service *_Nullable ser
 typedef struct gem_price_alert_service gem_price_alert_service;
 
 /**
- * Creates the service. config_json: {"api_url":"http(s)://host[/prefix]","timeout_ms":30000}
+ * Creates the service. config_json: {"api_url":"https://host[/prefix]","timeout_ms":30000}
  * (timeout_ms optional, 1 to 600000: how long the transport may take before GEM_ERR_TIMEOUT).
+ * Cleartext "http://" is refused (GEM_ERR_INVALID_INPUT) unless the host is loopback:
+ * 127.0.0.1, [::1] or localhost, with an optional :port.
  * The tables are copied; `preferences` is retained (the host may free its reference at once).
  * On failure *out_error holds the error record and no release is called: the host still owns
  * every context it passed.
