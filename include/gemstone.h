@@ -523,8 +523,9 @@ typedef struct gem_wallet_service gem_wallet_service;
  * Creates the wallet service. It owns the wallets' writes and the keystore, which never crosses
  * the ABI: a secret leaves the core only through gem_wallet_service_export_secret.
  * config_json (may be NULL for the defaults): {"kdf_iterations":2,"kdf_memory_kib":65536}, the
- * Argon2id cost of new keystore records (at least 2 passes and 19456 KiB; at most 10 and 1 GiB;
- * each record stores its own cost, so changing it later keeps old records readable).
+ * Argon2id cost of new keystore records (at least 2 passes and 19456 KiB; at most 4 and 262144 KiB;
+ * each record stores its own cost, so changing it later keeps old records readable). A stored
+ * record whose cost is outside the same bounds is refused (GEM_ERR_CRYPTO) before any derivation.
  * The four tables are copied (pass the same store tables as to the session service; each
  * constructor that copied a table calls its release once). On failure *out_error holds the error
  * record and no release is called.

@@ -1,3 +1,4 @@
+import Foundation
 import GemCrypto
 import Primitives
 import Testing
@@ -299,6 +300,23 @@ struct GemWalletServiceTests {
         await #expect(throws: GemServiceError.crypto(message: "keystore record's ciphertext was modified")) {
             try await h.service.revealSecret(walletId: wallet.id)
         }
+    }
+
+    /// A stored record rewritten to 10 passes x 1 GiB: before the cost ceiling came down to what this version
+    /// writes, this export allocated 1 GiB for about 7 s and then failed on the metadata check.
+    @Test func exportOfARecordCostlierThanThisVersionWritesFailsBeforeDeriving() async throws {
+        let h = WalletHarness()
+        let wallet = try await h.service.importWallet(requests[0]).wallet
+        let text = try #require(await h.secureStore.values[wallet.id.id])
+        let costly = text.replacingOccurrences(of: #""iterations":2"#, with: #""iterations":10"#)
+            .replacingOccurrences(of: #""memory_kib":19456"#, with: #""memory_kib":1048576"#)
+        #expect(costly.contains(#""iterations":10"#) && costly.contains(#""memory_kib":1048576"#))
+        await h.secureStore.overwrite(key: wallet.id.id, value: costly)
+        let start = ContinuousClock.now
+        await #expect(throws: GemServiceError.crypto(message: "keystore record's Argon2id parameters are out of range")) {
+            try await h.service.revealSecret(walletId: wallet.id)
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test func exportedPrivateKeyImportsToTheSameWallet() async throws {
