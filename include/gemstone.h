@@ -557,7 +557,9 @@ gem_status gem_wallet_service_create_wallet(gem_wallet_service *_Nullable servic
  * nothing duplicated); else seal the secret under the password port's password into the secure
  * store, add the wallet to the store, set it current. done receives success only after all three
  * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet
- * and no secret. done receives {"type":"imported"|"existing","wallet":{…}}.
+ * and no secret. If an undo fails too, done receives GEM_ERR_STORE whose message names both
+ * failures and what stays stored ("the wallet and its encrypted secret" or "an encrypted secret
+ * with no wallet"). done receives {"type":"imported"|"existing","wallet":{…}}.
  * Limits (GEM_ERR_INVALID_INPUT, before any decoding): a name as for rename_wallet; a private key
  * longer than the chain's longest form (after surrounding whitespace): 66 characters on secp256k1
  * chains (0x + 64 hex digits), 130 on ed25519 chains (0x + a 128-digit keypair), each form read
