@@ -294,8 +294,10 @@ gem_status gem_preferences_service_update(gem_preferences_service *_Nullable ser
 typedef struct gem_price_alert_service gem_price_alert_service;
 
 /**
- * Creates the service. config_json: {"api_url":"http(s)://host[/prefix]","timeout_ms":30000}
+ * Creates the service. config_json: {"api_url":"https://host[/prefix]","timeout_ms":30000}
  * (timeout_ms optional, 1 to 600000: how long the transport may take before GEM_ERR_TIMEOUT).
+ * Cleartext "http://" is refused (GEM_ERR_INVALID_INPUT) unless the host is loopback:
+ * 127.0.0.1, [::1] or localhost, with an optional :port.
  * The tables are copied; `preferences` is retained (the host may free its reference at once).
  * On failure *out_error holds the error record and no release is called: the host still owns
  * every context it passed.
@@ -521,8 +523,9 @@ typedef struct gem_wallet_service gem_wallet_service;
  * Creates the wallet service. It owns the wallets' writes and the keystore, which never crosses
  * the ABI: a secret leaves the core only through gem_wallet_service_export_secret.
  * config_json (may be NULL for the defaults): {"kdf_iterations":2,"kdf_memory_kib":65536}, the
- * Argon2id cost of new keystore records (at least 2 passes and 19456 KiB; at most 10 and 1 GiB;
- * each record stores its own cost, so changing it later keeps old records readable).
+ * Argon2id cost of new keystore records (at least 2 passes and 19456 KiB; at most 4 and 262144 KiB;
+ * each record stores its own cost, so changing it later keeps old records readable). A stored
+ * record whose cost is outside the same bounds is refused (GEM_ERR_CRYPTO) before any derivation.
  * The four tables are copied (pass the same store tables as to the session service; each
  * constructor that copied a table calls its release once). On failure *out_error holds the error
  * record and no release is called.
@@ -554,7 +557,9 @@ gem_status gem_wallet_service_create_wallet(gem_wallet_service *_Nullable servic
  * nothing duplicated); else seal the secret under the password port's password into the secure
  * store, add the wallet to the store, set it current. done receives success only after all three
  * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet
- * and no secret. done receives {"type":"imported"|"existing","wallet":{…}}.
+ * and no secret. If an undo fails too, done receives GEM_ERR_STORE whose message names both
+ * failures and what stays stored ("the wallet and its encrypted secret" or "an encrypted secret
+ * with no wallet"). done receives {"type":"imported"|"existing","wallet":{…}}.
  * Limits (GEM_ERR_INVALID_INPUT, before any decoding): a name as for rename_wallet; a private key
  * longer than the chain's longest form (after surrounding whitespace): 66 characters on secp256k1
  * chains (0x + 64 hex digits), 130 on ed25519 chains (0x + a 128-digit keypair), each form read

@@ -124,7 +124,7 @@ static void test_price_alerts(void) {
     EXPECT_SYNC_ERROR(gem_price_alert_service_new(NULL, &http, preferences, &store, &perms, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     EXPECT_SYNC_ERROR(gem_price_alert_service_new("{", &http, preferences, &store, &perms, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     EXPECT_SYNC_ERROR(gem_price_alert_service_new("{\"api_url\":\"ftp://x\"}", &http, preferences, &store, &perms, &service, &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
-    EXPECT_SYNC_ERROR(gem_price_alert_service_new("{\"api_url\":\"http://x\",\"timeout_ms\":0}", &http, preferences, &store, &perms, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_price_alert_service_new("{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":0}", &http, preferences, &store, &perms, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     EXPECT_SYNC_ERROR(gem_price_alert_service_new(config, NULL, preferences, &store, &perms, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     EXPECT_SYNC_ERROR(gem_price_alert_service_new(config, &http, NULL, &store, &perms, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     EXPECT_SYNC_ERROR(gem_price_alert_service_new(config, &http, preferences, NULL, &perms, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);

@@ -33,7 +33,7 @@ public func gem_wallet_service_new(_ configJSON: UnsafePointer<CChar>?,
             parameters = try KeystoreParameters(iterations: config.kdfIterations ?? KeystoreParameters.standard.iterations,
                                                 memoryKiB: config.kdfMemoryKib ?? KeystoreParameters.standard.memoryKiB)
         } catch {
-            throw ABIError(message: "config_json: kdf_iterations must be 2...10 and kdf_memory_kib 19456...1048576")
+            throw ABIError(message: "config_json: kdf_iterations must be 2...4 and kdf_memory_kib 19456...262144")
         }
         let lifetime = Lifetime()
         let construction = Construction()

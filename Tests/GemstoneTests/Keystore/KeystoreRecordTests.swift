@@ -103,8 +103,39 @@ struct KeystoreRecordTests {
         #expect(KeystoreParameters.minimum == (try KeystoreParameters(iterations: 2, memoryKiB: 19 * 1024)))
         #expect(throws: GemKeystoreError.kdfParametersOutOfRange) { try KeystoreParameters(iterations: 1, memoryKiB: 65536) }
         #expect(throws: GemKeystoreError.kdfParametersOutOfRange) { try KeystoreParameters(iterations: 2, memoryKiB: 19 * 1024 - 1) }
-        #expect(throws: GemKeystoreError.kdfParametersOutOfRange) { try KeystoreParameters(iterations: 11, memoryKiB: 65536) }
-        #expect(throws: GemKeystoreError.kdfParametersOutOfRange) { try KeystoreParameters(iterations: 2, memoryKiB: 1024 * 1024 + 1) }
+        #expect(throws: GemKeystoreError.kdfParametersOutOfRange) { try KeystoreParameters(iterations: 5, memoryKiB: 65536) }
+        #expect(throws: GemKeystoreError.kdfParametersOutOfRange) { try KeystoreParameters(iterations: 2, memoryKiB: 256 * 1024 + 1) }
+        #expect(try KeystoreParameters(iterations: 4, memoryKiB: 256 * 1024).memoryKiB == 256 * 1024)
+    }
+
+    /// A record rewritten to a cost above what this version writes is refused while it is read, before any
+    /// derivation. Before the ceiling came down to 4 passes and 256 MiB, 10 passes x 1 GiB parsed, and
+    /// opening it spent about 7 s and 1 GiB in Argon2id before failing on its metadata check.
+    @Test(arguments: [(10, 1024 * 1024), (4, 256 * 1024 + 1), (5, 19 * 1024), (10, 19 * 1024), (2, 1024 * 1024),
+                      (Int(Int64.max), 19 * 1024), (2, Int(Int64.max))])
+    func aRecordCostlierThanThisVersionWritesIsRefusedBeforeDeriving(iterations: Int, memoryKiB: Int) throws {
+        let record = try sealedPhrase()
+        let costly = edited(record, ["kdf"]) { kdf in
+            guard case .object(let members) = kdf else { return kdf }
+            return .object(members.map { key, value in
+                key == "iterations" ? (key, .int(Int64(iterations))) : key == "memory_kib" ? (key, .int(Int64(memoryKiB))) : (key, value)
+            })
+        }
+        let start = ContinuousClock.now
+        #expect(throws: GemKeystoreError.kdfParametersOutOfRange) { try KeystoreRecord(text: costly) }
+        #expect(openError(costly) == .kdfParametersOutOfRange)
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test func theCostliestRecordThisVersionWritesIsRead() throws {
+        let record = try sealedPhrase()
+        let costly = edited(record, ["kdf"]) { kdf in
+            guard case .object(let members) = kdf else { return kdf }
+            return .object(members.map { key, value in
+                key == "iterations" ? (key, .int(4)) : key == "memory_kib" ? (key, .int(256 * 1024)) : (key, value)
+            })
+        }
+        #expect(try KeystoreRecord(text: costly).parameters == (try KeystoreParameters(iterations: 4, memoryKiB: 256 * 1024)))
     }
 
     @Test func aRecordWeakerThanTheFloorIsRefused() throws {

@@ -60,6 +60,11 @@ struct PriceAlertAPITests {
         ("http://127.0.0.1:8080/", "http://127.0.0.1:8080"),
         ("https://api.example.com/gem//", "https://api.example.com/gem"),
         ("HTTPS://api.example.com", "HTTPS://api.example.com"),
+        ("http://localhost:8080/gem/", "http://localhost:8080/gem"),
+        ("HTTP://LOCALHOST", "HTTP://LOCALHOST"),
+        ("http://[::1]:9", "http://[::1]:9"),
+        ("http://127.0.0.1/", "http://127.0.0.1"),
+        ("https://example.com:8443", "https://example.com:8443"),
     ])
     func baseURLAccepts(text: String, normalized: String) throws {
         #expect(try PriceAlertAPI.baseURL(text) == normalized)
@@ -69,6 +74,20 @@ struct PriceAlertAPITests {
                       "http://host?x=1", "http://host/#frag", "http://ho\nst"])
     func baseURLRejects(text: String) {
         #expect(throws: GemServiceError.self) { try PriceAlertAPI.baseURL(text) }
+    }
+
+    /// Cleartext HTTP only to loopback; before this rule every one of these was accepted.
+    @Test(arguments: ["http://api.example.com", "http://example.com/gem", "http://10.0.0.1:8080",
+                      "http://127.0.0.2", "http://127.0.0.1.example.com", "http://localhost.example.com",
+                      "http://localhost@example.com", "http://127.0.0.1:80@example.com", "http://[::2]",
+                      "http://127.0.0.1:", "http://127.0.0.1:x", "http://[::1]:123456"])
+    func cleartextOnlyToLoopback(text: String) {
+        #expect {
+            try PriceAlertAPI.baseURL(text)
+        } throws: { error in
+            guard case .invalidInput(let message) = error as? GemServiceError else { return false }
+            return message.contains("cleartext http:// only to 127.0.0.1, ::1 or localhost")
+        }
     }
 
     // MARK: responses

@@ -1,3 +1,4 @@
+import Foundation
 import GemCrypto
 import Primitives
 import Testing
@@ -65,6 +66,80 @@ struct GemWalletServiceTests {
         } else {
             await #expect(throws: write.error) { try await h.service.importWallet(request) }
             #expect(await h.expectUntouched())
+        }
+    }
+
+    // MARK: the import order and failed compensations
+
+    /// Pins the order secret, wallet, current: a failing secret write reaches no other store; a failing wallet
+    /// write comes after the secret was written (and undone); a failing current switch comes after both.
+    @Test(arguments: requests)
+    func theImportWritesTheSecretThenTheWalletThenTheCurrentId(_ request: GemWalletImport) async throws {
+        let secretFails = WalletHarness()
+        await ImportWrite.secret.inject(secretFails)
+        await #expect(throws: ImportWrite.secret.error) { try await secretFails.service.importWallet(request) }
+        #expect(await secretFails.walletStore.writes.isEmpty)
+        #expect(secretFails.sessionStore.writes == 0)
+
+        let walletFails = WalletHarness()
+        await ImportWrite.wallet.inject(walletFails)
+        await #expect(throws: ImportWrite.wallet.error) { try await walletFails.service.importWallet(request) }
+        #expect(await walletFails.secureStore.writes == [.set, .delete])
+        #expect(walletFails.sessionStore.writes == 0)
+
+        let currentFails = WalletHarness()
+        await ImportWrite.current.inject(currentFails)
+        await #expect(throws: ImportWrite.current.error) { try await currentFails.service.importWallet(request) }
+        #expect(await currentFails.secureStore.writes == [.set, .delete])
+        #expect(await currentFails.walletStore.writes == [.addWallet, .deleteWallet])
+    }
+
+    /// Before, each of these threw the failing write's own error (the undo's `try?` swallowed its failure)
+    /// while the stores kept what the message now names.
+    @Test(arguments: requests)
+    func aFailedUndoIsReportedWithWhatItLeaves(_ request: GemWalletImport) async throws {
+        // The wallet write fails, and so does deleting the secret: a secret with no wallet stays.
+        let orphan = WalletHarness()
+        await orphan.walletStore.fail(.addWallet)
+        await orphan.secureStore.fail(.delete)
+        await #expect(throws: GemServiceError.store(message: "import failed (store: scripted store failure); undoing it "
+            + "failed too (store: scripted secure store failure), leaving an encrypted secret with no wallet stored")) {
+            try await orphan.service.importWallet(request)
+        }
+        #expect(await orphan.walletStore.wallets.isEmpty)
+        #expect(await orphan.secureStore.values.count == 1)
+
+        // The current switch fails, and so does deleting the wallet: the wallet and its secret stay.
+        let kept = WalletHarness()
+        kept.sessionStore.failWrites()
+        await kept.walletStore.fail(.deleteWallet)
+        await #expect(throws: GemServiceError.store(message: "import failed (store: scripted session failure); undoing it "
+            + "failed too (store: scripted store failure), leaving the wallet and its encrypted secret stored")) {
+            try await kept.service.importWallet(request)
+        }
+        #expect(await kept.walletStore.wallets.count == 1)
+        #expect(await kept.secureStore.values.count == 1)
+
+        // The current switch fails, the wallet is deleted, deleting the secret fails.
+        let secretKept = WalletHarness()
+        secretKept.sessionStore.failWrites()
+        await secretKept.secureStore.fail(.delete)
+        await #expect(throws: GemServiceError.store(message: "import failed (store: scripted session failure); undoing it "
+            + "failed too (store: scripted secure store failure), leaving an encrypted secret with no wallet stored")) {
+            try await secretKept.service.importWallet(request)
+        }
+        #expect(await secretKept.walletStore.wallets.isEmpty)
+        #expect(await secretKept.secureStore.values.count == 1)
+    }
+
+    @Test func aFailedUndoOfAWatchOnlyImportNamesTheWallet() async throws {
+        let h = WalletHarness()
+        h.sessionStore.failWrites()
+        await h.walletStore.fail(.deleteWallet)
+        let request = GemWalletImport.view(address: "TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujio", chain: .tron, name: nil)
+        await #expect(throws: GemServiceError.store(message: "import failed (store: scripted session failure); undoing it "
+            + "failed too (store: scripted store failure), leaving the wallet stored")) {
+            try await h.service.importWallet(request)
         }
     }
 
@@ -299,6 +374,23 @@ struct GemWalletServiceTests {
         await #expect(throws: GemServiceError.crypto(message: "keystore record's ciphertext was modified")) {
             try await h.service.revealSecret(walletId: wallet.id)
         }
+    }
+
+    /// A stored record rewritten to 10 passes x 1 GiB: before the cost ceiling came down to what this version
+    /// writes, this export allocated 1 GiB for about 7 s and then failed on the metadata check.
+    @Test func exportOfARecordCostlierThanThisVersionWritesFailsBeforeDeriving() async throws {
+        let h = WalletHarness()
+        let wallet = try await h.service.importWallet(requests[0]).wallet
+        let text = try #require(await h.secureStore.values[wallet.id.id])
+        let costly = text.replacingOccurrences(of: #""iterations":2"#, with: #""iterations":10"#)
+            .replacingOccurrences(of: #""memory_kib":19456"#, with: #""memory_kib":1048576"#)
+        #expect(costly.contains(#""iterations":10"#) && costly.contains(#""memory_kib":1048576"#))
+        await h.secureStore.overwrite(key: wallet.id.id, value: costly)
+        let start = ContinuousClock.now
+        await #expect(throws: GemServiceError.crypto(message: "keystore record's Argon2id parameters are out of range")) {
+            try await h.service.revealSecret(walletId: wallet.id)
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test func exportedPrivateKeyImportsToTheSameWallet() async throws {

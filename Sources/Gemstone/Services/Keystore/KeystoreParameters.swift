@@ -4,16 +4,20 @@ import GemCrypto
 /// it), so a record stays readable after the default changes.
 ///
 /// Bounds: at least 19 MiB and 2 passes (the floor this project's keystore requires; OWASP's password
-/// storage cheat sheet gives the same pair as its minimum Argon2id configuration), at most 1 GiB and 10
-/// passes, so that a crafted record cannot make an unlock allocate or compute without limit.
+/// storage cheat sheet gives the same pair as its minimum Argon2id configuration), at most 256 MiB
+/// (libsodium's moderate memory limit) and 4 passes. The same bounds hold for what this version
+/// writes (the service's configured cost) and for what it reads from a record: a stored cost this
+/// version would never have written is refused with `kdfParametersOutOfRange` before any derivation,
+/// so a crafted record cannot make an unlock allocate or compute more than the most expensive
+/// record this version seals.
 package struct KeystoreParameters: Sendable, Hashable {
     package let iterations: UInt64
     package let memoryKiB: UInt64
 
     package static let minimumMemoryKiB: UInt64 = 19 * 1024
-    package static let maximumMemoryKiB: UInt64 = 1024 * 1024
+    package static let maximumMemoryKiB: UInt64 = 256 * 1024
     package static let minimumIterations: UInt64 = 2
-    package static let maximumIterations: UInt64 = 10
+    package static let maximumIterations: UInt64 = 4
 
     /// libsodium's interactive preset: 2 passes over 64 MiB.
     package static let standard = KeystoreParameters(checked: 2, 64 * 1024)

@@ -22,8 +22,9 @@ public final class GemPriceAlertService: Sendable {
     private let permissions: any GemNotificationPermissions
     private let lane = CommandLane()
 
-    /// `baseURL` is the API's root, `http(s)://host[/prefix]` (a trailing `/` is dropped); anything
-    /// else is `.invalidInput`.
+    /// `baseURL` is the API's root, `https://host[/prefix]` (a trailing `/` is dropped); cleartext
+    /// `http://` only to a loopback host (`127.0.0.1`, `[::1]`, `localhost`, optional `:port`);
+    /// anything else is `.invalidInput`.
     public init(
         baseURL: String,
         transport: any GemHTTPTransport,

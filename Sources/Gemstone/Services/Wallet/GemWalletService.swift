@@ -14,7 +14,9 @@ import Primitives
 /// 5. Session: the new wallet becomes the current one.
 /// Success is reported only after all three writes. A failing write undoes the earlier ones in reverse
 /// order (the secret deleted, the wallet deleted), so no half-written wallet remains; the error of the
-/// failing write is the one thrown.
+/// failing write is the one thrown. When an undo fails too, the import throws `.store` naming both
+/// failures and what stays stored (the wallet and its secret, or a secret with no wallet); a failed
+/// compensation is never swallowed.
 ///
 /// Commands that write run one at a time in arrival order (`CommandLane`), so two imports cannot both
 /// take the same index or race a deletion. The keystore is never exposed: a secret leaves the core only
@@ -199,17 +201,35 @@ public final class GemWalletService: Sendable {
         do throws(GemServiceError) {
             try await walletStore.addWallet(wallet)
         } catch {
-            await undoSecret(of: wallet)
+            if let failed = await undoSecret(of: wallet) { throw Self.compensationFailed(error, failed) }
             throw error
         }
         do throws(GemServiceError) {
             try sessionStore.setCurrentWalletId(wallet.id)
         } catch {
-            try? await walletStore.deleteWallet(walletId: wallet.id)
-            await undoSecret(of: wallet)
+            do throws(GemServiceError) {
+                try await walletStore.deleteWallet(walletId: wallet.id)
+            } catch let compensation {
+                let left = wallet.externalId == nil ? "the wallet" : "the wallet and its encrypted secret"
+                throw Self.compensationFailed(error, FailedUndo(left: left, error: compensation))
+            }
+            if let failed = await undoSecret(of: wallet) { throw Self.compensationFailed(error, failed) }
             throw error
         }
         return .imported(wallet)
+    }
+
+    /// A compensating write that failed: what it leaves in the stores and why.
+    private struct FailedUndo {
+        let left: String
+        let error: GemServiceError
+    }
+
+    /// The import's error when undoing its writes failed too: a `.store` error naming the import's own
+    /// failure, what stays stored and the compensation's failure, so that neither is swallowed.
+    private static func compensationFailed(_ error: GemServiceError, _ undo: FailedUndo) -> GemServiceError {
+        .store(message: "import failed (\(error.type): \(error.message)); undoing it failed too (\(undo.error.type): "
+               + "\(undo.error.message)), leaving \(undo.left) stored")
     }
 
     /// A stored wallet whose keystore record is missing (a delete or import interrupted by a failure) gets
@@ -222,14 +242,21 @@ public final class GemWalletService: Sendable {
 
     /// Deletes the secret an import wrote, unless the wallet is stored after all (another writer added the
     /// same wallet, which has the same secret): a secret is never removed from under a stored wallet.
-    private func undoSecret(of wallet: Wallet) async {
-        guard let key = wallet.externalId else { return }
-        do {
-            guard try await walletStore.getWallet(walletId: wallet.id) == nil else { return }
+    /// Answers what is left when that fails (nil when the undo is done or not needed).
+    private func undoSecret(of wallet: Wallet) async -> FailedUndo? {
+        guard let key = wallet.externalId else { return nil }
+        do throws(GemServiceError) {
+            guard try await walletStore.getWallet(walletId: wallet.id) == nil else { return nil }
         } catch {
-            return  // the store cannot say: keep the secret rather than risk orphaning a stored wallet
+            // The store cannot say: keep the secret rather than risk orphaning a stored wallet.
+            return FailedUndo(left: "an encrypted secret that may have no wallet", error: error)
         }
-        try? await keystore.delete(key: key)
+        do throws(GemServiceError) {
+            try await keystore.delete(key: key)
+        } catch {
+            return FailedUndo(left: "an encrypted secret with no wallet", error: error)
+        }
+        return nil
     }
 }
 

@@ -16,14 +16,14 @@ struct WalletImportPlan {
         self.secret = secret
     }
 
-    /// Validates `request` and derives what it makes; a multi-coin phrase derives its accounts on two
-    /// workers (`MulticoinDerivation`).
+    /// Validates `request` and derives what it makes; a multi-coin phrase derives its accounts in
+    /// parallel off the cooperative pool, this task suspended meanwhile (`MulticoinDerivation`).
     static func make(_ request: GemWalletImport) async throws(GemServiceError) -> WalletImportPlan {
         switch request {
         case let .multicoin(phrase, chains, _):
             let mnemonic = try mnemonic(phrase)
             let chains = WalletRules.multicoinChains(chains)
-            let (ethereumAddress, accounts) = try MulticoinDerivation.accounts(mnemonic, chains: chains)
+            let (ethereumAddress, accounts) = try await MulticoinDerivation.accounts(mnemonic, chains: chains)
             let walletId = WalletId.multicoin(address: ethereumAddress)
             return WalletImportPlan(walletId: walletId, accounts: accounts, secret: .phrase(mnemonic.phrase))
         case let .single(phrase, chain, _):

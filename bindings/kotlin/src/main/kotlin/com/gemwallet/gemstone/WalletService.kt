@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture
  * [exportSecret].
  *
  * [kdfIterations] and [kdfMemoryKib] set the Argon2id cost of new keystore records (at least 2
- * passes and 19456 KiB, at most 10 and 1 GiB; null for the core's defaults). Each record keeps its
+ * passes and 19456 KiB, at most 4 and 262144 KiB; null for the core's defaults). Each record keeps its
  * own cost, so changing it later keeps older records readable. Outside the bounds the constructor
  * throws [GemException.InvalidArgument].
  *
