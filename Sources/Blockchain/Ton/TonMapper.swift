@@ -192,7 +192,7 @@ public enum TonMapper {
         let block = try NodeAnswer.optional(transaction, "mc_block_seqno").map { value throws(ChainClientError) in
             try NodeAnswer.u64Number(value, "\(name).mc_block_seqno")
         }
-        let description = try NodeAnswer.member(transaction, "description", name)
+        let description = try NodeAnswer.member(transaction, "description", "\(name).description")
         guard case .object = description else { throw .malformed("\(name).description: not an object") }
         let aborted = try NodeAnswer.bool(description["aborted"], "\(name).description.aborted")
         let compute = NodeAnswer.optional(description, "compute_ph")

@@ -209,7 +209,7 @@ private let usdtWallet = "0:9BE2883D2E5807B814CE61C034EE915C5356ECDDF7E57CC50976
         (#"{"transactions":[{"description":{"aborted":false},"out_msgs":[]}]}"#, "transactions[0].total_fees: not a decimal string"),
         (#"{"transactions":[{"total_fees":"1","mc_block_seqno":"9","description":{"aborted":false},"out_msgs":[]}]}"#,
          "transactions[0].mc_block_seqno: not a number"),
-        (#"{"transactions":[{"total_fees":"1","out_msgs":[]}]}"#, "transactions[0]: missing"),
+        (#"{"transactions":[{"total_fees":"1","out_msgs":[]}]}"#, "transactions[0].description: missing"),
         (#"{"transactions":[{"total_fees":"1","description":{},"out_msgs":[]}]}"#, "transactions[0].description.aborted: not a boolean"),
         (#"{"transactions":[{"total_fees":"1","description":{"aborted":false}}]}"#, "transactions[0].out_msgs: not an array"),
     ]
