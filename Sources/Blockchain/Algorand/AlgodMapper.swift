@@ -115,10 +115,7 @@ public enum AlgodMapper {
         do {
             answer = try json(response)
         } catch {
-            switch error {
-            case let .rpc(_, message), let .notFound(message): throw .rejected(message)
-            default: throw error
-            }
+            throw error.asBroadcastRefusal
         }
         return try transactionId(answer["txId"], "txId")
     }

@@ -80,10 +80,7 @@ public enum AptosMapper {
         do {
             answer = try json(response)
         } catch {
-            switch error {
-            case let .rpc(_, message), let .notFound(message): throw .rejected(message)
-            default: throw error
-            }
+            throw error.asBroadcastRefusal
         }
         return try hash(answer["hash"], "hash")
     }

@@ -17,6 +17,15 @@ public enum ChainClientError: Error, Equatable, Sendable {
     /// The node refused a broadcast (its reason, shortened).
     case rejected(String)
 
+    /// The same error read as a broadcast's answer: a node's error answer (an RPC error, or a REST error body the
+    /// mapper read as not-found) is the node refusing the transaction; transport and shape failures stay as they are.
+    public var asBroadcastRefusal: ChainClientError {
+        switch self {
+        case let .rpc(_, message), let .notFound(message): .rejected(message)
+        default: self
+        }
+    }
+
     /// At most `limit` characters of `text`, for error texts that quote what a node sent.
     public static func prefix(_ text: String, _ limit: Int = 200) -> String {
         text.count > limit ? String(text.prefix(limit)) + "…" : text

@@ -127,12 +127,7 @@ public enum XrpMapper {
     /// hash from `tx_json.hash` (or `hash`), 64 hex digits, upper-cased.
     public static func broadcast(_ result: JSON) throws(ChainClientError) -> String {
         let answer: JSON
-        do { answer = try checked(result) } catch {
-            switch error {
-            case let .rpc(_, message), let .notFound(message): throw .rejected(message)
-            default: throw error
-            }
-        }
+        do { answer = try checked(result) } catch { throw error.asBroadcastRefusal }
         guard try NodeAnswer.bool(answer["accepted"], "accepted") else {
             let code = answer["engine_result"]?.stringValue ?? ""
             let message = answer["engine_result_message"]?.stringValue ?? ""
