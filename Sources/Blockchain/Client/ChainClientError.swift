@@ -16,6 +16,8 @@ public enum ChainClientError: Error, Equatable, Sendable {
     case notFound(String)
     /// The node refused a broadcast (its reason, shortened).
     case rejected(String)
+    /// The chain's client does not answer this question (token balances on a chain without tokens).
+    case unsupported(String)
 
     /// The same error read as a broadcast's answer: a node's error answer (an RPC error, or a REST error body the
     /// mapper read as not-found) is the node refusing the transaction; transport and shape failures stay as they are.
