@@ -455,6 +455,533 @@ class DayBoundaries:
         return out
 
 
+@dataclass(frozen=True)
+class Balance:
+    """A wallet's balance of one asset, by kind, each in the asset's base unit: a row of the balance store."""
+
+    asset_id: str
+    """The asset."""
+    available: int
+    """What can be spent now."""
+    staked: int
+    """Delegated or staked."""
+    pending: int
+    """Unbonding: on its way back from a stake."""
+    locked: int
+    """Frozen or vesting: held by the chain, not spendable."""
+    reserved: int
+    """The minimum the chain requires the account to keep (an XRP or Stellar reserve)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Balance":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "Balance":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            available=_big(_key(data, "available", path), _join(path, "available"), False),
+            staked=_big(_key(data, "staked", path), _join(path, "staked"), False),
+            pending=_big(_key(data, "pending", path), _join(path, "pending"), False),
+            locked=_big(_key(data, "locked", path), _join(path, "locked"), False),
+            reserved=_big(_key(data, "reserved", path), _join(path, "reserved"), False),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        out["available"] = str(self.available)
+        out["staked"] = str(self.staked)
+        out["pending"] = str(self.pending)
+        out["locked"] = str(self.locked)
+        out["reserved"] = str(self.reserved)
+        return out
+
+
+@dataclass(frozen=True)
+class BalanceUpdate:
+    """One chain's write of a refresh (the balance store's update_balances arguments): rows to upsert in one transaction."""
+
+    wallet_id: str
+    """The wallet the refresh was asked for."""
+    chain: str
+    """The chain whose answers these are."""
+    balances: tuple[Balance, ...]
+    """The rows that changed, whole (every kind), keyed by wallet and asset."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "BalanceUpdate":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "BalanceUpdate":
+        data = _obj(data, path)
+        return cls(
+            wallet_id=_str(_key(data, "wallet_id", path), _join(path, "wallet_id")),
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            balances=tuple(Balance._read(v0, _index(_join(path, "balances"), i0)) for i0, v0 in enumerate(_list(_key(data, "balances", path), _join(path, "balances")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet_id"] = self.wallet_id
+        out["chain"] = self.chain
+        out["balances"] = [v0.to_json() for v0 in self.balances]
+        return out
+
+
+@dataclass(frozen=True)
+class ChainRefresh:
+    """How one chain of a refresh went."""
+
+    chain: str
+    """The chain."""
+    written: int
+    """The rows written (0 when every balance was unchanged)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChainRefresh":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChainRefresh":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            written=_int(_key(data, "written", path), _join(path, "written"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["written"] = self.written
+        return out
+
+
+@dataclass(frozen=True)
+class BalanceRefresh:
+    """What a refresh of a wallet did, chain by chain, in the wallet's account order, when every chain answered (otherwise the refresh fails with the first failure in that order, after every chain has written what it could)."""
+
+    wallet_id: str
+    """The wallet refreshed."""
+    chains: tuple[ChainRefresh, ...]
+    """One entry per chain of the wallet."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "BalanceRefresh":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "BalanceRefresh":
+        data = _obj(data, path)
+        return cls(
+            wallet_id=_str(_key(data, "wallet_id", path), _join(path, "wallet_id")),
+            chains=tuple(ChainRefresh._read(v0, _index(_join(path, "chains"), i0)) for i0, v0 in enumerate(_list(_key(data, "chains", path), _join(path, "chains")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet_id"] = self.wallet_id
+        out["chains"] = [v0.to_json() for v0 in self.chains]
+        return out
+
+
+@dataclass(frozen=True)
+class WalletAssetsUpdate:
+    """The asset store's update_wallet_assets arguments: the tokens a wallet shows, added and removed in one transaction."""
+
+    wallet_id: str
+    """The wallet."""
+    add: tuple[str, ...]
+    """Tokens to add to the wallet's list."""
+    remove: tuple[str, ...]
+    """Tokens to remove from it."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletAssetsUpdate":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletAssetsUpdate":
+        data = _obj(data, path)
+        return cls(
+            wallet_id=_str(_key(data, "wallet_id", path), _join(path, "wallet_id")),
+            add=tuple(_str(v0, _index(_join(path, "add"), i0)) for i0, v0 in enumerate(_list(_key(data, "add", path), _join(path, "add")))),
+            remove=tuple(_str(v0, _index(_join(path, "remove"), i0)) for i0, v0 in enumerate(_list(_key(data, "remove", path), _join(path, "remove")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet_id"] = self.wallet_id
+        out["add"] = [v0 for v0 in self.add]
+        out["remove"] = [v0 for v0 in self.remove]
+        return out
+
+
+@dataclass(frozen=True)
+class ChainNode:
+    """A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store."""
+
+    chain: str
+    """The chain the node serves."""
+    url: str
+    """The node's base URL: https, or http only to a loopback host (127.0.0.1, [::1], localhost)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChainNode":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChainNode":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            url=_str(_key(data, "url", path), _join(path, "url")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["url"] = self.url
+        return out
+
+
+class NodeKind(str, enum.Enum):
+    """Where a node comes from."""
+
+    BUILTIN = "builtin"
+    """Shipped with the core, or given by the host's configuration."""
+    CUSTOM = "custom"
+    """Added by the user."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NodeKind":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class NodeItem:
+    """One node in a chain's list."""
+
+    url: str
+    """The node's base URL."""
+    kind: NodeKind
+    """Built in or added by the user."""
+    selected: bool
+    """Whether requests to the chain use this node."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NodeItem":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "NodeItem":
+        data = _obj(data, path)
+        return cls(
+            url=_str(_key(data, "url", path), _join(path, "url")),
+            kind=_case(NodeKind, _key(data, "kind", path), _join(path, "kind")),
+            selected=_bool(_key(data, "selected", path), _join(path, "selected")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["url"] = self.url
+        out["kind"] = NodeKind(self.kind).value
+        out["selected"] = self.selected
+        return out
+
+
+@dataclass(frozen=True)
+class ChainNodes:
+    """A chain's nodes and the one in use: everything a node list screen shows."""
+
+    chain: str
+    """The chain."""
+    selected_url: str
+    """The node requests use: the stored selection when the chain still offers it, else the first built-in node."""
+    nodes: tuple[NodeItem, ...]
+    """The built-in nodes in their order, then the added ones in the order they were added."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChainNodes":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChainNodes":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            selected_url=_str(_key(data, "selected_url", path), _join(path, "selected_url")),
+            nodes=tuple(NodeItem._read(v0, _index(_join(path, "nodes"), i0)) for i0, v0 in enumerate(_list(_key(data, "nodes", path), _join(path, "nodes")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["selected_url"] = self.selected_url
+        out["nodes"] = [v0.to_json() for v0 in self.nodes]
+        return out
+
+
+class NodeSyncState(str, enum.Enum):
+    """Whether a node has caught up with its network, as the node reports it."""
+
+    IN_SYNC = "in_sync"
+    """The node follows the head of its network."""
+    SYNCING = "syncing"
+    """The node is behind and catching up: its balances and statuses may be old."""
+    UNKNOWN = "unknown"
+    """The chain's API does not say."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NodeSyncState":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class NodeCheckRow:
+    """One line of a node check, with its value finished for display. One subclass per case: NodeCheckRowChainId, NodeCheckRowInSync, NodeCheckRowLatestBlock, NodeCheckRowLatency."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "NodeCheckRow":
+        """Reads the case its "type" names."""
+        return NodeCheckRow._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "NodeCheckRow":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _NODECHECKROW_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of chain_id, in_sync, latest_block, latency")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class NodeCheckRowChainId(NodeCheckRow):
+    """The network id the node answered."""
+
+    TYPE: ClassVar[str] = "chain_id"
+    value: str
+    """The id, printable."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NodeCheckRowChainId":
+        return cls(
+            value=_str(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "chain_id"}
+        out["value"] = self.value
+        return out
+
+
+@dataclass(frozen=True)
+class NodeCheckRowInSync(NodeCheckRow):
+    """Whether the node is in sync."""
+
+    TYPE: ClassVar[str] = "in_sync"
+    state: NodeSyncState
+    """The named state."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NodeCheckRowInSync":
+        return cls(
+            state=_case(NodeSyncState, _key(data, "state", path), _join(path, "state")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "in_sync"}
+        out["state"] = NodeSyncState(self.state).value
+        return out
+
+
+@dataclass(frozen=True)
+class NodeCheckRowLatestBlock(NodeCheckRow):
+    """The node's latest block."""
+
+    TYPE: ClassVar[str] = "latest_block"
+    value: FormattedNumber
+    """The block number, to render."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NodeCheckRowLatestBlock":
+        return cls(
+            value=FormattedNumber._read(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "latest_block"}
+        out["value"] = self.value.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class NodeCheckRowLatency(NodeCheckRow):
+    """How long the node took to answer the check's first request."""
+
+    TYPE: ClassVar[str] = "latency"
+    milliseconds: int
+    """The round trip, in milliseconds."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NodeCheckRowLatency":
+        return cls(
+            milliseconds=_int(_key(data, "milliseconds", path), _join(path, "milliseconds"), 0, 4294967295),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "latency"}
+        out["milliseconds"] = self.milliseconds
+        return out
+
+
+_NODECHECKROW_CASES: dict[str, Any] = {"chain_id": NodeCheckRowChainId, "in_sync": NodeCheckRowInSync, "latest_block": NodeCheckRowLatestBlock, "latency": NodeCheckRowLatency}
+
+
+class NodeCheckStatus:
+    """The verdict of a node check. One subclass per case: NodeCheckStatusOk, NodeCheckStatusWrongNetwork, NodeCheckStatusUnreachable."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "NodeCheckStatus":
+        """Reads the case its "type" names."""
+        return NodeCheckStatus._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "NodeCheckStatus":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _NODECHECKSTATUS_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of ok, wrong_network, unreachable")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class NodeCheckStatusOk(NodeCheckStatus):
+    """The node answered with the chain's network id."""
+
+    TYPE: ClassVar[str] = "ok"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NodeCheckStatusOk":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "ok"}
+        return out
+
+
+@dataclass(frozen=True)
+class NodeCheckStatusWrongNetwork(NodeCheckStatus):
+    """The node serves another network: it must not be selected."""
+
+    TYPE: ClassVar[str] = "wrong_network"
+    expected: str
+    """The chain's network id."""
+    actual: str
+    """The id the node answered."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NodeCheckStatusWrongNetwork":
+        return cls(
+            expected=_str(_key(data, "expected", path), _join(path, "expected")),
+            actual=_str(_key(data, "actual", path), _join(path, "actual")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "wrong_network"}
+        out["expected"] = self.expected
+        out["actual"] = self.actual
+        return out
+
+
+@dataclass(frozen=True)
+class NodeCheckStatusUnreachable(NodeCheckStatus):
+    """The node did not answer, or not in the chain's API."""
+
+    TYPE: ClassVar[str] = "unreachable"
+    error: ServiceError
+    """What went wrong."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "NodeCheckStatusUnreachable":
+        return cls(
+            error=ServiceError._read(_key(data, "error", path), _join(path, "error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "unreachable"}
+        out["error"] = self.error.to_json()
+        return out
+
+
+_NODECHECKSTATUS_CASES: dict[str, Any] = {"ok": NodeCheckStatusOk, "wrong_network": NodeCheckStatusWrongNetwork, "unreachable": NodeCheckStatusUnreachable}
+
+
+@dataclass(frozen=True)
+class NodeCheck:
+    """The answer of a node check: the verdict and the rows a check screen lists."""
+
+    chain: str
+    """The chain checked."""
+    url: str
+    """The node checked."""
+    status: NodeCheckStatus
+    """The verdict."""
+    rows: tuple[NodeCheckRow, ...]
+    """Chain id, sync state, latest block and latency, for what the node answered (none when unreachable)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NodeCheck":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "NodeCheck":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            url=_str(_key(data, "url", path), _join(path, "url")),
+            status=NodeCheckStatus._read(_key(data, "status", path), _join(path, "status")),
+            rows=tuple(NodeCheckRow._read(v0, _index(_join(path, "rows"), i0)) for i0, v0 in enumerate(_list(_key(data, "rows", path), _join(path, "rows")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["url"] = self.url
+        out["status"] = self.status.to_json()
+        out["rows"] = [v0.to_json() for v0 in self.rows]
+        return out
+
+
 class Precision:
     """How many digits a number reads with: a range of fraction places, or a count of significant digits. One subclass per case: PrecisionFraction, PrecisionSignificant."""
 
@@ -2276,4 +2803,4 @@ class TransactionType(str, enum.Enum):
         return self.value
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]

@@ -80,39 +80,9 @@ enum PriceAlertAPI: Sendable, Equatable {
 // MARK: base URL
 
 extension PriceAlertAPI {
-    /// Checks the API's base URL and returns it without a trailing `/`: `https://` or `http://`
-    /// (any letter case), a non-empty host, an optional path prefix, no query or fragment, and no
-    /// spaces or control characters. Cleartext `http://` is only for a loopback host: `127.0.0.1`,
-    /// `[::1]` or `localhost`, with an optional `:port` and no user info.
+    /// Checks the API's base URL and returns it without a trailing `/` (the rule of `BaseURL.validated`).
     static func baseURL(_ text: String) throws(GemServiceError) -> String {
-        let lowered = text.lowercased()
-        let scheme = ["https://", "http://"].first { lowered.hasPrefix($0) }
-        let invalid = GemServiceError.invalidInput(message: "the API base URL is http(s)://host[/prefix], got \"\(text)\"")
-        guard let scheme else { throw invalid }
-        let rest = text.unicodeScalars.dropFirst(scheme.count)
-        let host = rest.prefix { $0 != "/" }
-        guard !host.isEmpty,
-              !rest.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "?" || $0 == "#" })
-        else { throw invalid }
-        if scheme == "http://", !isLoopback(authority: String(Substring(host)).lowercased()) {
-            throw .invalidInput(message: "the API base URL must be https:// (cleartext http:// only to 127.0.0.1, ::1 or localhost), got \"\(text)\"")
-        }
-        var normalized = text
-        while normalized.hasSuffix("/") { normalized.removeLast() }
-        return normalized
-    }
-
-    /// Whether an authority (`host[:port]`, lowercased) names a loopback host: `127.0.0.1`,
-    /// `[::1]` or `localhost`, with an optional decimal port and no user info.
-    static func isLoopback(authority: String) -> Bool {
-        for host in ["127.0.0.1", "[::1]", "localhost"] where authority.hasPrefix(host) {
-            let port = authority.unicodeScalars.dropFirst(host.unicodeScalars.count)
-            if port.isEmpty { return true }
-            guard port.first == ":" else { continue }
-            let digits = port.dropFirst()
-            return !digits.isEmpty && digits.count <= 5 && digits.allSatisfy { ("0"..."9").contains($0) }
-        }
-        return false
+        try BaseURL.validated(text, name: "the API base URL")
     }
 }
 

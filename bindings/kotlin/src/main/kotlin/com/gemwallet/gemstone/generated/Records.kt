@@ -280,6 +280,466 @@ data class DayBoundaries(
     }
 }
 
+/** A wallet's balance of one asset, by kind, each in the asset's base unit: a row of the balance store. */
+data class Balance(
+    /** The asset. */
+    val assetId: String,
+    /** What can be spent now. */
+    val available: BigInteger,
+    /** Delegated or staked. */
+    val staked: BigInteger,
+    /** Unbonding: on its way back from a stake. */
+    val pending: BigInteger,
+    /** Frozen or vesting: held by the chain, not spendable. */
+    val locked: BigInteger,
+    /** The minimum the chain requires the account to keep (an XRP or Stellar reserve). */
+    val reserved: BigInteger
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        put("available", available.toString())
+        put("staked", staked.toString())
+        put("pending", pending.toString())
+        put("locked", locked.toString())
+        put("reserved", reserved.toString())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): Balance = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<Balance> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<Balance>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): Balance = Balance(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            available = SchemaJson.big(SchemaJson.key(json, "available", path), SchemaJson.join(path, "available"), false),
+            staked = SchemaJson.big(SchemaJson.key(json, "staked", path), SchemaJson.join(path, "staked"), false),
+            pending = SchemaJson.big(SchemaJson.key(json, "pending", path), SchemaJson.join(path, "pending"), false),
+            locked = SchemaJson.big(SchemaJson.key(json, "locked", path), SchemaJson.join(path, "locked"), false),
+            reserved = SchemaJson.big(SchemaJson.key(json, "reserved", path), SchemaJson.join(path, "reserved"), false)
+        )
+    }
+}
+
+/** One chain's write of a refresh (the balance store's update_balances arguments): rows to upsert in one transaction. */
+data class BalanceUpdate(
+    /** The wallet the refresh was asked for. */
+    val walletId: String,
+    /** The chain whose answers these are. */
+    val chain: String,
+    /** The rows that changed, whole (every kind), keyed by wallet and asset. */
+    val balances: List<Balance>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+        put("chain", chain)
+        put("balances", JSONArray().apply { balances.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): BalanceUpdate = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<BalanceUpdate> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<BalanceUpdate>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): BalanceUpdate = BalanceUpdate(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            balances = SchemaJson.arr(SchemaJson.key(json, "balances", path), SchemaJson.join(path, "balances")).let { a0 -> List(a0.length()) { i0 -> Balance.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "balances")}[$i0]"), "${SchemaJson.join(path, "balances")}[$i0]") } }
+        )
+    }
+}
+
+/** How one chain of a refresh went. */
+data class ChainRefresh(
+    /** The chain. */
+    val chain: String,
+    /** The rows written (0 when every balance was unchanged). */
+    val written: Long
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("written", written)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChainRefresh = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChainRefresh> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChainRefresh>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChainRefresh = ChainRefresh(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            written = SchemaJson.long(SchemaJson.key(json, "written", path), SchemaJson.join(path, "written"), Long.MIN_VALUE, Long.MAX_VALUE)
+        )
+    }
+}
+
+/** What a refresh of a wallet did, chain by chain, in the wallet's account order, when every chain answered (otherwise the refresh fails with the first failure in that order, after every chain has written what it could). */
+data class BalanceRefresh(
+    /** The wallet refreshed. */
+    val walletId: String,
+    /** One entry per chain of the wallet. */
+    val chains: List<ChainRefresh>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+        put("chains", JSONArray().apply { chains.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): BalanceRefresh = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<BalanceRefresh> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<BalanceRefresh>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): BalanceRefresh = BalanceRefresh(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            chains = SchemaJson.arr(SchemaJson.key(json, "chains", path), SchemaJson.join(path, "chains")).let { a0 -> List(a0.length()) { i0 -> ChainRefresh.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "chains")}[$i0]"), "${SchemaJson.join(path, "chains")}[$i0]") } }
+        )
+    }
+}
+
+/** The asset store's update_wallet_assets arguments: the tokens a wallet shows, added and removed in one transaction. */
+data class WalletAssetsUpdate(
+    /** The wallet. */
+    val walletId: String,
+    /** Tokens to add to the wallet's list. */
+    val add: List<String>,
+    /** Tokens to remove from it. */
+    val remove: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+        put("add", JSONArray().apply { add.forEach { v0 -> put(v0) } })
+        put("remove", JSONArray().apply { remove.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletAssetsUpdate = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletAssetsUpdate> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletAssetsUpdate>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletAssetsUpdate = WalletAssetsUpdate(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            add = SchemaJson.arr(SchemaJson.key(json, "add", path), SchemaJson.join(path, "add")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "add")}[$i0]") } },
+            remove = SchemaJson.arr(SchemaJson.key(json, "remove", path), SchemaJson.join(path, "remove")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "remove")}[$i0]") } }
+        )
+    }
+}
+
+/** A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store. */
+data class ChainNode(
+    /** The chain the node serves. */
+    val chain: String,
+    /** The node's base URL: https, or http only to a loopback host (127.0.0.1, [::1], localhost). */
+    val url: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("url", url)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChainNode = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChainNode> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChainNode>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChainNode = ChainNode(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            url = SchemaJson.str(SchemaJson.key(json, "url", path), SchemaJson.join(path, "url"))
+        )
+    }
+}
+
+/** Where a node comes from. */
+enum class NodeKind(val json: String) {
+    /** Shipped with the core, or given by the host's configuration. */
+    BUILTIN("builtin"),
+    /** Added by the user. */
+    CUSTOM("custom");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): NodeKind = read(value, "")
+        internal fun read(value: String, path: String): NodeKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "builtin, custom")
+    }
+}
+
+/** One node in a chain's list. */
+data class NodeItem(
+    /** The node's base URL. */
+    val url: String,
+    /** Built in or added by the user. */
+    val kind: NodeKind,
+    /** Whether requests to the chain use this node. */
+    val selected: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("url", url)
+        put("kind", kind.json)
+        put("selected", selected)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): NodeItem = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<NodeItem> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<NodeItem>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): NodeItem = NodeItem(
+            url = SchemaJson.str(SchemaJson.key(json, "url", path), SchemaJson.join(path, "url")),
+            kind = NodeKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            selected = SchemaJson.bool(SchemaJson.key(json, "selected", path), SchemaJson.join(path, "selected"))
+        )
+    }
+}
+
+/** A chain's nodes and the one in use: everything a node list screen shows. */
+data class ChainNodes(
+    /** The chain. */
+    val chain: String,
+    /** The node requests use: the stored selection when the chain still offers it, else the first built-in node. */
+    val selectedUrl: String,
+    /** The built-in nodes in their order, then the added ones in the order they were added. */
+    val nodes: List<NodeItem>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("selected_url", selectedUrl)
+        put("nodes", JSONArray().apply { nodes.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChainNodes = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChainNodes> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChainNodes>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChainNodes = ChainNodes(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            selectedUrl = SchemaJson.str(SchemaJson.key(json, "selected_url", path), SchemaJson.join(path, "selected_url")),
+            nodes = SchemaJson.arr(SchemaJson.key(json, "nodes", path), SchemaJson.join(path, "nodes")).let { a0 -> List(a0.length()) { i0 -> NodeItem.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "nodes")}[$i0]"), "${SchemaJson.join(path, "nodes")}[$i0]") } }
+        )
+    }
+}
+
+/** Whether a node has caught up with its network, as the node reports it. */
+enum class NodeSyncState(val json: String) {
+    /** The node follows the head of its network. */
+    IN_SYNC("in_sync"),
+    /** The node is behind and catching up: its balances and statuses may be old. */
+    SYNCING("syncing"),
+    /** The chain's API does not say. */
+    UNKNOWN("unknown");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): NodeSyncState = read(value, "")
+        internal fun read(value: String, path: String): NodeSyncState =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "in_sync, syncing, unknown")
+    }
+}
+
+/** One line of a node check, with its value finished for display. */
+sealed class NodeCheckRow {
+    abstract fun toJson(): JSONObject
+
+    /** The network id the node answered. */
+    data class ChainId(
+        /** The id, printable. */
+        val value: String
+    ) : NodeCheckRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "chain_id")
+            put("value", value)
+        }
+    }
+
+    /** Whether the node is in sync. */
+    data class InSync(
+        /** The named state. */
+        val state: NodeSyncState
+    ) : NodeCheckRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "in_sync")
+            put("state", state.json)
+        }
+    }
+
+    /** The node's latest block. */
+    data class LatestBlock(
+        /** The block number, to render. */
+        val value: FormattedNumber
+    ) : NodeCheckRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "latest_block")
+            put("value", value.toJson())
+        }
+    }
+
+    /** How long the node took to answer the check's first request. */
+    data class Latency(
+        /** The round trip, in milliseconds. */
+        val milliseconds: Long
+    ) : NodeCheckRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "latency")
+            put("milliseconds", milliseconds)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): NodeCheckRow = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): NodeCheckRow {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "chain_id" -> ChainId(
+                    value = SchemaJson.str(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"))
+                )
+                "in_sync" -> InSync(
+                    state = NodeSyncState.read(SchemaJson.str(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state"))
+                )
+                "latest_block" -> LatestBlock(
+                    value = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")), SchemaJson.join(path, "value"))
+                )
+                "latency" -> Latency(
+                    milliseconds = SchemaJson.long(SchemaJson.key(json, "milliseconds", path), SchemaJson.join(path, "milliseconds"), 0L, 4294967295L)
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "chain_id, in_sync, latest_block, latency")
+            }
+        }
+    }
+}
+
+/** The verdict of a node check. */
+sealed class NodeCheckStatus {
+    abstract fun toJson(): JSONObject
+
+    /** The node answered with the chain's network id. */
+    object Ok : NodeCheckStatus() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "ok")
+        override fun toString(): String = "NodeCheckStatus.Ok"
+    }
+
+    /** The node serves another network: it must not be selected. */
+    data class WrongNetwork(
+        /** The chain's network id. */
+        val expected: String,
+        /** The id the node answered. */
+        val actual: String
+    ) : NodeCheckStatus() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "wrong_network")
+            put("expected", expected)
+            put("actual", actual)
+        }
+    }
+
+    /** The node did not answer, or not in the chain's API. */
+    data class Unreachable(
+        /** What went wrong. */
+        val error: ServiceError
+    ) : NodeCheckStatus() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "unreachable")
+            put("error", error.toJson())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): NodeCheckStatus = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): NodeCheckStatus {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "ok" -> Ok
+                "wrong_network" -> WrongNetwork(
+                    expected = SchemaJson.str(SchemaJson.key(json, "expected", path), SchemaJson.join(path, "expected")),
+                    actual = SchemaJson.str(SchemaJson.key(json, "actual", path), SchemaJson.join(path, "actual"))
+                )
+                "unreachable" -> Unreachable(
+                    error = ServiceError.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "ok, wrong_network, unreachable")
+            }
+        }
+    }
+}
+
+/** The answer of a node check: the verdict and the rows a check screen lists. */
+data class NodeCheck(
+    /** The chain checked. */
+    val chain: String,
+    /** The node checked. */
+    val url: String,
+    /** The verdict. */
+    val status: NodeCheckStatus,
+    /** Chain id, sync state, latest block and latency, for what the node answered (none when unreachable). */
+    val rows: List<NodeCheckRow>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("url", url)
+        put("status", status.toJson())
+        put("rows", JSONArray().apply { rows.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): NodeCheck = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<NodeCheck> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<NodeCheck>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): NodeCheck = NodeCheck(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            url = SchemaJson.str(SchemaJson.key(json, "url", path), SchemaJson.join(path, "url")),
+            status = NodeCheckStatus.read(SchemaJson.obj(SchemaJson.key(json, "status", path), SchemaJson.join(path, "status")), SchemaJson.join(path, "status")),
+            rows = SchemaJson.arr(SchemaJson.key(json, "rows", path), SchemaJson.join(path, "rows")).let { a0 -> List(a0.length()) { i0 -> NodeCheckRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rows")}[$i0]"), "${SchemaJson.join(path, "rows")}[$i0]") } }
+        )
+    }
+}
+
 /** How many digits a number reads with: a range of fraction places, or a count of significant digits. */
 sealed class Precision {
     abstract fun toJson(): JSONObject
