@@ -619,6 +619,207 @@ gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable servic
                                             gem_completion_fn _Nullable done, void *_Nullable context);
 
 /* ---------------------------------------------------------------------------------------------
+ * Chains: nodes, assets and balances.
+ *
+ * Three services, each over its own store port, composed as the specification's app composes
+ * them: GemNodeService (which node each chain is reached through, over the host's HTTP
+ * transport), GemAssetsService (the assets each wallet shows; needs the node and wallet session
+ * services) and GemBalanceService (the only writer of balance rows; needs all three). A service
+ * handle passed to another constructor is retained by it; each command's port calls belong to the
+ * service that started the command, so freeing the node service handle never cancels a balance
+ * refresh, and freeing the balance service cancels its refresh's calls, HTTP requests included.
+ * The records named below (GemChainNode, GemChainNodes, GemNodeCheck, GemBalance, …) are
+ * described key by key in docs/records.md and include/gemstone.schema.json.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * The nodes the user added and each chain's selected node (GemNodeStore). Async; called on a core
+ * dispatch thread where blocking (a SQLite transaction) is allowed. A node is a GemChainNode:
+ * {"chain":"ethereum","url":"https://…"}. Only GemNodeService writes it.
+ */
+typedef struct gem_node_store {
+    uint32_t struct_size;            /* sizeof(gem_node_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {}. Answer every added node in the order added: [GemChainNode]. */
+    gem_port_fn _Nullable /* required */ get_nodes;
+    /**
+     * args {"add":[GemChainNode],"delete":[GemChainNode]}. In one transaction, append each node of
+     * add that is not stored and delete each node of delete. Answer null, or fail with nothing written.
+     */
+    gem_port_fn _Nullable /* required */ update_nodes;
+    /** args {}. Answer the stored selections, at most one per chain: [GemChainNode]. */
+    gem_port_fn _Nullable /* required */ get_selections;
+    /** args {"chain":"ethereum","url":"https://…"} or {"chain":…,"url":null} to clear. Answer null. */
+    gem_port_fn _Nullable /* required */ set_selection;
+} gem_node_store;
+
+/**
+ * The token assets the device knows and the tokens each wallet shows (GemAssetStore). Async, on a
+ * core dispatch thread. An asset is the Asset record ({"id":"ethereum_0x…","name":…,"symbol":…,
+ * "decimals":6,"type":"erc20"}); native assets come from the core and are never stored.
+ */
+typedef struct gem_asset_store {
+    uint32_t struct_size;            /* sizeof(gem_asset_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {"ids":["ethereum_0x…",…]}. Answer the stored assets among ids, any order: [Asset]. */
+    gem_port_fn _Nullable /* required */ get_assets;
+    /** args {"assets":[Asset]}. Upsert each under its id in one transaction. Answer null. */
+    gem_port_fn _Nullable /* required */ add_assets;
+    /** args {"wallet_id":"…"}. Answer the wallet's token ids in the order added: ["ethereum_0x…"]. */
+    gem_port_fn _Nullable /* required */ get_wallet_assets;
+    /** args GemWalletAssetsUpdate {"wallet_id","add":[ids],"remove":[ids]}, one transaction. Answer null. */
+    gem_port_fn _Nullable /* required */ update_wallet_assets;
+} gem_asset_store;
+
+/**
+ * A wallet's balance rows, one GemBalance per (wallet, asset) (GemBalanceStore). Async, on a core
+ * dispatch thread. Only GemBalanceService writes it.
+ */
+typedef struct gem_balance_store {
+    uint32_t struct_size;            /* sizeof(gem_balance_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {"wallet_id":"…","asset_ids":[…]}. Answer the stored rows among them, any order: [GemBalance]. */
+    gem_port_fn _Nullable /* required */ get_balances;
+    /**
+     * args GemBalanceUpdate {"wallet_id","chain","balances":[GemBalance]}: upsert every row under
+     * (wallet_id, asset_id) in ONE transaction, so an observer never sees a chain half written.
+     * Answer null, or fail (GEM_ERR_STORE) with none of the rows written.
+     */
+    gem_port_fn _Nullable /* required */ update_balances;
+} gem_balance_store;
+
+typedef struct gem_node_service gem_node_service;
+
+/**
+ * Creates the node service over copies of *transport and *store. config_json (may be NULL for the
+ * defaults): {"timeout_ms":30000,"nodes":{"ethereum":["http://127.0.0.1:8545"],…}}. timeout_ms
+ * (1 to 600000) bounds each HTTP request to a node. "nodes" replaces the built-in nodes of the
+ * chains it names (a host shipping its own nodes, or tests on local chains); every URL is https, or
+ * http only to 127.0.0.1, [::1] or localhost (GEM_ERR_INVALID_INPUT otherwise). On failure
+ * *out_error holds the error record and no release is called.
+ */
+gem_status gem_node_service_new(const char *_Nullable config_json, const gem_http_transport *_Nullable transport,
+                                const gem_node_store *_Nullable store, gem_node_service *_Nullable *_Nullable out_service,
+                                gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference. NULL-safe. */
+void gem_node_service_free(gem_node_service *_Nullable service);
+
+/** done receives the chain's GemChainNodes: its built-in then added nodes, and the one in use. */
+gem_status gem_node_service_nodes(gem_node_service *_Nullable service, const char *_Nullable chain,
+                                  gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Adds a node (node_json: GemChainNode) to its chain's list; a URL already listed is left as it
+ * is. done receives the chain's GemChainNodes. GEM_ERR_INVALID_INPUT: a URL that is not https (or
+ * loopback http), longer than 2048 bytes, or a chain that already has 32 added nodes.
+ */
+gem_status gem_node_service_add(gem_node_service *_Nullable service, const char *_Nullable node_json,
+                                gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Removes an added node; when it was selected the chain goes back to its default. done receives
+ * the chain's GemChainNodes. GEM_ERR_INVALID_INPUT for a built-in node, GEM_ERR_NOT_FOUND for a
+ * node not listed.
+ */
+gem_status gem_node_service_remove(gem_node_service *_Nullable service, const char *_Nullable node_json,
+                                   gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Makes the chain's requests use node_json's URL, which must be one of its nodes
+ * (GEM_ERR_NOT_FOUND otherwise). done receives the chain's GemChainNodes.
+ */
+gem_status gem_node_service_select(gem_node_service *_Nullable service, const char *_Nullable node_json,
+                                   gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Checks a node (listed or not): done receives a GemNodeCheck, whose status is ok, wrong_network
+ * (with the expected and actual ids) or unreachable (with the error record), and whose rows are
+ * the chain id, sync state, latest block (a GemFormattedNumber) and latency the node answered. An
+ * unreachable node is an answer, not an error; only a malformed URL fails (GEM_ERR_INVALID_INPUT).
+ */
+gem_status gem_node_service_check(gem_node_service *_Nullable service, const char *_Nullable node_json,
+                                  gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Re-resolves every stored selection (call it at start, before any refresh): a selection naming a
+ * node its chain no longer offers is cleared, so the chain uses its first built-in node. done
+ * receives the selections cleared: [GemChainNode].
+ */
+gem_status gem_node_service_resolve_selections(gem_node_service *_Nullable service,
+                                               gem_completion_fn _Nullable done, void *_Nullable context);
+
+typedef struct gem_assets_service gem_assets_service;
+
+/**
+ * Creates the assets service over a copy of *store, retaining nodes and wallets. On failure
+ * *out_error holds the error record and no release is called.
+ */
+gem_status gem_assets_service_new(gem_node_service *_Nullable nodes, gem_wallet_session_service *_Nullable wallets,
+                                  const gem_asset_store *_Nullable store, gem_assets_service *_Nullable *_Nullable out_service,
+                                  gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference. NULL-safe. */
+void gem_assets_service_free(gem_assets_service *_Nullable service);
+
+/**
+ * done receives the assets the wallet shows, [Asset]: the native coin of each chain it has an
+ * account on (account order), then its tokens in the order added. GEM_ERR_NOT_FOUND: no such wallet.
+ */
+gem_status gem_assets_service_wallet_assets(gem_assets_service *_Nullable service, const char *_Nullable wallet_id,
+                                            gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Adds a token (asset_id "<chain>_<token id>") to the wallet's list, reading its name, symbol and
+ * decimals from the chain's node the first time. done receives the Asset. GEM_ERR_INVALID_INPUT: a
+ * native asset id, or a chain the wallet has no account on; a node's failure is its error record.
+ */
+gem_status gem_assets_service_add_token(gem_assets_service *_Nullable service, const char *_Nullable wallet_id,
+                                        const char *_Nullable asset_id, gem_completion_fn _Nullable done,
+                                        void *_Nullable context);
+
+/** Removes a token from the wallet's list; done receives null. GEM_ERR_NOT_FOUND when it is not listed. */
+gem_status gem_assets_service_remove_token(gem_assets_service *_Nullable service, const char *_Nullable wallet_id,
+                                           const char *_Nullable asset_id, gem_completion_fn _Nullable done,
+                                           void *_Nullable context);
+
+typedef struct gem_balance_service gem_balance_service;
+
+/**
+ * Creates the balance service over a copy of *store, retaining nodes, assets and wallets. On
+ * failure *out_error holds the error record and no release is called.
+ */
+gem_status gem_balance_service_new(gem_node_service *_Nullable nodes, gem_assets_service *_Nullable assets,
+                                   gem_wallet_session_service *_Nullable wallets, const gem_balance_store *_Nullable store,
+                                   gem_balance_service *_Nullable *_Nullable out_service, gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; a refresh in flight completes with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_balance_service_free(gem_balance_service *_Nullable service);
+
+/**
+ * Refreshes every chain of the wallet at once and writes each chain's changed rows with one
+ * update_balances call as soon as that chain has answered (the coin, token and stake balances of
+ * a chain are asked separately; those that answered are written even when another failed; a
+ * failed source leaves its rows as they were). When every chain answered, done receives a
+ * GemBalanceRefresh (rows written per chain); otherwise, once every chain has finished, the first
+ * failure in the wallet's account order, whose message starts with the chain id. Overlapping
+ * refreshes of one wallet publish in order: an answer older than one already written for the same
+ * asset and kind is dropped. Other wallets refresh concurrently.
+ */
+gem_status gem_balance_service_update(gem_balance_service *_Nullable service, const char *_Nullable wallet_id,
+                                      gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * done receives the stored balances of the assets the wallet shows, [GemBalance], in the order
+ * gem_assets_service_wallet_assets answers (an asset never refreshed has no row).
+ */
+gem_status gem_balance_service_balances(gem_balance_service *_Nullable service, const char *_Nullable wallet_id,
+                                        gem_completion_fn _Nullable done, void *_Nullable context);
+
+/* ---------------------------------------------------------------------------------------------
  * Addresses
  * ------------------------------------------------------------------------------------------- */
 

@@ -17,6 +17,12 @@ final class Lifetime: Sendable {
 
     private let state = Mutex(State())
 
+    /// The lifetime of the command the current task runs for. A port call is tracked by the command's lifetime,
+    /// not by the lifetime of the table's owner: a service composed into another (the node service inside a
+    /// balance refresh) makes its calls on behalf of the composing service's command, so freeing the composed
+    /// service's own handle never cancels them, and freeing the composing one does.
+    @TaskLocal static var current: Lifetime?
+
     var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Starts `work` as a command reporting to `completion`. The work runs on the core's
@@ -36,7 +42,7 @@ final class Lifetime: Sendable {
         let task = Task.detached { [self] in
             let outcome: Outcome
             do {
-                outcome = .success(try await work())
+                outcome = .success(try await Lifetime.$current.withValue(self) { try await work() })
             } catch {
                 outcome = Outcome(error)
             }
@@ -99,6 +105,7 @@ struct PortMethod: Sendable {
         let function = function
         let table = table
         let issued = Atomic<UInt64>(0)
+        let lifetime = Lifetime.current ?? lifetime
         let result: Result<[UInt8], GemServiceError> = await withCheckedContinuation { continuation in
             let token = PortCalls.shared.register(.async(continuation))
             issued.store(token, ordering: .releasing)

@@ -76,6 +76,24 @@ class KeystorePasswordTable(Structure):
     _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_password", PORT_FN)]
 
 
+class NodeStoreTable(Structure):
+    """gem_node_store."""
+
+    _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_nodes", PORT_FN), ("update_nodes", PORT_FN), ("get_selections", PORT_FN), ("set_selection", PORT_FN)]
+
+
+class AssetStoreTable(Structure):
+    """gem_asset_store."""
+
+    _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_assets", PORT_FN), ("add_assets", PORT_FN), ("get_wallet_assets", PORT_FN), ("update_wallet_assets", PORT_FN)]
+
+
+class BalanceStoreTable(Structure):
+    """gem_balance_store."""
+
+    _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_balances", PORT_FN), ("update_balances", PORT_FN)]
+
+
 #: The header's struct types, by C name.
 STRUCTS = {
     "gem_buffer": GemBuffer,
@@ -87,6 +105,9 @@ STRUCTS = {
     "gem_wallet_session_store": WalletSessionStoreTable,
     "gem_secure_store": SecureStoreTable,
     "gem_keystore_password": KeystorePasswordTable,
+    "gem_node_store": NodeStoreTable,
+    "gem_asset_store": AssetStoreTable,
+    "gem_balance_store": BalanceStoreTable,
 }
 
 #: name -> (restype, argtypes), in header order.
@@ -124,6 +145,23 @@ FUNCTIONS = {
     "gem_wallet_service_delete_wallet": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_wallet_service_set_current_wallet_id": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_wallet_service_export_secret": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_node_service_new": (gem_status, [c_char_p, POINTER(HttpTransportTable), POINTER(NodeStoreTable), POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_node_service_free": (None, [c_void_p]),
+    "gem_node_service_nodes": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_node_service_add": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_node_service_remove": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_node_service_select": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_node_service_check": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_node_service_resolve_selections": (gem_status, [c_void_p, COMPLETION_FN, c_void_p]),
+    "gem_assets_service_new": (gem_status, [c_void_p, c_void_p, POINTER(AssetStoreTable), POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_assets_service_free": (None, [c_void_p]),
+    "gem_assets_service_wallet_assets": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_assets_service_add_token": (gem_status, [c_void_p, c_char_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_assets_service_remove_token": (gem_status, [c_void_p, c_char_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_balance_service_new": (gem_status, [c_void_p, c_void_p, c_void_p, POINTER(BalanceStoreTable), POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_balance_service_free": (None, [c_void_p]),
+    "gem_balance_service_update": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_balance_service_balances": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_address_validate": (gem_status, [c_char_p, c_char_p, POINTER(GemBuffer)]),
     "gem_load_state_refreshed": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_list_phase": (gem_status, [c_char_p, POINTER(GemBuffer)]),

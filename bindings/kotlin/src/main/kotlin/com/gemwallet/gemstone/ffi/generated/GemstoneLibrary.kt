@@ -46,6 +46,23 @@ interface GemstoneLibrary : Library {
     fun gem_wallet_service_delete_wallet(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_wallet_service_set_current_wallet_id(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_wallet_service_export_secret(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_node_service_new(configJson: String?, transport: GemHttpTransportTable?, store: GemNodeStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_node_service_free(service: Pointer?)
+    fun gem_node_service_nodes(service: Pointer?, chain: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_node_service_add(service: Pointer?, nodeJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_node_service_remove(service: Pointer?, nodeJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_node_service_select(service: Pointer?, nodeJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_node_service_check(service: Pointer?, nodeJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_node_service_resolve_selections(service: Pointer?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_assets_service_new(nodes: Pointer?, wallets: Pointer?, store: GemAssetStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_assets_service_free(service: Pointer?)
+    fun gem_assets_service_wallet_assets(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_assets_service_add_token(service: Pointer?, walletId: String?, assetId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_assets_service_remove_token(service: Pointer?, walletId: String?, assetId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_balance_service_new(nodes: Pointer?, assets: Pointer?, wallets: Pointer?, store: GemBalanceStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_balance_service_free(service: Pointer?)
+    fun gem_balance_service_update(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_balance_service_balances(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_address_validate(chain: String?, address: String?, out: GemBuffer?): Int
     fun gem_load_state_refreshed(requestJson: String?, out: GemBuffer?): Int
     fun gem_list_phase(requestJson: String?, out: GemBuffer?): Int

@@ -122,3 +122,49 @@ class GemKeystorePasswordTable : Structure() {
         struct_size = size()
     }
 }
+
+/** `gem_node_store`. */
+@Structure.FieldOrder("struct_size", "context", "release", "get_nodes", "update_nodes", "get_selections", "set_selection")
+class GemNodeStoreTable : Structure() {
+    @JvmField var struct_size: Int = 0
+    @JvmField var context: Pointer? = null
+    @JvmField var release: GemReleaseFn? = null
+    @JvmField var get_nodes: GemPortFn? = null
+    @JvmField var update_nodes: GemPortFn? = null
+    @JvmField var get_selections: GemPortFn? = null
+    @JvmField var set_selection: GemPortFn? = null
+
+    init {
+        struct_size = size()
+    }
+}
+
+/** `gem_asset_store`. */
+@Structure.FieldOrder("struct_size", "context", "release", "get_assets", "add_assets", "get_wallet_assets", "update_wallet_assets")
+class GemAssetStoreTable : Structure() {
+    @JvmField var struct_size: Int = 0
+    @JvmField var context: Pointer? = null
+    @JvmField var release: GemReleaseFn? = null
+    @JvmField var get_assets: GemPortFn? = null
+    @JvmField var add_assets: GemPortFn? = null
+    @JvmField var get_wallet_assets: GemPortFn? = null
+    @JvmField var update_wallet_assets: GemPortFn? = null
+
+    init {
+        struct_size = size()
+    }
+}
+
+/** `gem_balance_store`. */
+@Structure.FieldOrder("struct_size", "context", "release", "get_balances", "update_balances")
+class GemBalanceStoreTable : Structure() {
+    @JvmField var struct_size: Int = 0
+    @JvmField var context: Pointer? = null
+    @JvmField var release: GemReleaseFn? = null
+    @JvmField var get_balances: GemPortFn? = null
+    @JvmField var update_balances: GemPortFn? = null
+
+    init {
+        struct_size = size()
+    }
+}

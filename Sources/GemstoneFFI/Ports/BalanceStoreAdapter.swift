@@ -1,0 +1,29 @@
+import CGemstone
+import Gemstone
+import Primitives
+
+/// GemBalanceStore over a host's gem_balance_store table; rows cross as GemBalance records.
+final class BalanceStoreAdapter: GemBalanceStore {
+    private let getBalancesMethod: PortMethod
+    private let updateBalancesMethod: PortMethod
+    private let release: TableRelease
+    private let lifetime: Lifetime
+
+    init(_ pointer: UnsafePointer<gem_balance_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+        let table = try copyTable(pointer, "store")
+        let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
+        self.release = release
+        getBalancesMethod = try requireMethod(table.get_balances, "store.get_balances", release)
+        updateBalancesMethod = try requireMethod(table.update_balances, "store.update_balances", release)
+        self.lifetime = lifetime
+    }
+
+    func getBalances(walletId: WalletId, assetIds: [AssetId]) async throws(GemServiceError) -> [GemBalance] {
+        let args = try encodeArgs(.object([("wallet_id", .string(walletId.id)), ("asset_ids", .array(assetIds.map { .string($0.id) }))]))
+        return try decodeAnswer([GemBalance].self, try await getBalancesMethod.call(args, lifetime: lifetime), "store.get_balances")
+    }
+
+    func updateBalances(_ update: GemBalanceUpdate) async throws(GemServiceError) {
+        _ = try await updateBalancesMethod.call(try encodeArgs(try encodeArgValue(update)), lifetime: lifetime)
+    }
+}
