@@ -102,6 +102,6 @@ let package = Package(
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], swiftSettings: strict),
         .testTarget(name: "BlockchainTests", dependencies: ["Blockchain"], resources: [.copy("Vectors")], swiftSettings: strict),
-        .testTarget(name: "GemstoneTests", dependencies: ["Gemstone"], resources: [.copy("Wallet/Vectors")], swiftSettings: strict),
+        .testTarget(name: "GemstoneTests", dependencies: ["Gemstone", "Blockchain"], resources: [.copy("Wallet/Vectors")], swiftSettings: strict),
     ]
 )

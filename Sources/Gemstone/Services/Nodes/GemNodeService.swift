@@ -24,14 +24,18 @@ public final class GemNodeService: GemChainClients {
     private let http: any GemHTTPTransport
     private let builtinNodes: @Sendable (Chain) -> [String]
     private let now: @Sendable () -> ContinuousClock.Instant
+    private let makeClient: @Sendable (Chain, any ChainTransport) -> any ChainClient
     private let lane = CommandLane()
     private let cache = NodeCache()
 
     /// `builtin` gives each chain's built-in nodes (the first is the default); `overrides` replaces the list of the
-    /// chains it names (a host that ships its own nodes, or tests on local chains). Every URL is checked.
+    /// chains it names (a host that ships its own nodes, or tests on local chains). Every URL is checked. `now` is
+    /// the clock a check's latency is read from; `makeClient` builds a chain's client over a node's transport.
     public init(store: any GemNodeStore, http: any GemHTTPTransport, builtin: @escaping @Sendable (Chain) -> [String],
                 overrides: [Chain: [String]] = [:],
-                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws(GemServiceError) {
+                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+                makeClient: @escaping @Sendable (Chain, any ChainTransport) -> any ChainClient = { ChainClients.client(for: $0, transport: $1) })
+        throws(GemServiceError) {
         var checked: [Chain: [String]] = [:]
         for (chain, urls) in overrides {
             guard !urls.isEmpty else { throw .invalidInput(message: "the built-in nodes of \(chain.id) are empty") }
@@ -47,6 +51,7 @@ public final class GemNodeService: GemChainClients {
         self.http = http
         self.builtinNodes = { chain in fixed[chain] ?? builtin(chain) }
         self.now = now
+        self.makeClient = makeClient
     }
 
     // MARK: reads
@@ -167,7 +172,7 @@ public final class GemNodeService: GemChainClients {
     // MARK: private
 
     private func client(chain: Chain, url: String) -> any ChainClient {
-        ChainClients.client(for: chain, transport: NodeTransport(baseURL: url, http: http))
+        makeClient(chain, NodeTransport(baseURL: url, http: http))
     }
 
     private func snapshot() async throws(GemServiceError) -> NodeCache.State {
