@@ -49,7 +49,7 @@ extension AptosClient: ChainClient {
 
     /// `GET /v1/` `chain_id` in decimal ("1" on mainnet, the chain's `networkId`).
     public func networkId() async throws(ChainClientError) -> String {
-        let id: UInt8 = try await networkId()
+        let id = try await chainId()
         return String(id)
     }
 }
