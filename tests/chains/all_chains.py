@@ -1,0 +1,178 @@
+"""Local nodes for all 52 chains, each chain under its own scope, for the balance benchmark and the front ends'
+refresh scenario. Standard library only (any python3); the servers run in their pinned environments via run.py.
+
+  python3 tests/chains/all_chains.py [--ready-file F] [--tokens-file T]
+
+starts four processes and prints (and writes to F, atomically) {"<chain id>": "<base URL>", ...} for every chain of
+`Chain` (Sources/Primitives/Chain.swift), then runs until SIGINT or SIGTERM:
+- one `evm_node.py` for the 28 EVM chains: http://127.0.0.1:P/<chain id>, eth_chainId answering each chain's own id
+  (`--scope-chain-ids`); one state, so the test account, its ETH and the TST token are the same on every EVM chain;
+- one `solana_node.py`: http://127.0.0.1:P/solana;
+- one `blockbook.py`: bitcoin, litecoin and doge at /bitcoin, /litecoin, /dogecoin (Blockbook's own chain names);
+- one `fixture_server.py` loaded with fixtures/all_chains/*.json (written by fixtures/generate_all_chains.py) for
+  the other 20 chains, at /<chain id>: documented answers for any address.
+The scope of a chain, for `POST <server>/_control/faults {"scope": ..., "delay_ms": N}`, is its URL's first path
+segment; `control_url(url)` gives the server's base. T (optional) is written with {"<chain id>": {"token": id or
+null, "control": server base URL, "scope": segment}} (the token each chain holds a balance of: the EVM TST contract,
+the Solana SPL mint, each fixture's token; null where the client has none to read).
+
+From Python: `with start_all() as chains: chains.urls["polygon"], chains.tokens["polygon"], chains.delay("polygon", 200)`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from run import Running, start  # noqa: E402
+
+# The EVM chains and their EIP-155 ids (ChainConfig.swift `evm(...)`, the specification's chain_config.rs).
+EVM_CHAIN_IDS: dict[str, int] = {
+    "ethereum": 1, "smartchain": 56, "polygon": 137, "arbitrum": 42161, "optimism": 10, "base": 8453, "avalanchec": 43114,
+    "opbnb": 204, "fantom": 250, "gnosis": 100, "seievm": 1329, "manta": 169, "blast": 81457, "zksync": 324, "linea": 59144,
+    "mantle": 5000, "celo": 42220, "world": 480, "sonic": 146, "plasma": 9745, "abstract": 2741, "berachain": 80094,
+    "ink": 57073, "unichain": 130, "hyperliquid": 999, "monad": 143, "xlayer": 196, "stable": 988,
+}
+# Blockbook's chain names for the chains it serves.
+BLOCKBOOK_CHAINS = {"bitcoin": "bitcoin", "litecoin": "litecoin", "doge": "dogecoin"}
+FIXTURES = HERE / "fixtures" / "all_chains"
+
+# Every chain id, in `Chain.allCases` order (Sources/Primitives/Chain.swift).
+ALL_CHAINS = [
+    "bitcoin", "bitcoincash", "litecoin", "ethereum", "smartchain", "solana", "polygon", "thorchain", "cosmos", "osmosis",
+    "arbitrum", "ton", "tron", "doge", "zcash", "optimism", "aptos", "base", "avalanchec", "sui", "xrp", "opbnb", "fantom",
+    "gnosis", "celestia", "injective", "sei", "seievm", "manta", "blast", "noble", "zksync", "linea", "mantle", "celo", "near",
+    "world", "stellar", "sonic", "algorand", "polkadot", "plasma", "cardano", "abstract", "berachain", "ink", "unichain",
+    "hyperliquid", "hypercore", "monad", "xlayer", "stable",
+]
+
+
+def post(url: str, body: dict[str, Any], timeout: float = 10.0) -> Any:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        return json.loads(r.read() or b"null")
+
+
+def control_url(url: str) -> str:
+    """The server base (scheme://host:port) of a chain's base URL."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}"
+
+
+def scope_of(url: str) -> str:
+    return url.split("://", 1)[1].split("/", 2)[1]
+
+
+class AllChains:
+    def __init__(self, servers: list[Running], urls: dict[str, str], tokens: dict[str, str | None]) -> None:
+        self.servers, self.urls, self.tokens = servers, urls, tokens
+
+    def delay(self, chain: str, delay_ms: float) -> None:
+        """Every answer to `chain` waits `delay_ms` (its scope only)."""
+        url = self.urls[chain]
+        post(control_url(url) + "/_control/faults", {"scope": scope_of(url), "delay_ms": delay_ms})
+
+    def reset(self, chain: str | None = None) -> None:
+        """Clears `chain`'s switches (every chain's without one)."""
+        for base in ({control_url(self.urls[chain])} if chain else {control_url(u) for u in self.urls.values()}):
+            post(base + "/_control/reset", {"scope": scope_of(self.urls[chain])} if chain else {})
+
+    def describe(self) -> dict[str, dict[str, Any]]:
+        return {c: {"token": self.tokens.get(c), "control": control_url(u), "scope": scope_of(u)} for c, u in self.urls.items()}
+
+    def stop(self) -> None:
+        for s in self.servers:
+            s.stop()
+
+    def __enter__(self) -> "AllChains":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def start_all() -> AllChains:
+    servers: list[Running] = []
+    try:
+        evm = start("evm", "--scope-chain-ids", json.dumps(EVM_CHAIN_IDS))
+        servers.append(evm)
+        sol = start("solana")
+        servers.append(sol)
+        bb = start("blockbook")
+        servers.append(bb)
+        fixture_files = sorted(FIXTURES.glob("*.json"))
+        fx = start("fixture", *[a for f in fixture_files for a in ("--fixture", str(f))])
+        servers.append(fx)
+
+        urls: dict[str, str] = {}
+        tokens: dict[str, str | None] = {}
+        evm_info = post(evm.url + "/_control/info", {})
+        for chain in EVM_CHAIN_IDS:
+            urls[chain] = f"{evm.url}/{chain}"
+            tokens[chain] = evm_info["token"]
+        sol_info = post(sol.url + "/_control/info", {})
+        urls["solana"] = f"{sol.url}/solana"
+        tokens["solana"] = sol_info.get("splMint") or sol_info.get("mint") or None
+        for chain, name in BLOCKBOOK_CHAINS.items():
+            urls[chain] = f"{bb.url}/{name}"
+            tokens[chain] = None
+        for f in fixture_files:
+            with open(f) as h:
+                fixture = json.load(h)
+            urls[fixture["name"]] = f"{fx.url}/{fixture['name']}"
+            tokens[fixture["name"]] = fixture.get("token")
+        missing = [c for c in ALL_CHAINS if c not in urls]
+        if missing or len(urls) != len(ALL_CHAINS):
+            raise RuntimeError(f"no local node for {missing}")
+        return AllChains(servers, {c: urls[c] for c in ALL_CHAINS}, tokens)
+    except BaseException:
+        for s in servers:
+            s.stop()
+        raise
+
+
+def write_atomically(path: str, data: Any) -> None:
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1)
+    os.replace(tmp, path)
+
+
+def main(argv: list[str]) -> int:
+    args = {"--ready-file": None, "--tokens-file": None}
+    it = iter(argv)
+    for a in it:
+        key, eq, value = a.partition("=")
+        if key not in args:
+            print(__doc__, file=sys.stderr)
+            return 2
+        args[key] = value if eq else next(it, None)
+    stop = {"now": False}
+    signal.signal(signal.SIGTERM, lambda *_: stop.update(now=True))
+    chains = start_all()
+    try:
+        if args["--tokens-file"]:
+            write_atomically(args["--tokens-file"], chains.describe())
+        if args["--ready-file"]:
+            write_atomically(args["--ready-file"], chains.urls)
+        print(json.dumps(chains.urls), flush=True)
+        while not stop["now"] and all(s.proc.poll() is None for s in chains.servers):
+            time.sleep(0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        chains.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
