@@ -120,7 +120,11 @@ struct PortMethod: Sendable {
                     PortCalls.shared.answer(token, .failure(.timeout(message: "the host did not answer within \(timeout)")))
                 }
             }
-            DispatchQueue.global().async {
+            // A queue of its own per call: a serial queue runs on libdispatch's overcommit pool, which gives each
+            // blocked call its own thread, where the global queue's pool stays near the core count. A host port that
+            // blocks (curl_easy_perform, a SQLite transaction) would otherwise queue every other port call of the
+            // process behind it: 52 chains refreshed at once would be written two at a time, after the slowest.
+            DispatchQueue(label: "gemstone.port-call").async {
                 // A call cancelled while queued (its service was freed) is not made at all.
                 guard PortCalls.shared.isPending(token) else { return }
                 args.withUnsafeBufferPointer { buffer in
