@@ -135,6 +135,51 @@ private func token(_ chain: Chain, _ id: String) -> AssetId {
         #expect(await transport.body(0).hasPrefix("[{"))
     }
 
+    /// ABI words as `0x` + 64 hex digits each.
+    private func abi(_ words: [UInt64]) -> String {
+        "0x" + words.map { String(repeating: "0", count: 64 - String($0, radix: 16).count) + String($0, radix: 16) }.joined()
+    }
+
+    @Test func smartChainStakeIsTheHubReadersDelegationsAndUndelegations() async throws {
+        let holder = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+        // Delegation {delegator, validator, amount, shares} × 2; Undelegation {…, amount, shares, unlockTime} × 1.
+        let delegations = abi([32, 2, 1, 2, 1_000, 990, 1, 3, 500, 495])
+        let undelegations = abi([32, 1, 1, 2, 300, 297, 1_735_000_000])
+        let (client, transport) = await client(.smartChain, [
+            #"[{"jsonrpc":"2.0","id":2,"result":"\#(undelegations)"},{"jsonrpc":"2.0","id":1,"result":"\#(delegations)"}]"#,
+        ])
+        #expect(try await client.stakeBalance(address: holder)
+            == ChainBalance(assetId: AssetId(chain: .smartChain), available: .zero, staked: BigUInt(1_500), pending: BigUInt(300)))
+        let body = await transport.body(0)
+        let account = "0000000000000000000000005aaeb6053f3e94c9b9a09f33669435e7ef1beaed"
+        #expect(body.contains(#""to":"0x830295c0abe7358f7e24bc38408095621474280b","data":"0xced0e70e\#(account)\#(String(repeating: "0", count: 64))\#(String(repeating: "0", count: 62))80""#))
+        #expect(body.contains("0xd9d4c020\(account)"))
+        #expect(await transport.requests.count == 1)
+    }
+
+    @Test func monadStakeIsTheLensBalance() async throws {
+        let (client, transport) = await client(.monad, [#"{"jsonrpc":"2.0","id":1,"result":"\#(abi([7_000, 250, 12]))"}"#])
+        #expect(try await client.stakeBalance(address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")
+            == ChainBalance(assetId: AssetId(chain: .monad), available: .zero, staked: BigUInt(7_000), pending: BigUInt(250)))
+        #expect(await transport.body(0).contains(#""to":"0xe754Ad5e300c81B02dC6583E1612025507ef90F7","data":"0xf8b2cb4f000000000000000000000000"#))
+    }
+
+    @Test func aTruncatedStakeAnswerIsMalformed() async throws {
+        let (client, _) = await client(.smartChain, [
+            #"[{"jsonrpc":"2.0","id":1,"result":"\#(abi([32, 3, 1, 2]))"},{"jsonrpc":"2.0","id":2,"result":"\#(abi([32, 0]))"}]"#,
+        ])
+        let stake = await outcome { () async throws(ChainClientError) in try await client.stakeBalance(address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed") }
+        #expect(stake == .failure(.malformed("getDelegations: the array length is out of the answer")))
+    }
+
+    @Test func otherEVMChainsStakeNothingWithoutARequest() async throws {
+        for chain in [Chain.ethereum, .base, .hyperliquid] {
+            let (client, transport) = await client(chain, [])
+            #expect(try await client.stakeBalance(address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed") == nil)
+            #expect(await transport.requests.isEmpty)
+        }
+    }
+
     // MARK: Bitcoin family
 
     @Test func bitcoinCoinHasNoPendingAndNoTokens() async throws {
