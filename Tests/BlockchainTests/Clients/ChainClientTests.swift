@@ -222,6 +222,24 @@ private func token(_ chain: Chain, _ id: String) -> AssetId {
         ])
     }
 
+    @Test func aPagedBankListAsksForTheMissingDenomAlone() async throws {
+        let address = "osmo1hsk6jryyqjfhp5dhc55tc9jtckygx0eplp7aec"
+        let (client, transport) = await client(.osmosis, [
+            fixture("cosmos", "balances_paged"), #"{"balance":{"denom":"uosmo","amount":"777"}}"#,
+            fixture("cosmos", "balances_paged"), #"{"balance":{"denom":"ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2","amount":"0"}}"#,
+        ])
+        #expect(try await client.coinBalance(address: address) == ChainBalance(assetId: AssetId(chain: .osmosis), available: BigUInt(777)))
+        let ibc = "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2"
+        #expect(try await client.tokenBalances(address: address, tokenIds: ["factory/osmo1abc/alpha", ibc]) == [
+            ChainBalance(assetId: token(.osmosis, "factory/osmo1abc/alpha"), available: BigUInt(1)), ChainBalance(assetId: token(.osmosis, ibc), available: .zero),
+        ])
+        let requests = await transport.requests
+        #expect(requests.map(\.path) == ["/cosmos/bank/v1beta1/balances/\(address)", "/cosmos/bank/v1beta1/balances/\(address)/by_denom",
+                                          "/cosmos/bank/v1beta1/balances/\(address)", "/cosmos/bank/v1beta1/balances/\(address)/by_denom"])
+        #expect(requests[1].query == [ChainHeader(name: "denom", value: "uosmo")] && requests[3].query == [ChainHeader(name: "denom", value: ibc)])
+        #expect(requests[3].url(base: "https://n") == "https://n/cosmos/bank/v1beta1/balances/\(address)/by_denom?denom=ibc%2F27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2")
+    }
+
     @Test func thorchainAndNobleStakeNothingWithoutARequest() async throws {
         for chain in [Chain.thorchain, .noble] {
             let (client, transport) = await client(chain, [])
