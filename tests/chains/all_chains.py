@@ -1,13 +1,15 @@
 """Local nodes for all 52 chains, each chain under its own scope, for the balance benchmark and the front ends'
 refresh scenario. Standard library only (any python3); the servers run in their pinned environments via run.py.
 
-  python3 tests/chains/all_chains.py [--ready-file F] [--tokens-file T]
+  python3 tests/chains/all_chains.py [--ready-file F] [--tokens-file T] [--evm-nodes N]
 
 starts four processes and prints (and writes to F, atomically) {"<chain id>": "<base URL>", ...} for every chain of
 `Chain` (Sources/Primitives/Chain.swift), then runs until SIGINT or SIGTERM:
 - one `evm_node.py` for the 28 EVM chains: http://127.0.0.1:P/<chain id>, eth_chainId answering each chain's own id
   (`--scope-chain-ids`); one state, so the test account, its ETH and the TST token are the same on every EVM chain;
-  SmartChain's and Monad's staking readers answered by `--call-stubs` (CALL_STUBS);
+  SmartChain's and Monad's staking readers answered by `--call-stubs` (CALL_STUBS). A node answers one call at a
+  time (1–4 ms each), so when all 28 chains ask at once their calls queue; `--evm-nodes N` spreads the chains
+  over N nodes (each its own state: the token address is the same on all, as each deploys it identically);
 - one `solana_node.py`: http://127.0.0.1:P/solana;
 - one `blockbook.py`: bitcoin, litecoin and doge at /bitcoin, /litecoin, /dogecoin (Blockbook's own chain names);
 - one `fixture_server.py` loaded with fixtures/all_chains/*.json (written by fixtures/generate_all_chains.py) for
@@ -113,11 +115,17 @@ class AllChains:
         self.stop()
 
 
-def start_all() -> AllChains:
+def start_all(evm_nodes: int = 1) -> AllChains:
     servers: list[Running] = []
     try:
-        evm = start("evm", "--scope-chain-ids", json.dumps(EVM_CHAIN_IDS), "--call-stubs", json.dumps(CALL_STUBS))
-        servers.append(evm)
+        evm_chains = list(EVM_CHAIN_IDS)
+        evms: list[tuple[Running, list[str]]] = []
+        count = max(1, min(evm_nodes, len(evm_chains)))
+        for i in range(count):
+            group = evm_chains[i::count]
+            node = start("evm", "--scope-chain-ids", json.dumps({c: EVM_CHAIN_IDS[c] for c in group}), "--call-stubs", json.dumps(CALL_STUBS))
+            servers.append(node)
+            evms.append((node, group))
         sol = start("solana")
         servers.append(sol)
         bb = start("blockbook")
@@ -128,10 +136,11 @@ def start_all() -> AllChains:
 
         urls: dict[str, str] = {}
         tokens: dict[str, str | None] = {}
-        evm_info = post(evm.url + "/_control/info", {})
-        for chain in EVM_CHAIN_IDS:
-            urls[chain] = f"{evm.url}/{chain}"
-            tokens[chain] = evm_info["token"]
+        for node, group in evms:
+            evm_info = post(node.url + "/_control/info", {})
+            for chain in group:
+                urls[chain] = f"{node.url}/{chain}"
+                tokens[chain] = evm_info["token"]
         sol_info = post(sol.url + "/_control/info", {})
         urls["solana"] = f"{sol.url}/solana"
         tokens["solana"] = sol_info.get("splMint") or sol_info.get("mint") or None
@@ -161,7 +170,7 @@ def write_atomically(path: str, data: Any) -> None:
 
 
 def main(argv: list[str]) -> int:
-    args = {"--ready-file": None, "--tokens-file": None}
+    args = {"--ready-file": None, "--tokens-file": None, "--evm-nodes": "1"}
     it = iter(argv)
     for a in it:
         key, eq, value = a.partition("=")
@@ -171,7 +180,12 @@ def main(argv: list[str]) -> int:
         args[key] = value if eq else next(it, None)
     stop = {"now": False}
     signal.signal(signal.SIGTERM, lambda *_: stop.update(now=True))
-    chains = start_all()
+    try:
+        evm_nodes = int(args["--evm-nodes"] or "1")
+    except ValueError:
+        print("--evm-nodes takes a number", file=sys.stderr)
+        return 2
+    chains = start_all(evm_nodes)
     try:
         if args["--tokens-file"]:
             write_atomically(args["--tokens-file"], chains.describe())

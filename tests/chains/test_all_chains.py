@@ -237,6 +237,15 @@ def test_a_delay_slows_only_its_own_chain(chains) -> None:
     assert timed("polygon", chains.urls["polygon"]) < 0.25
 
 
+def test_evm_chains_can_spread_over_several_nodes() -> None:
+    with start_all(evm_nodes=3) as spread:
+        bases = {control_url(spread.urls[c]) for c in EVM_CHAIN_IDS}
+        assert len(bases) == 3
+        for chain in ("ethereum", "smartchain", "polygon", "stable"):
+            got = probe(chain, spread.urls[chain], spread.tokens[chain])
+            assert got["network"] == NETWORK_IDS[chain] and got["token"] > 0
+
+
 def test_a_failed_chain_fails_alone(chains) -> None:
     base = control_url(chains.urls["sui"])
     try:
