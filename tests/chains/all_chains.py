@@ -7,7 +7,7 @@ starts four processes and prints (and writes to F, atomically) {"<chain id>": "<
 `Chain` (Sources/Primitives/Chain.swift), then runs until SIGINT or SIGTERM:
 - one `evm_node.py` for the 28 EVM chains: http://127.0.0.1:P/<chain id>, eth_chainId answering each chain's own id
   (`--scope-chain-ids`); one state, so the test account, its ETH and the TST token are the same on every EVM chain;
-  SmartChain's and Monad's staking readers answered by `--call-stubs` (CALL_STUBS). A node answers one call at a
+  Ethereum's (Multicall3 → Everstake), SmartChain's and Monad's staking readers answered by `--call-stubs`. A node answers one call at a
   time (1–4 ms each), so when all 28 chains ask at once their calls queue; `--evm-nodes N` spreads the chains
   over N nodes (each its own state: the token address is the same on all, as each deploys it identically);
 - one `solana_node.py`: http://127.0.0.1:P/solana;
@@ -47,12 +47,35 @@ EVM_CHAIN_IDS: dict[str, int] = {
 }
 # The staking readers SmartChain's and Monad's ChainClient call (EthereumClient+ChainClient.swift `EVMStaking`), which
 # the local EVM chain does not deploy: their answers, ABI-encoded (gemwalletcom/core gem_bsc stake_hub.rs, gem_evm
-# monad contracts.rs). SmartChain: one delegation of 2 BNB and no undelegation; Monad: 5 MON staked, 1 pending.
+# monad contracts.rs, everstake/client.rs). SmartChain: one delegation of 2 BNB and no undelegation; Monad: 5 MON staked,
+# 1 pending.
 def _words(*values: int) -> str:
     return "0x" + "".join(f"{v:064x}" for v in values)
 
 
+def _aggregate3_results(results: list[tuple[bool, bytes]]) -> str:
+    """Multicall3 `aggregate3`'s return, `(bool success, bytes returnData)[]`, ABI-encoded."""
+    tails = []
+    for ok, data in results:
+        padded = data + b"\0" * (-len(data) % 32)
+        tails.append(int(ok).to_bytes(32, "big") + (64).to_bytes(32, "big") + len(data).to_bytes(32, "big") + padded)
+    heads, offset = b"", 32 * len(results)
+    for t in tails:
+        heads += offset.to_bytes(32, "big")
+        offset += len(t)
+    body = (32).to_bytes(32, "big") + len(results).to_bytes(32, "big") + heads + b"".join(tails)
+    return "0x" + body.hex()
+
+
+def _uint(*values: int) -> bytes:
+    return b"".join(v.to_bytes(32, "big") for v in values)
+
+
 CALL_STUBS = {
+    # Ethereum: Everstake's five reads through Multicall3 (aggregate3): 32 ETH deposited, 1 pending, nothing pending
+    # deposited, a withdraw request of 2 (none ready), 0.1 restaked reward.
+    "0xca11bde05977b3631167028862be2a173976ca11:82ad56cb": _aggregate3_results(
+        [(True, _uint(32 * 10**18)), (True, _uint(10**18)), (True, _uint(0)), (True, _uint(2 * 10**18, 0)), (True, _uint(10**17))]),
     "0x830295c0abe7358f7e24bc38408095621474280b:ced0e70e": _words(32, 1, 0x19E7E376E7C213B7E7E7E46CC70A5DD086DAFF2A, 1, 2 * 10**18, 2 * 10**18),
     "0x830295c0abe7358f7e24bc38408095621474280b:d9d4c020": _words(32, 0),
     "0xe754ad5e300c81b02dc6583e1612025507ef90f7:f8b2cb4f": _words(5 * 10**18, 10**18, 0),
