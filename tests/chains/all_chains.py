@@ -1,12 +1,15 @@
 """Local nodes for all 52 chains, each chain under its own scope, for the balance benchmark and the front ends'
 refresh scenario. Standard library only (any python3); the servers run in their pinned environments via run.py.
 
-  python3 tests/chains/all_chains.py [--ready-file F] [--tokens-file T]
+  python3 tests/chains/all_chains.py [--ready-file F] [--tokens-file T] [--evm-nodes N]
 
 starts four processes and prints (and writes to F, atomically) {"<chain id>": "<base URL>", ...} for every chain of
 `Chain` (Sources/Primitives/Chain.swift), then runs until SIGINT or SIGTERM:
 - one `evm_node.py` for the 28 EVM chains: http://127.0.0.1:P/<chain id>, eth_chainId answering each chain's own id
   (`--scope-chain-ids`); one state, so the test account, its ETH and the TST token are the same on every EVM chain;
+  Ethereum's (Multicall3 → Everstake), SmartChain's and Monad's staking readers answered by `--call-stubs`. A node answers one call at a
+  time (1–4 ms each), so when all 28 chains ask at once their calls queue; `--evm-nodes N` spreads the chains
+  over N nodes (each its own state: the token address is the same on all, as each deploys it identically);
 - one `solana_node.py`: http://127.0.0.1:P/solana;
 - one `blockbook.py`: bitcoin, litecoin and doge at /bitcoin, /litecoin, /dogecoin (Blockbook's own chain names);
 - one `fixture_server.py` loaded with fixtures/all_chains/*.json (written by fixtures/generate_all_chains.py) for
@@ -41,6 +44,41 @@ EVM_CHAIN_IDS: dict[str, int] = {
     "opbnb": 204, "fantom": 250, "gnosis": 100, "seievm": 1329, "manta": 169, "blast": 81457, "zksync": 324, "linea": 59144,
     "mantle": 5000, "celo": 42220, "world": 480, "sonic": 146, "plasma": 9745, "abstract": 2741, "berachain": 80094,
     "ink": 57073, "unichain": 130, "hyperliquid": 999, "monad": 143, "xlayer": 196, "stable": 988,
+}
+# The staking readers SmartChain's and Monad's ChainClient call (EthereumClient+ChainClient.swift `EVMStaking`), which
+# the local EVM chain does not deploy: their answers, ABI-encoded (gemwalletcom/core gem_bsc stake_hub.rs, gem_evm
+# monad contracts.rs, everstake/client.rs). SmartChain: one delegation of 2 BNB and no undelegation; Monad: 5 MON staked,
+# 1 pending.
+def _words(*values: int) -> str:
+    return "0x" + "".join(f"{v:064x}" for v in values)
+
+
+def _aggregate3_results(results: list[tuple[bool, bytes]]) -> str:
+    """Multicall3 `aggregate3`'s return, `(bool success, bytes returnData)[]`, ABI-encoded."""
+    tails = []
+    for ok, data in results:
+        padded = data + b"\0" * (-len(data) % 32)
+        tails.append(int(ok).to_bytes(32, "big") + (64).to_bytes(32, "big") + len(data).to_bytes(32, "big") + padded)
+    heads, offset = b"", 32 * len(results)
+    for t in tails:
+        heads += offset.to_bytes(32, "big")
+        offset += len(t)
+    body = (32).to_bytes(32, "big") + len(results).to_bytes(32, "big") + heads + b"".join(tails)
+    return "0x" + body.hex()
+
+
+def _uint(*values: int) -> bytes:
+    return b"".join(v.to_bytes(32, "big") for v in values)
+
+
+CALL_STUBS = {
+    # Ethereum: Everstake's five reads through Multicall3 (aggregate3): 32 ETH deposited, 1 pending, nothing pending
+    # deposited, a withdraw request of 2 (none ready), 0.1 restaked reward.
+    "0xca11bde05977b3631167028862be2a173976ca11:82ad56cb": _aggregate3_results(
+        [(True, _uint(32 * 10**18)), (True, _uint(10**18)), (True, _uint(0)), (True, _uint(2 * 10**18, 0)), (True, _uint(10**17))]),
+    "0x830295c0abe7358f7e24bc38408095621474280b:ced0e70e": _words(32, 1, 0x19E7E376E7C213B7E7E7E46CC70A5DD086DAFF2A, 1, 2 * 10**18, 2 * 10**18),
+    "0x830295c0abe7358f7e24bc38408095621474280b:d9d4c020": _words(32, 0),
+    "0xe754ad5e300c81b02dc6583e1612025507ef90f7:f8b2cb4f": _words(5 * 10**18, 10**18, 0),
 }
 # Blockbook's chain names for the chains it serves.
 BLOCKBOOK_CHAINS = {"bitcoin": "bitcoin", "litecoin": "litecoin", "doge": "dogecoin"}
@@ -100,11 +138,17 @@ class AllChains:
         self.stop()
 
 
-def start_all() -> AllChains:
+def start_all(evm_nodes: int = 1) -> AllChains:
     servers: list[Running] = []
     try:
-        evm = start("evm", "--scope-chain-ids", json.dumps(EVM_CHAIN_IDS))
-        servers.append(evm)
+        evm_chains = list(EVM_CHAIN_IDS)
+        evms: list[tuple[Running, list[str]]] = []
+        count = max(1, min(evm_nodes, len(evm_chains)))
+        for i in range(count):
+            group = evm_chains[i::count]
+            node = start("evm", "--scope-chain-ids", json.dumps({c: EVM_CHAIN_IDS[c] for c in group}), "--call-stubs", json.dumps(CALL_STUBS))
+            servers.append(node)
+            evms.append((node, group))
         sol = start("solana")
         servers.append(sol)
         bb = start("blockbook")
@@ -115,10 +159,11 @@ def start_all() -> AllChains:
 
         urls: dict[str, str] = {}
         tokens: dict[str, str | None] = {}
-        evm_info = post(evm.url + "/_control/info", {})
-        for chain in EVM_CHAIN_IDS:
-            urls[chain] = f"{evm.url}/{chain}"
-            tokens[chain] = evm_info["token"]
+        for node, group in evms:
+            evm_info = post(node.url + "/_control/info", {})
+            for chain in group:
+                urls[chain] = f"{node.url}/{chain}"
+                tokens[chain] = evm_info["token"]
         sol_info = post(sol.url + "/_control/info", {})
         urls["solana"] = f"{sol.url}/solana"
         tokens["solana"] = sol_info.get("splMint") or sol_info.get("mint") or None
@@ -148,7 +193,7 @@ def write_atomically(path: str, data: Any) -> None:
 
 
 def main(argv: list[str]) -> int:
-    args = {"--ready-file": None, "--tokens-file": None}
+    args = {"--ready-file": None, "--tokens-file": None, "--evm-nodes": "1"}
     it = iter(argv)
     for a in it:
         key, eq, value = a.partition("=")
@@ -158,7 +203,12 @@ def main(argv: list[str]) -> int:
         args[key] = value if eq else next(it, None)
     stop = {"now": False}
     signal.signal(signal.SIGTERM, lambda *_: stop.update(now=True))
-    chains = start_all()
+    try:
+        evm_nodes = int(args["--evm-nodes"] or "1")
+    except ValueError:
+        print("--evm-nodes takes a number", file=sys.stderr)
+        return 2
+    chains = start_all(evm_nodes)
     try:
         if args["--tokens-file"]:
             write_atomically(args["--tokens-file"], chains.describe())

@@ -194,6 +194,17 @@ def test_every_chain_answers_the_four_questions(chains, chain: str) -> None:
         assert got["coin"] > 0, f"{chain}: the test account holds nothing"
 
 
+def test_smartchain_and_monad_staking_readers_answer(chains) -> None:
+    account = bytes.fromhex(EVM_ADDRESS[2:]).rjust(32, b"\0").hex()
+    delegations = rpc(chains.urls["smartchain"], "eth_call", [{"to": "0x830295c0abe7358f7e24bc38408095621474280b",
+                                                                 "data": "0xced0e70e" + account + "00" * 32 + "%064x" % 128}, "latest"])
+    assert int(delegations[2 + 64 * 4:2 + 64 * 5], 16) == 2 * 10**18     # words: offset, length, delegator, validator, amount
+    lens = rpc(chains.urls["monad"], "eth_call", [{"to": "0xe754Ad5e300c81B02dC6583E1612025507ef90F7", "data": "0xf8b2cb4f" + account}, "latest"])
+    assert int(lens[2:66], 16) == 5 * 10**18
+    # Any other call still executes: the TST token's balanceOf.
+    assert int(rpc(chains.urls["smartchain"], "eth_call", [{"to": chains.tokens["smartchain"], "data": word(bytes.fromhex(EVM_ADDRESS[2:]))}, "latest"]), 16) > 0
+
+
 def test_fixture_chains_saw_only_expected_requests(chains) -> None:
     for chain in ALL_CHAINS:
         probe(chain, chains.urls[chain], chains.tokens[chain])
@@ -224,6 +235,15 @@ def test_a_delay_slows_only_its_own_chain(chains) -> None:
     finally:
         chains.reset()
     assert timed("polygon", chains.urls["polygon"]) < 0.25
+
+
+def test_evm_chains_can_spread_over_several_nodes() -> None:
+    with start_all(evm_nodes=3) as spread:
+        bases = {control_url(spread.urls[c]) for c in EVM_CHAIN_IDS}
+        assert len(bases) == 3
+        for chain in ("ethereum", "smartchain", "polygon", "stable"):
+            got = probe(chain, spread.urls[chain], spread.tokens[chain])
+            assert got["network"] == NETWORK_IDS[chain] and got["token"] > 0
 
 
 def test_a_failed_chain_fails_alone(chains) -> None:
