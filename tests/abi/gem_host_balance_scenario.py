@@ -20,7 +20,6 @@ import contextlib
 import json
 import pathlib
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import urllib.request
@@ -28,49 +27,18 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests/chains"))
 import run as chains  # noqa: E402  (tests/chains/run.py: starts a server in its pinned environment)
+import gem_host_wallet_scenario as wallet_scenario  # noqa: E402  (Host, check, failures, query)
+from gem_host_wallet_scenario import check, failures, query  # noqa: E402
 
-HOST = sys.argv[1]
 KDF = ("--kdf-memory-kib", "19456", "--kdf-iterations", "2")
 PLACEHOLDER = "PLACEHOLDER" in (ROOT / "Sources/Blockchain/Client/ChainClients.swift").read_text()
 EVM_ADDRESS = "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"  # key 0x11…11 (tests/chains/README.md)
 SOLANA_ADDRESS = "F25s3DdjXdCxYBhh2z8FBusVEMT4b9bGNFVKJi3wFoF4"  # seed 0x11…11
 CHAIN_TABLES = ("nodes", "node_selections", "assets", "wallet_assets", "balances")
 
-failures = []
 
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-    return condition
-
-
-class Host:
-    """Runs gem-host against one database and checks the output contract of every command."""
-
-    def __init__(self, db):
-        self.db = db
-
-    def run_raw(self, *args):
-        return subprocess.run([HOST, "--db", self.db, *args], capture_output=True, text=True, timeout=120)
-
-    def ok(self, *args):
-        """A command that must succeed: JSON on stdout, nothing on stderr."""
-        done = self.run_raw(*args)
-        what = f"gem-host {' '.join(args)}"
-        if not check(done.returncode == 0, f"{what}: exit {done.returncode}, stderr {done.stderr!r}"):
-            return None
-        check(done.stderr == "", f"{what}: success writes nothing to stderr: {done.stderr!r}")
-        return json.loads(done.stdout)
-
-    def fails(self, *args, code=1):
-        """A command that must fail: one clear line on stderr, nothing on stdout, exit `code`."""
-        done = self.run_raw(*args)
-        what = f"gem-host {' '.join(args)}"
-        check(done.returncode == code, f"{what}: expected exit {code}, got {done.returncode} ({done.stderr!r})")
-        check(done.stdout == "", f"{what}: a failure prints nothing on stdout: {done.stdout!r}")
-        check(done.stderr.startswith("gem-host: "), f"{what}: the error goes to stderr: {done.stderr!r}")
-        return done.stderr
+class Host(wallet_scenario.Host):
+    """gem-host against one database, with the wallet scenario's output contract, and node check's."""
 
     def check_node(self, chain, url):
         """node check: the check on stdout whatever the verdict; exit 0 only when it is ok."""
@@ -79,13 +47,8 @@ class Host:
         verdict = (answer or {}).get("status", {}).get("type")
         check(answer is not None, f"node check {chain} {url}: prints the check ({done.stderr!r})")
         check((done.returncode == 0) == (verdict == "ok"), f"node check {chain} {url}: exit {done.returncode} for {verdict}")
-        check(verdict == "ok" or done.stderr.startswith("gem-host: "), f"node check: a failed verdict is named on stderr")
+        check(verdict == "ok" or done.stderr.startswith("gem-host: "), "node check: a failed verdict is named on stderr")
         return answer, done.stderr
-
-
-def query(db, sql, *params):
-    with contextlib.closing(sqlite3.connect(db)) as connection:
-        return connection.execute(sql, params).fetchall()
 
 
 def execute(db, sql):
