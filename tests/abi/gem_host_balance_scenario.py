@@ -4,11 +4,12 @@ over the local chains of tests/chains (EVM over py-evm in .venvs/evm, Solana ove
   node list/add/select/remove (bad URLs refused, nothing written), the stored selection re-resolved at start,
   the --nodes config; node check (the right network passes, the EVM node checked as polygon is named a wrong
   network, a closed port is an unreachable row); wallet import (the funded test key on ethereum, the funded
-  Solana address watched); asset list (natives) and asset add of the TST token (metadata read from the chain);
+  Solana seed imported); asset list (natives) and asset add of the TST token (metadata read from the chain);
   balance refresh (ETH 100 and TST 1,000,000 stored, the refresh record says the rows written), a second
   refresh writes nothing (counted by a trigger), a funded change writes that row only, a failing node is
   named by the error and leaves the rows, and a store failure on the second row of a chain's batch (a
   trigger) fails the refresh with the store's error and writes none of the batch.
+  Then the chain commands once each under valgrind.
 
 The chain steps need the real chain clients (the facade branch). While Sources/Blockchain/Client/ChainClients.swift
 is the svc branch's placeholder (every chain answers unsupported), the scenario runs the steps that need no
@@ -19,6 +20,7 @@ Usage: gem_host_balance_scenario.py PATH/TO/gem-host
 import contextlib
 import json
 import pathlib
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -250,6 +252,25 @@ def balance_steps(host, db, evm, solana_url, evm_url):
     check(query(db, "SELECT * FROM wallet_assets WHERE wallet_id = ?", eth_id) == [], "its token list too")
 
 
+def under_valgrind(db, wallet_id, evm_url):
+    """The chain commands once each under valgrind, on the scenario's database: no invalid access, no leak."""
+    valgrind = shutil.which("valgrind")
+    if not check(valgrind is not None, "valgrind is installed (scripts/setup.sh)"):
+        return
+    prefix = [valgrind, "-q", "--leak-check=full", "--error-exitcode=1", "--errors-for-leak-kinds=definite,possible",
+              f"--suppressions={wallet_scenario.SUPPRESSIONS}"]
+    host = Host(db, prefix)
+    check(host.ok("node", "add", "ethereum", f"{evm_url}/valgrind") is not None, "valgrind run: node add")
+    check(host.ok("node", "remove", "ethereum", f"{evm_url}/valgrind") is not None, "valgrind run: node remove")
+    host.check_node("ethereum", "http://127.0.0.1:1")
+    check(host.ok("asset", "list", wallet_id) is not None, "valgrind run: asset list")
+    if PLACEHOLDER:
+        host.fails("balance", "refresh", wallet_id)
+    else:
+        check(host.ok("balance", "refresh", wallet_id) is not None, "valgrind run: balance refresh")
+    check(host.ok("balance", "show", wallet_id) is not None, "valgrind run: balance show")
+
+
 def main():
     evm = chains.start("evm", "--chain-id", "1")
     solana = chains.start("solana")
@@ -258,9 +279,14 @@ def main():
         with tempfile.TemporaryDirectory() as folder:
             db = str(pathlib.Path(folder) / "host.db")
             host = Host(db)
-            node_steps(host, db, evm.url)
-            check_steps(host, evm.url, solana.url)
-            balance_steps(host, db, info, solana.url, evm.url)
+            parts = (lambda: node_steps(host, db, evm.url), lambda: check_steps(host, evm.url, solana.url),
+                     lambda: balance_steps(host, db, info, solana.url, evm.url),
+                     lambda: under_valgrind(db, f"privateKey_solana_{SOLANA_ADDRESS}", evm.url))
+            for number, part in enumerate(parts, 1):
+                try:
+                    part()
+                except Exception as error:  # a failed command's None, read further on: report what failed first
+                    failures.append(f"part {number} stopped: {error!r}")
     finally:
         evm.stop()
         solana.stop()
