@@ -368,14 +368,41 @@ static void test_chain_store_malformed_answers_are_port_errors(void) {
     chain_fixture_free(&f);
 }
 
+/* The node's answer to eth_getBalance: 100 wei (chain-apis.md § 1), for every request. */
+#define BALANCE_100 "{\"status\":200,\"body\":\"{\\\"jsonrpc\\\":\\\"2.0\\\",\\\"id\\\":1,\\\"result\\\":\\\"0x64\\\"}\"}"
+
+/* A chain's write that the store refuses is the refresh's error: GEM_ERR_STORE with the store's message. */
+static void test_failing_update_balances_is_the_refresh_error(void) {
+    chain_fixture f;
+    chain_fixture_init(&f);
+    f.transport.request = (script){.how = ANSWER_OK, .answer = BALANCE_100};
+    f.stores.update_balances = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_STORE};
+    completion c;
+    completion_init(&c);
+    CHECK(gem_balance_service_update(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_STORE);
+    CHECK(is_error_record(c.json, "store") && strstr(c.json, "scripted failure") != NULL);
+    CHECK(atomic_load(&f.stores.update_balances.calls) == 1);
+    completion_destroy(&c);
+    /* The same refresh once the store takes the write: one row written. */
+    f.stores.update_balances = (script){.how = ANSWER_OK, .answer = "null"};
+    completion_init(&c);
+    CHECK(gem_balance_service_update(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strcmp(c.json, "{\"wallet_id\":\"" VIEW_ETH_ID "\",\"chains\":[{\"chain\":\"ethereum\",\"written\":1}]}") == 0);
+    completion_destroy(&c);
+    chain_fixture_free(&f);
+}
+
 /*
  * The composed services retain what they were built over: the host frees its node and assets
- * handles right after constructing the balance service, and a refresh still runs to its end (here
- * the chain's failure, named by its chain; never cancelled) and reads its rows.
+ * handles right after constructing the balance service, and a refresh still reaches the node,
+ * writes its row and answers (never cancelled), and the rows are read back.
  */
 static void test_freeing_composed_handles_keeps_refresh_working(void) {
     chain_fixture f;
     chain_fixture_init(&f);
+    f.transport.request = (script){.how = ANSWER_OK, .answer = BALANCE_100};
     gem_node_service_free(f.nodes);
     gem_assets_service_free(f.assets);
     f.nodes = NULL;
@@ -383,16 +410,17 @@ static void test_freeing_composed_handles_keeps_refresh_working(void) {
     completion c;
     completion_init(&c);
     CHECK(gem_balance_service_update(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
-    gem_status status = completion_wait(&c);
-    CHECK(status != GEM_ERR_CANCELLED && status != GEM_ERR_INVALID_ARGUMENT);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "{\"chain\":\"ethereum\",\"written\":1}") != NULL);
     CHECK(c.calls == 1);
-    if (status != GEM_OK) CHECK(strstr(c.json, "\"message\":\"ethereum") != NULL);
     completion_destroy(&c);
-    f.stores.get_balances = (script){.how = ANSWER_OK, .answer = "[]"};
+    CHECK(atomic_load(&f.stores.update_balances.calls) == 1 && atomic_load(&f.transport.request.calls) >= 1);
+    f.stores.get_balances = (script){.how = ANSWER_OK, .answer = "[{\"asset_id\":\"ethereum\",\"available\":\"100\",\"staked\":\"0\","
+                                                                  "\"pending\":\"0\",\"locked\":\"0\",\"reserved\":\"0\"}]"};
     completion_init(&c);
     CHECK(gem_balance_service_balances(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
     CHECK(completion_wait(&c) == GEM_OK);
-    CHECK(strcmp(c.json, "[]") == 0);
+    CHECK(strstr(c.json, "\"available\":\"100\"") != NULL);
     completion_destroy(&c);
     CHECK(atomic_load(&f.stores.released) == 0); /* nothing released while the balance service lives */
     chain_fixture_free(&f);
@@ -410,6 +438,7 @@ int main(void) {
     test_permission_refusal_is_a_value();
     test_concurrent_commands();
     test_chain_store_malformed_answers_are_port_errors();
+    test_failing_update_balances_is_the_refresh_error();
     test_freeing_composed_handles_keeps_refresh_working();
     if (failures) {
         fprintf(stderr, "abi_ports_test: %d failure(s)\n", failures);
