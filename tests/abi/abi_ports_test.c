@@ -436,10 +436,10 @@ int main(void) {
     test_transport_timeout();
     test_offline_transport();
     test_permission_refusal_is_a_value();
-    test_concurrent_commands();
     test_chain_store_malformed_answers_are_port_errors();
     test_failing_update_balances_is_the_refresh_error();
     test_freeing_composed_handles_keeps_refresh_working();
+    test_concurrent_commands();
     if (failures) {
         fprintf(stderr, "abi_ports_test: %d failure(s)\n", failures);
         return 1;
