@@ -95,6 +95,19 @@ rm -f "$READY"
 TOKEN=$(curl -s -X POST "$EVM/_control/info" -d '{}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 # A step that reaches a chain: its failure is shown and the demo goes on.
 chain_step() { step "$@" || echo "# that step failed: see the message above"; }
+# The stored balances of a wallet in whole units, beside each asset's symbol (from its decimals).
+holdings() {
+    python3 -c '
+import json, subprocess, sys
+host, db, wallet = sys.argv[1:4]
+ask = lambda *a: json.loads(subprocess.run([host, "--db", db, *a], capture_output=True, text=True, check=True).stdout)
+assets = {a["id"]: a for a in ask("asset", "list", wallet)}
+for row in ask("balance", "show", wallet):
+    asset = assets[row["asset_id"]]
+    whole, part = divmod(int(row["available"]), 10 ** asset["decimals"])
+    print("  %-6s %s%s" % (asset["symbol"], whole, ("." + str(part).rjust(asset["decimals"], "0").rstrip("0")) if part else ""))
+' "$HOST" "$DB" "$1"
+}
 
 echo; echo "# the local chains: EVM $EVM (chain id 1), Solana $SOLANA; the test key 0x11...11 holds 100 ETH,"
 echo "# 1,000,000 TST and 100 SOL"
@@ -110,6 +123,7 @@ chain_step asset add "$ETH_WALLET" "ethereum_$TOKEN"
 step asset list "$ETH_WALLET"
 chain_step balance refresh "$ETH_WALLET"
 step balance show "$ETH_WALLET"
+echo "# in whole units:"; holdings "$ETH_WALLET"
 echo; echo "# a second refresh: nothing changed, no row is written"
 chain_step balance refresh "$ETH_WALLET"
 
@@ -120,6 +134,7 @@ step node add solana "$SOLANA/solana"
 step node select solana "$SOLANA/solana"
 chain_step balance refresh "$SOL_WALLET"
 step balance show "$SOL_WALLET"
+echo "# in whole units:"; holdings "$SOL_WALLET"
 
 kill "$CHAINS_PID" 2>/dev/null || true
 wait "$CHAINS_PID" 2>/dev/null || true
