@@ -8,7 +8,8 @@ over the local chains of tests/chains (EVM over py-evm in .venvs/evm, Solana ove
   balance refresh (ETH 100 and TST 1,000,000 stored, the refresh record says the rows written), a second
   refresh writes nothing (counted by a trigger), a funded change writes that row only, a failing node is
   named by the error and leaves the rows, and a store failure on the second row of a chain's batch (a
-  trigger) fails the refresh with the store's error and writes none of the batch.
+  trigger) fails the refresh with the store's error and writes none of the batch; asset remove, and the token
+  added again from its stored metadata while the node fails; a deleted wallet's rows go with it.
   Then the chain commands once each under valgrind.
 
 The environments are made by `bash scripts/oracles.sh evm solana` (scripts/test.sh runs it before ctest).
@@ -230,6 +231,17 @@ def balance_steps(host, db, evm, solana_url, evm_url):
           f"the Solana refresh: {sol_refresh}")
     sol_rows = {r["asset_id"]: r for r in host.ok("balance", "show", sol_id) or []}
     check(sol_rows.get("solana", {}).get("available") == str(100 * 10**9), f"SOL 100: {sol_rows}")
+
+    # Removing the token: the list shows the native only; its metadata stays, so adding it again reads no chain.
+    host.ok("asset", "remove", eth_id, token_id)
+    check([a["id"] for a in host.ok("asset", "list", eth_id)] == ["ethereum"], "asset remove: the native only")
+    message = host.fails("asset", "remove", eth_id, token_id)
+    check("not_found" in message, f"removing a token not listed: {message}")
+    control(evm_url, "faults", {"scope": "ethereum", "fail": {"mode": "http", "status": 503}})
+    again = host.ok("asset", "add", eth_id, token_id)
+    check(again == asset, f"the stored metadata, the node failing: {again}")
+    control(evm_url, "reset", {"scope": "ethereum"})
+    check(query(db, "SELECT COUNT(*) FROM assets") == [(1,)], "one asset row")
 
     # Deleting a wallet deletes its token list and balance rows.
     host.ok("wallet", "delete", eth_id)
