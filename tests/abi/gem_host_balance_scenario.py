@@ -9,7 +9,9 @@ over the local chains of tests/chains (EVM over py-evm in .venvs/evm, Solana ove
   refresh writes nothing (counted by a trigger), a funded change writes that row only, a failing node is
   named by the error and leaves the rows, and a store failure on the second row of a chain's batch (a
   trigger) fails the refresh with the store's error and writes none of the batch; asset remove, and the token
-  added again from its stored metadata while the node fails; a deleted wallet's rows go with it.
+  added again from its stored metadata while the node fails; a wallet on both chains refreshed while the
+  Solana node fails (the error names solana, the Ethereum row is written, the Solana row stays); a deleted
+  wallet's rows go with it.
   Then the chain commands once each under valgrind.
 
 The environments are made by `bash scripts/oracles.sh evm solana` (scripts/test.sh runs it before ctest).
@@ -231,6 +233,25 @@ def balance_steps(host, db, evm, solana_url, evm_url):
           f"the Solana refresh: {sol_refresh}")
     sol_rows = {r["asset_id"]: r for r in host.ok("balance", "show", sol_id) or []}
     check(sol_rows.get("solana", {}).get("available") == str(100 * 10**9), f"SOL 100: {sol_rows}")
+
+    # One wallet on both chains: a failing chain holds nothing back; the error names it; its rows stay.
+    both = host.ok(*KDF, "wallet", "import", "--phrase", wallet_scenario.ABANDON, "--chains", "ethereum,solana")["wallet"]
+    addresses = {a["chain"]: a["address"] for a in both["accounts"]}
+    control(evm_url, "fund", {"address": addresses["ethereum"], "wei": 2 * 10**18})
+    control(solana_url, "fund", {"address": addresses["solana"], "lamports": 3 * 10**9})
+    first = host.ok("balance", "refresh", both["id"])
+    check(first == {"wallet_id": both["id"], "chains": [{"chain": "ethereum", "written": 1}, {"chain": "solana", "written": 1}]},
+          f"both chains written, in account order: {first}")
+    solana_rows = query(db, "SELECT * FROM balances WHERE wallet_id = ? AND asset_id = 'solana'", both["id"])
+    control(solana_url, "faults", {"scope": "solana", "fail": {"mode": "http", "status": 503}})
+    control(evm_url, "fund", {"address": addresses["ethereum"], "wei": 10**18})
+    message = host.fails("balance", "refresh", both["id"])
+    check("balance refresh failed: solana" in message, f"the failing chain is named: {message}")
+    check(query(db, "SELECT available FROM balances WHERE wallet_id = ? AND asset_id = 'ethereum'", both["id"]) == [(str(3 * 10**18),)],
+          "the answering chain's row is written all the same")
+    check(query(db, "SELECT * FROM balances WHERE wallet_id = ? AND asset_id = 'solana'", both["id"]) == solana_rows,
+          "the failing chain's row is as it was")
+    control(solana_url, "reset", {"scope": "solana"})
 
     # Removing the token: the list shows the native only; its metadata stays, so adding it again reads no chain.
     host.ok("asset", "remove", eth_id, token_id)
