@@ -2,9 +2,9 @@
  * gem-host: a C front end of libgemstone. It is the composition root: it opens its SQLite
  * database, builds the port tables (stores over SQLite, the keystore password from a file only
  * its owner may read, HTTP over libcurl, a permission answer from a flag), hands them to the
- * core's services, and prints each answer as JSON on stdout. The chain services (nodes, assets,
- * balances) re-resolve the stored node selections before any command that reaches a node. Errors go to stderr with a non-zero
- * exit status (2 for a usage error).
+ * core's services, and prints each answer as JSON on stdout. Before a node, asset or balance
+ * command it re-resolves the stored node selections. Errors go to stderr with a non-zero exit
+ * status (2 for a usage error).
  */
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
