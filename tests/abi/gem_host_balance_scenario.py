@@ -157,7 +157,7 @@ def check_steps(host, evm_url, solana_url):
     check(answer and answer["status"] == {"type": "ok"}, f"the Solana node is solana: {answer}")
 
 
-def balance_steps(host, db, evm, solana_url, evm_url):
+def balance_steps(host, db, evm_info, solana_url, evm_url):
     eth = host.ok(*KDF, "wallet", "import", "--private-key", "0x" + "11" * 32, "--chain", "ethereum")["wallet"]
     check(eth["accounts"][0]["address"] == EVM_ADDRESS, f"the funded EVM account: {eth['accounts']}")
     sol = host.ok(*KDF, "wallet", "import", "--private-key", base58(bytes([0x11] * 32)), "--chain", "solana")["wallet"]
@@ -174,7 +174,7 @@ def balance_steps(host, db, evm, solana_url, evm_url):
     check("invalid_input" in message, f"a native asset cannot be added: {message}")
     message = host.fails("asset", "add", eth_id, "solana_" + SOLANA_ADDRESS)
     check("invalid_input" in message, f"a token of a chain the wallet has no account on: {message}")
-    token = evm["token"]
+    token = evm_info["token"]
     token_id = f"ethereum_{token}"
     execute(db, "CREATE TABLE IF NOT EXISTS writes (n INTEGER NOT NULL); DELETE FROM writes; INSERT INTO writes VALUES (0);"
                 "CREATE TRIGGER IF NOT EXISTS count_inserts AFTER INSERT ON balances BEGIN UPDATE writes SET n = n + 1; END;"
