@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # README command 1: installs what is missing, builds, and runs gem-host's demonstration on an
 # embedded SQLite database (build/demo.db) against the local test API server: preferences, price
-# alerts, then wallets (create, import, list, address validation, export).
+# alerts, then wallets (create, import, list, address validation, export), then balances on the local EVM
+# and Solana chains of tests/chains (node add/select/check, a token added, balance refresh and show).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -13,7 +14,8 @@ rm -f "$DB" "$DB"-wal "$DB"-shm "$DB".secret
 
 # The stand-in for the remote API, on a free port of 127.0.0.1.
 coproc SERVER { exec python3 tests/server/api_server.py --port 0; }
-trap 'kill $SERVER_PID 2>/dev/null || true' EXIT
+CHAINS_PID=""
+trap 'kill $SERVER_PID $CHAINS_PID 2>/dev/null || true' EXIT
 read -r _ PORT <&"${SERVER[0]}"
 API="http://127.0.0.1:$PORT"
 
@@ -77,3 +79,64 @@ step address validate --chain ethereum 0x9858effd232b4033e47d90003d41ec34ecaeda9
 echo; echo "# one letter changed: rejected with its reason (exit 1)"
 step address validate --chain bitcoin bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv || true
 step wallet export "$ABANDON_ID"
+
+# Balances: the local EVM node (py-evm, with the ERC-20 "TST") and Solana node (LiteSVM) of tests/chains, each in
+# its pinned environment (made by scripts/oracles.sh if missing), on free ports of 127.0.0.1 until the demo ends.
+bash scripts/oracles.sh evm solana >/dev/null
+READY=$(mktemp)
+rm -f "$READY"
+python3 tests/chains/run.py evm solana --ready-file "$READY" >/dev/null &
+CHAINS_PID=$!
+for _ in $(seq 600); do [ -s "$READY" ] && break; kill -0 "$CHAINS_PID" 2>/dev/null || break; sleep 0.1; done
+[ -s "$READY" ] || { echo "demo: the local chains did not start"; exit 1; }
+EVM=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["evm"])' "$READY")
+SOLANA=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["solana"])' "$READY")
+rm -f "$READY"
+TOKEN=$(curl -s -X POST "$EVM/_control/info" -d '{}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+# A step that reaches a chain: its failure is shown and the demo goes on.
+chain_step() { step "$@" || echo "# that step failed: see the message above"; }
+# The stored balances of a wallet in whole units, beside each asset's symbol (from its decimals).
+holdings() {
+    python3 -c '
+import json, subprocess, sys
+host, db, wallet = sys.argv[1:4]
+ask = lambda *a: json.loads(subprocess.run([host, "--db", db, *a], capture_output=True, text=True, check=True).stdout)
+assets = {a["id"]: a for a in ask("asset", "list", wallet)}
+for row in ask("balance", "show", wallet):
+    asset = assets[row["asset_id"]]
+    whole, part = divmod(int(row["available"]), 10 ** asset["decimals"])
+    print("  %-6s %s%s" % (asset["symbol"], whole, ("." + str(part).rjust(asset["decimals"], "0").rstrip("0")) if part else ""))
+' "$HOST" "$DB" "$1"
+}
+
+echo; echo "# the local chains: EVM $EVM (chain id 1), Solana $SOLANA; the test key 0x11...11 holds 100 ETH,"
+echo "# 1,000,000 TST and 100 SOL"
+echo; echo "\$ gem-host wallet import --private-key 0x11...11 --chain ethereum   (abridged)"
+run wallet import --private-key "0x$(printf '11%.0s' $(seq 32))" --chain ethereum | summary
+ETH_WALLET=privateKey_ethereum_0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A
+step node add ethereum "$EVM/ethereum"
+step node select ethereum "$EVM/ethereum"
+chain_step node check ethereum "$EVM/ethereum"
+echo; echo "# the same node checked as polygon: the wrong network is named (exit 1)"
+step node check polygon "$EVM/polygon" || true
+chain_step asset add "$ETH_WALLET" "ethereum_$TOKEN"
+step asset list "$ETH_WALLET"
+chain_step balance refresh "$ETH_WALLET"
+step balance show "$ETH_WALLET"
+echo "# in whole units:"; holdings "$ETH_WALLET"
+echo; echo "# a second refresh: nothing changed, no row is written"
+chain_step balance refresh "$ETH_WALLET"
+
+echo; echo "\$ gem-host wallet watch --chain solana --address F25s3DdjXdCxYBhh2z8FBusVEMT4b9bGNFVKJi3wFoF4   (abridged)"
+run wallet watch --chain solana --address F25s3DdjXdCxYBhh2z8FBusVEMT4b9bGNFVKJi3wFoF4 | summary
+SOL_WALLET=view_solana_F25s3DdjXdCxYBhh2z8FBusVEMT4b9bGNFVKJi3wFoF4
+step node add solana "$SOLANA/solana"
+step node select solana "$SOLANA/solana"
+chain_step balance refresh "$SOL_WALLET"
+step balance show "$SOL_WALLET"
+echo "# in whole units:"; holdings "$SOL_WALLET"
+
+kill "$CHAINS_PID" 2>/dev/null || true
+wait "$CHAINS_PID" 2>/dev/null || true
+CHAINS_PID=""
+echo; echo "# the local chains are stopped"

@@ -22,6 +22,7 @@ else
 fi
 
 echo "== C (ctest)"
+bash scripts/oracles.sh evm solana  # the gem-host balance scenario runs the local EVM and Solana chains
 (cd build && ctest --output-on-failure)
 
 echo "== Python"

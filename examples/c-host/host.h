@@ -14,6 +14,8 @@ typedef struct options {
     int permission;              /* the answer of the notification permission port */
     const char *kdf_memory_kib;  /* the keystore's Argon2id cost for new records; NULL for the core's default */
     const char *kdf_iterations;
+    const char *nodes;           /* the node service's config JSON (--nodes), NULL for the core's nodes */
+    const char *nodes_file;      /* or a file holding it (--nodes-file) */
 } options;
 
 typedef struct host {
@@ -25,6 +27,9 @@ typedef struct host {
     gem_price_alert_service *alerts;
     gem_wallet_session_service *wallet_session;
     gem_wallet_service *wallets;
+    gem_node_service *nodes;
+    gem_assets_service *assets;
+    gem_balance_service *balances;
 } host;
 
 /* Prints the usage to stderr; returns the exit status for a usage error (2). */
@@ -33,5 +38,15 @@ int usage(void);
 /* wallet_commands.c */
 int wallet_command(host *h, int argc, char **argv, int at);
 int address_command(int argc, char **argv, int at);
+
+/* chain_commands.c */
+/* Builds the node, assets and balance services over the chain stores (after the wallet services). */
+int open_chain_services(host *h);
+/* Re-resolves the stored node selections; run before any command that reaches a node. */
+int resolve_node_selections(host *h);
+void close_chain_services(host *h);
+int node_command(host *h, int argc, char **argv, int at);
+int asset_command(host *h, int argc, char **argv, int at);
+int balance_command(host *h, int argc, char **argv, int at);
 
 #endif

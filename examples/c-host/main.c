@@ -2,8 +2,9 @@
  * gem-host: a C front end of libgemstone. It is the composition root: it opens its SQLite
  * database, builds the port tables (stores over SQLite, the keystore password from a file only
  * its owner may read, HTTP over libcurl, a permission answer from a flag), hands them to the
- * core's services, and prints each answer as JSON on stdout. Errors go to stderr with a non-zero
- * exit status (2 for a usage error).
+ * core's services, and prints each answer as JSON on stdout. Before a node, asset or balance
+ * command it re-resolves the stored node selections. Errors go to stderr with a non-zero exit
+ * status (2 for a usage error).
  */
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
@@ -21,7 +22,7 @@
 int usage(void) {
     fprintf(stderr,
             "usage: gem-host [--db FILE] [--api URL] [--permission grant|deny]\n"
-            "                [--kdf-memory-kib KIB] [--kdf-iterations N] COMMAND\n"
+            "                [--kdf-memory-kib KIB] [--kdf-iterations N] [--nodes JSON | --nodes-file FILE] COMMAND\n"
             "  version\n"
             "  prefs show | prefs set [--currency CODE] [--device-id ID]\n"
             "  alerts list [--asset ID]\n"
@@ -39,9 +40,15 @@ int usage(void) {
             "  wallet rename ID NAME | wallet pin ID | wallet unpin ID | wallet delete ID\n"
             "  wallet export ID                                          prints the wallet's secret\n"
             "  address validate --chain CHAIN ADDRESS                    exits 1 when the address is rejected\n"
+            "  node list CHAIN | node add CHAIN URL | node remove CHAIN URL | node select CHAIN URL\n"
+            "  node check CHAIN URL                                      exits 1 for a wrong network or an unreachable node\n"
+            "  asset list [WALLET_ID] | asset add WALLET_ID ASSET_ID | asset remove WALLET_ID ASSET_ID\n"
+            "  balance refresh [WALLET_ID] | balance show [WALLET_ID]    (no WALLET_ID: the current wallet)\n"
             "  --db defaults to gem.db; its keystore secret is FILE.secret (mode 0600).\n"
             "  --api defaults to $GEM_API_URL or http://127.0.0.1:8088.\n"
             "  --kdf-*: the Argon2id cost of new keystore records (default: the core's).\n"
+            "  --nodes: the node service's config, {\"timeout_ms\":30000,\"nodes\":{\"ethereum\":[\"http://127.0.0.1:8545\"]}}\n"
+            "    (nodes replaces the built-in nodes of the chains it names); --nodes-file reads it from FILE.\n"
             "  --phrase - and --private-key - read the secret from stdin (it stays out of ps and history).\n");
     return 2;
 }
@@ -106,7 +113,7 @@ static int open_wallet_services(host *h) {
     free(config);
     if (status != GEM_OK) return cli_print_buffer("wallet service", status, &error);
     release_counter_give(&h->tables, 4);
-    return 0;
+    return open_chain_services(h);
 }
 
 static int host_open(host *h) {
@@ -145,6 +152,7 @@ static int host_open(host *h) {
  * exiting) rather than pulled from under a core thread.
  */
 static void host_close(host *h) {
+    close_chain_services(h);
     gem_wallet_service_free(h->wallets);
     gem_wallet_session_service_free(h->wallet_session);
     gem_price_alert_service_free(h->alerts);
@@ -269,6 +277,8 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[at], "--permission") == 0) h.opts.permission = strcmp(argv[at + 1], "grant") == 0;
         else if (strcmp(argv[at], "--kdf-memory-kib") == 0) h.opts.kdf_memory_kib = argv[at + 1];
         else if (strcmp(argv[at], "--kdf-iterations") == 0) h.opts.kdf_iterations = argv[at + 1];
+        else if (strcmp(argv[at], "--nodes") == 0) h.opts.nodes = argv[at + 1];
+        else if (strcmp(argv[at], "--nodes-file") == 0) h.opts.nodes_file = argv[at + 1];
         else return usage();
         at += 2;
     }
@@ -283,14 +293,26 @@ int main(int argc, char **argv) {
     }
     const char *group = argv[at];
     if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
-    if (strcmp(group, "prefs") != 0 && strcmp(group, "alerts") != 0 && strcmp(group, "wallet") != 0) return usage();
+    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", NULL};
+    int known = 0;
+    for (const char *const *g = groups; *g; g++) known = known || strcmp(group, *g) == 0;
+    if (!known) return usage();
+    if (h.opts.nodes && h.opts.nodes_file) {
+        fprintf(stderr, "gem-host: give --nodes or --nodes-file, not both\n");
+        return 2;
+    }
+    int chains = strcmp(group, "node") == 0 || strcmp(group, "asset") == 0 || strcmp(group, "balance") == 0;
     umask(077); /* the database and the keystore secret are for this user only */
     curl_global_init(CURL_GLOBAL_DEFAULT);
     int rc = host_open(&h);
+    if (rc == 0 && chains) rc = resolve_node_selections(&h);
     if (rc == 0) {
         if (strcmp(group, "prefs") == 0) rc = prefs_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "alerts") == 0) rc = alerts_command(&h, argc, argv, at + 1);
-        else rc = wallet_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "wallet") == 0) rc = wallet_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "node") == 0) rc = node_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "asset") == 0) rc = asset_command(&h, argc, argv, at + 1);
+        else rc = balance_command(&h, argc, argv, at + 1);
     }
     host_close(&h);
     curl_global_cleanup();

@@ -4,10 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A column holding a non-negative integer in decimal digits. */
+#define DECIMAL_COLUMN(name) name " TEXT NOT NULL CHECK (" name " <> '' AND " name " NOT GLOB '*[^0-9]*')"
+
 /*
  * One database for every store. Wallets and accounts are rows (the wallet record is rebuilt from
  * them on read); the keystore holds the core's encrypted records under their keys; session holds
- * the current wallet id in its single row (absent when none is set).
+ * the current wallet id in its single row (absent when none is set). A wallet's token list and
+ * balance rows are deleted with it.
  */
 static const char *SCHEMA =
     "PRAGMA journal_mode=WAL;"
@@ -34,7 +38,28 @@ static const char *SCHEMA =
     "  position INTEGER NOT NULL," /* the account's place in the wallet record's list */
     "  PRIMARY KEY (wallet_id, chain));"
     "CREATE TABLE IF NOT EXISTS keystore (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS session (id INTEGER PRIMARY KEY CHECK (id = 1), wallet_id TEXT NOT NULL);";
+    "CREATE TABLE IF NOT EXISTS session (id INTEGER PRIMARY KEY CHECK (id = 1), wallet_id TEXT NOT NULL);"
+    /* The nodes the user added, in the order added, and each chain's selected node. */
+    "CREATE TABLE IF NOT EXISTS nodes (chain TEXT NOT NULL, url TEXT NOT NULL, position INTEGER NOT NULL,"
+    "  PRIMARY KEY (chain, url));"
+    "CREATE TABLE IF NOT EXISTS node_selections (chain TEXT PRIMARY KEY, url TEXT NOT NULL);"
+    /* Token assets (the Asset record under its id) and the tokens each wallet shows, in the order added. */
+    "CREATE TABLE IF NOT EXISTS assets (id TEXT PRIMARY KEY, json TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS wallet_assets ("
+    "  wallet_id TEXT NOT NULL REFERENCES wallets(id) ON DELETE CASCADE,"
+    "  asset_id TEXT NOT NULL,"
+    "  position INTEGER NOT NULL,"
+    "  PRIMARY KEY (wallet_id, asset_id));"
+    /* One row per (wallet, asset); every kind a decimal string of digits (the core's biguint). */
+    "CREATE TABLE IF NOT EXISTS balances ("
+    "  wallet_id TEXT NOT NULL REFERENCES wallets(id) ON DELETE CASCADE,"
+    "  asset_id TEXT NOT NULL,"
+    "  " DECIMAL_COLUMN("available") ","
+    "  " DECIMAL_COLUMN("staked") ","
+    "  " DECIMAL_COLUMN("pending") ","
+    "  " DECIMAL_COLUMN("locked") ","
+    "  " DECIMAL_COLUMN("reserved") ","
+    "  PRIMARY KEY (wallet_id, asset_id));";
 
 static int load_current_wallet_id(sqlite_stores *stores) {
     sqlite3_stmt *stmt = NULL;
@@ -106,6 +131,41 @@ void stores_answer_null(gem_call *call) {
 
 void stores_error_message(sqlite_stores *stores, const char *what, char *message, size_t size) {
     snprintf(message, size, "%s: %s", what, sqlite3_errmsg(stores->db));
+}
+
+void stores_run(sqlite_stores *stores, const uint8_t *args, size_t len, stores_method method, gem_call *call) {
+    cJSON *json = stores_parse_args(args, len);
+    cJSON *answer = NULL;
+    char message[512] = "";
+    gem_status status = method(stores, json, &answer, message, sizeof(message));
+    if (status != GEM_OK) gem_call_fail(call, status, message);
+    else if (answer) stores_answer_json(call, answer);
+    else stores_answer_null(call);
+    cJSON_Delete(answer);
+    cJSON_Delete(json);
+}
+
+int stores_is_string_array(const cJSON *item) {
+    if (!cJSON_IsArray(item)) return 0;
+    const cJSON *element = NULL;
+    cJSON_ArrayForEach(element, item) {
+        if (!cJSON_IsString(element)) return 0;
+    }
+    return 1;
+}
+
+gem_status stores_finish_write(sqlite_stores *stores, const char *method, gem_status status, long written,
+                               char *message, size_t size) {
+    if (status == GEM_OK && !stores_commit(stores)) {
+        stores_error_message(stores, method, message, size);
+        status = GEM_ERR_STORE;
+    }
+    if (status != GEM_OK) {
+        stores_rollback(stores);
+        return status;
+    }
+    stores->rows_written += written;
+    return GEM_OK;
 }
 
 int stores_begin(sqlite_stores *stores) {

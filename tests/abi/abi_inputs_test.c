@@ -481,6 +481,253 @@ static void test_wallet_service(void) {
     CHECK(eventually_equals(&wallets.released, 10));
 }
 
+/* ---- chains: the node, assets and balance services over scripted stores ---- */
+
+static fake_chain_stores chain_stores;
+static fake_port node_transport;
+
+#define VIEW_ETH_ID "view_ethereum_0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"
+#define VIEW_ETH_WALLET                                                                                              \
+    "{\"id\":\"" VIEW_ETH_ID "\",\"name\":\"Watch\",\"index\":1,\"type\":\"view\",\"accounts\":[{\"chain\":\"ethereum\"," \
+    "\"address\":\"0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A\",\"derivation_path\":\"\"}],\"order\":0,"            \
+    "\"is_pinned\":false,\"source\":\"import\"}"
+
+static gem_node_service *new_node_service(const char *config) {
+    gem_http_transport http = fake_transport_table(&node_transport);
+    gem_node_store store = fake_node_store_table(&chain_stores);
+    gem_node_service *service = NULL;
+    gem_buffer error = {0};
+    CHECK(gem_node_service_new(config, &http, &store, &service, &error) == GEM_OK);
+    CHECK(error.data == NULL);
+    return service;
+}
+
+static void test_node_service(void) {
+    gem_buffer out = {0};
+    gem_node_service *service = NULL;
+    fake_chain_stores_init(&chain_stores);
+    memset(&node_transport, 0, sizeof(node_transport));
+    node_transport.request = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    gem_http_transport http = fake_transport_table(&node_transport);
+    gem_node_store store = fake_node_store_table(&chain_stores);
+
+    EXPECT_SYNC_ERROR(gem_node_service_new(NULL, NULL, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_node_service_new(NULL, &http, NULL, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_node_service_new(NULL, &http, &store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_SYNC_ERROR(gem_node_service_new("{", &http, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_node_service_new("[]", &http, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_node_service_new("{\"timeout_ms\":0}", &http, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_node_service_new("{\"timeout_ms\":600001}", &http, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_node_service_new("{\"timeout_ms\":\"5\"}", &http, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_node_service_new("{\"nodes\":{\"nochain\":[\"https://a.example\"]}}", &http, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_node_service_new("{\"nodes\":{\"ethereum\":\"https://a.example\"}}", &http, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    /* Well-formed but against the rules: plain http off loopback, another scheme, an empty list. */
+    EXPECT_SYNC_ERROR(gem_node_service_new("{\"nodes\":{\"ethereum\":[\"http://example.com\"]}}", &http, &store, &service, &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_SYNC_ERROR(gem_node_service_new("{\"nodes\":{\"ethereum\":[\"ftp://127.0.0.1\"]}}", &http, &store, &service, &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_SYNC_ERROR(gem_node_service_new("{\"nodes\":{\"ethereum\":[]}}", &http, &store, &service, &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    gem_node_store small = store;
+    small.struct_size = 8;
+    EXPECT_SYNC_ERROR(gem_node_service_new(NULL, &http, &small, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_node_store missing = store;
+    missing.set_selection = NULL;
+    EXPECT_SYNC_ERROR(gem_node_service_new(NULL, &http, &missing, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_http_transport no_request = http;
+    no_request.request = NULL;
+    EXPECT_SYNC_ERROR(gem_node_service_new(NULL, &no_request, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(service == NULL);
+    CHECK(atomic_load(&chain_stores.released) == 0 && atomic_load(&node_transport.released) == 0);
+    gem_node_service_free(NULL);
+
+    const char *node = "{\"chain\":\"ethereum\",\"url\":\"http://127.0.0.1:9/ethereum\"}";
+    completion c;
+    EXPECT_ASYNC_ERROR(gem_node_service_nodes(NULL, "ethereum", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_add(NULL, node, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_remove(NULL, node, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_select(NULL, node, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_check(NULL, node, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_resolve_selections(NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+
+    /* NULL config means the core's nodes; the service is freed and its tables released. */
+    service = new_node_service(NULL);
+    gem_node_service_free(service);
+    CHECK(eventually_equals(&chain_stores.released, 1) && eventually_equals(&node_transport.released, 1));
+    service = new_node_service("{\"timeout_ms\":500,\"nodes\":{\"ethereum\":[\"http://127.0.0.1:9/ethereum\"]}}");
+
+    CHECK(gem_node_service_nodes(service, "ethereum", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_node_service_add(service, node, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_node_service_remove(service, node, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_node_service_select(service, node, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_node_service_check(service, node, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_node_service_resolve_selections(service, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+
+    const char bad_utf8[] = {'e', 't', 'h', (char)0xff, 0};
+    EXPECT_ASYNC_ERROR(gem_node_service_nodes(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_nodes(service, "nochain", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_nodes(service, bad_utf8, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    const char *const malformed_nodes[] = {
+        "{", "[]", "{\"chain\":\"ethereum\"}", "{\"url\":\"https://a.example\"}", "{\"chain\":\"nochain\",\"url\":\"https://a.example\"}",
+        "{\"chain\":\"ethereum\",\"url\":7}",
+    };
+    EXPECT_ASYNC_ERROR(gem_node_service_add(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_remove(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_select(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_node_service_check(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    for (size_t i = 0; i < sizeof(malformed_nodes) / sizeof(malformed_nodes[0]); i++) {
+        EXPECT_ASYNC_ERROR(gem_node_service_add(service, malformed_nodes[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_node_service_remove(service, malformed_nodes[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_node_service_select(service, malformed_nodes[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_node_service_check(service, malformed_nodes[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    }
+    /* URLs that are not node URLs: refused before any write or request. */
+    static char long_url[2100];
+    memset(long_url, 0, sizeof(long_url));
+    int n = snprintf(long_url, sizeof(long_url), "{\"chain\":\"ethereum\",\"url\":\"https://a.example/");
+    memset(long_url + n, 'a', 2050);
+    memcpy(long_url + n + 2050, "\"}", 3);
+    const char *const bad_urls[] = {
+        "{\"chain\":\"ethereum\",\"url\":\"http://example.com\"}", "{\"chain\":\"ethereum\",\"url\":\"ftp://127.0.0.1\"}",
+        "{\"chain\":\"ethereum\",\"url\":\"\"}", "{\"chain\":\"ethereum\",\"url\":\"not a url\"}", long_url,
+    };
+    for (size_t i = 0; i < sizeof(bad_urls) / sizeof(bad_urls[0]); i++) {
+        EXPECT_ASYNC_ERROR(gem_node_service_add(service, bad_urls[i], completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+        EXPECT_ASYNC_ERROR(gem_node_service_check(service, bad_urls[i], completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    }
+    CHECK(atomic_load(&chain_stores.update_nodes.calls) == 0 && atomic_load(&node_transport.request.calls) == 0);
+    /* A built-in node cannot be removed; a node not listed is not found, nor can it be selected. */
+    EXPECT_ASYNC_ERROR(gem_node_service_remove(service, node, completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    EXPECT_ASYNC_ERROR(gem_node_service_remove(service, "{\"chain\":\"ethereum\",\"url\":\"https://a.example\"}", completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    EXPECT_ASYNC_ERROR(gem_node_service_select(service, "{\"chain\":\"ethereum\",\"url\":\"https://a.example\"}", completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    CHECK(atomic_load(&chain_stores.set_selection.calls) == 0);
+    /* An unreachable node is an answer, not an error. */
+    completion_init(&c);
+    CHECK(gem_node_service_check(service, node, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "\"status\":{\"type\":\"unreachable\"") != NULL);
+    completion_destroy(&c);
+    completion_init(&c);
+    CHECK(gem_node_service_resolve_selections(service, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strcmp(c.json, "[]") == 0);
+    completion_destroy(&c);
+    gem_node_service_free(service);
+    /* A store that fails (on a service that has not read it yet) is the store's error record. */
+    chain_stores.get_selections = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_STORE};
+    service = new_node_service(NULL);
+    EXPECT_ASYNC_ERROR(gem_node_service_resolve_selections(service, completion_done, &c), GEM_ERR_STORE, "store");
+    EXPECT_ASYNC_ERROR(gem_node_service_nodes(service, "ethereum", completion_done, &c), GEM_ERR_STORE, "store");
+    gem_node_service_free(service);
+    CHECK(eventually_equals(&chain_stores.released, 3) && eventually_equals(&node_transport.released, 3));
+}
+
+static void test_assets_and_balance_services(void) {
+    gem_buffer out = {0};
+    fake_chain_stores_init(&chain_stores);
+    memset(&node_transport, 0, sizeof(node_transport));
+    node_transport.request = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    wallets_answer_empty();
+    gem_wallet_store wallet_store = fake_wallet_store_table(&wallets);
+    gem_wallet_session_store session = fake_session_store_table(&wallets);
+    gem_wallet_session_service *sessions = NULL;
+    CHECK(gem_wallet_session_service_new(&wallet_store, &session, &sessions, &out) == GEM_OK);
+    gem_node_service *nodes = new_node_service("{\"nodes\":{\"ethereum\":[\"http://127.0.0.1:9/ethereum\"]}}");
+    gem_asset_store asset_store = fake_asset_store_table(&chain_stores);
+    gem_balance_store balance_store = fake_balance_store_table(&chain_stores);
+    gem_assets_service *assets = NULL;
+    gem_balance_service *balances = NULL;
+
+    EXPECT_SYNC_ERROR(gem_assets_service_new(NULL, sessions, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, NULL, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, sessions, NULL, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_assets_service_new(nodes, sessions, &asset_store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    /* A handle of another kind is refused, not reinterpreted. */
+    EXPECT_SYNC_ERROR(gem_assets_service_new((gem_node_service *)sessions, sessions, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, (gem_wallet_session_service *)nodes, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_asset_store no_update = asset_store;
+    no_update.update_wallet_assets = NULL;
+    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, sessions, &no_update, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_asset_store small_assets = asset_store;
+    small_assets.struct_size = 4;
+    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, sessions, &small_assets, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(assets == NULL);
+    gem_assets_service_free(NULL);
+    CHECK(gem_assets_service_new(nodes, sessions, &asset_store, &assets, &out) == GEM_OK);
+
+    EXPECT_SYNC_ERROR(gem_balance_service_new(NULL, assets, sessions, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, NULL, sessions, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, assets, NULL, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, assets, sessions, NULL, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_balance_service_new(nodes, assets, sessions, &balance_store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, (gem_assets_service *)nodes, sessions, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_balance_store no_write = balance_store;
+    no_write.update_balances = NULL;
+    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, assets, sessions, &no_write, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_balance_store small_balances = balance_store;
+    small_balances.struct_size = 4;
+    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, assets, sessions, &small_balances, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(balances == NULL);
+    gem_balance_service_free(NULL);
+    CHECK(gem_balance_service_new(nodes, assets, sessions, &balance_store, &balances, &out) == GEM_OK);
+    CHECK(atomic_load(&chain_stores.released) == 0);
+
+    const char *token = "ethereum_0x5FbDB2315678afecb367f032d93F642f64180aa3";
+    CHECK(gem_assets_service_wallet_assets(assets, VIEW_ETH_ID, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_assets_service_add_token(assets, VIEW_ETH_ID, token, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_assets_service_remove_token(assets, VIEW_ETH_ID, token, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_balance_service_update(balances, VIEW_ETH_ID, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_balance_service_balances(balances, VIEW_ETH_ID, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    completion c;
+    EXPECT_ASYNC_ERROR(gem_assets_service_wallet_assets(NULL, VIEW_ETH_ID, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_assets_service_add_token(NULL, VIEW_ETH_ID, token, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_assets_service_remove_token(NULL, VIEW_ETH_ID, token, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_balance_service_update(NULL, VIEW_ETH_ID, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_balance_service_balances(NULL, VIEW_ETH_ID, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_balance_service_update((gem_balance_service *)assets, VIEW_ETH_ID, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_assets_service_wallet_assets((gem_assets_service *)balances, VIEW_ETH_ID, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+
+    EXPECT_ASYNC_ERROR(gem_assets_service_wallet_assets(assets, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_assets_service_add_token(assets, NULL, token, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_assets_service_add_token(assets, VIEW_ETH_ID, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_assets_service_remove_token(assets, NULL, token, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_assets_service_remove_token(assets, VIEW_ETH_ID, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_balance_service_update(balances, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_balance_service_balances(balances, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    for (size_t i = 0; i < sizeof(bad_wallet_ids) / sizeof(bad_wallet_ids[0]); i++) {
+        const char *id = bad_wallet_ids[i];
+        EXPECT_ASYNC_ERROR(gem_assets_service_wallet_assets(assets, id, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_assets_service_add_token(assets, id, token, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_assets_service_remove_token(assets, id, token, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_balance_service_update(balances, id, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_balance_service_balances(balances, id, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    }
+    const char *const bad_asset_ids[] = {"", "nochain", "nochain_0x1", "ethereum_", "\xc3"};
+    for (size_t i = 0; i < sizeof(bad_asset_ids) / sizeof(bad_asset_ids[0]); i++) {
+        EXPECT_ASYNC_ERROR(gem_assets_service_add_token(assets, VIEW_ETH_ID, bad_asset_ids[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        EXPECT_ASYNC_ERROR(gem_assets_service_remove_token(assets, VIEW_ETH_ID, bad_asset_ids[i], completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    }
+    /* A native asset cannot be added: every wallet shows it. */
+    EXPECT_ASYNC_ERROR(gem_assets_service_add_token(assets, VIEW_ETH_ID, "ethereum", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    /* Well-formed ids of a wallet that is not stored. */
+    EXPECT_ASYNC_ERROR(gem_assets_service_wallet_assets(assets, VIEW_ETH_ID, completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    EXPECT_ASYNC_ERROR(gem_assets_service_add_token(assets, VIEW_ETH_ID, token, completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    EXPECT_ASYNC_ERROR(gem_balance_service_update(balances, VIEW_ETH_ID, completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    EXPECT_ASYNC_ERROR(gem_balance_service_balances(balances, VIEW_ETH_ID, completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    /* A token the wallet does not show. */
+    EXPECT_ASYNC_ERROR(gem_assets_service_remove_token(assets, VIEW_ETH_ID, token, completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    /* The wallet exists: a token of a chain it has no account on is refused. */
+    wallets.get_wallet.answer = VIEW_ETH_WALLET;
+    EXPECT_ASYNC_ERROR(gem_assets_service_add_token(assets, VIEW_ETH_ID, "solana_EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    CHECK(atomic_load(&chain_stores.update_wallet_assets.calls) == 0 && atomic_load(&chain_stores.update_balances.calls) == 0);
+    completion_init(&c);
+    CHECK(gem_assets_service_wallet_assets(assets, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strstr(c.json, "[{\"id\":\"ethereum\"") == c.json);
+    completion_destroy(&c);
+
+    gem_balance_service_free(balances);
+    gem_assets_service_free(assets);
+    gem_node_service_free(nodes);
+    gem_wallet_session_service_free(sessions);
+    CHECK(eventually_equals(&chain_stores.released, 3));
+}
+
 static void test_address_validate(void) {
     gem_buffer out = {0};
     EXPECT_SYNC_ERROR(gem_address_validate(NULL, "0x0", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
@@ -707,6 +954,8 @@ int main(void) {
     test_address_validate();
     test_wallet_session();
     test_wallet_service();
+    test_node_service();
+    test_assets_and_balance_services();
     test_list_answers();
     test_number_answers();
     test_copy_and_day_answers();

@@ -1,7 +1,8 @@
 /*
  * Ports that misbehave leave the core consistent and the host informed: a port that fails,
  * answers twice, answers malformed JSON, answers from another thread, answers late (after the
- * service is freed) or never answers.
+ * service is freed) or never answers; a chain store answering what is not its documented JSON; a
+ * composed service outliving the host's handles of the services it was built over.
  */
 #include <time.h>
 #include <unistd.h>
@@ -227,6 +228,204 @@ static void test_concurrent_commands(void) {
     fixture_free(&f);
 }
 
+/* ---- chains: the node, assets and balance services over scripted stores ---- */
+
+#define VIEW_ETH_ID "view_ethereum_0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"
+#define VIEW_ETH_WALLET                                                                                              \
+    "{\"id\":\"" VIEW_ETH_ID "\",\"name\":\"Watch\",\"index\":1,\"type\":\"view\",\"accounts\":[{\"chain\":\"ethereum\"," \
+    "\"address\":\"0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A\",\"derivation_path\":\"\"}],\"order\":0,"            \
+    "\"is_pinned\":false,\"source\":\"import\"}"
+
+/* A wallet store holding the one watch-only ethereum wallet, and an empty session. */
+typedef struct one_wallet {
+    script get_wallets, get_wallet, write;
+    atomic_int released;
+} one_wallet;
+
+static void one_wallet_get_wallets(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)args;
+    (void)len;
+    run_script(&((one_wallet *)context)->get_wallets, call);
+}
+
+static void one_wallet_get_wallet(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)args;
+    (void)len;
+    run_script(&((one_wallet *)context)->get_wallet, call);
+}
+
+static void one_wallet_write(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)args;
+    (void)len;
+    run_script(&((one_wallet *)context)->write, call);
+}
+
+static void one_wallet_release(void *context) { atomic_fetch_add(&((one_wallet *)context)->released, 1); }
+
+typedef struct chain_fixture {
+    fake_chain_stores stores;
+    fake_port transport;
+    one_wallet wallet;
+    gem_wallet_session_service *sessions;
+    gem_node_service *nodes;
+    gem_assets_service *assets;
+    gem_balance_service *balances;
+} chain_fixture;
+
+/* The three services over scripted stores; nodes of ethereum on a loopback URL the transport answers. */
+static void chain_fixture_init(chain_fixture *f) {
+    memset(f, 0, sizeof(*f));
+    fake_chain_stores_init(&f->stores);
+    f->transport.request = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    f->wallet.get_wallets = (script){.how = ANSWER_OK, .answer = "[" VIEW_ETH_WALLET "]"};
+    f->wallet.get_wallet = (script){.how = ANSWER_OK, .answer = VIEW_ETH_WALLET};
+    f->wallet.write = (script){.how = ANSWER_OK, .answer = "null"};
+    gem_wallet_store wallet_table = {sizeof(gem_wallet_store), &f->wallet, one_wallet_release, one_wallet_get_wallets,
+                                     one_wallet_get_wallet, one_wallet_write, one_wallet_write, one_wallet_write};
+    gem_wallet_session_store session_table = {sizeof(gem_wallet_session_store), &f->wallet, one_wallet_release,
+                                              one_wallet_write, one_wallet_write};
+    gem_buffer out = {0};
+    CHECK(gem_wallet_session_service_new(&wallet_table, &session_table, &f->sessions, &out) == GEM_OK);
+    gem_http_transport http = fake_transport_table(&f->transport);
+    gem_node_store node_table = fake_node_store_table(&f->stores);
+    CHECK(gem_node_service_new("{\"timeout_ms\":2000,\"nodes\":{\"ethereum\":[\"http://127.0.0.1:9/ethereum\"]}}", &http, &node_table,
+                               &f->nodes, &out) == GEM_OK);
+    gem_asset_store asset_table = fake_asset_store_table(&f->stores);
+    CHECK(gem_assets_service_new(f->nodes, f->sessions, &asset_table, &f->assets, &out) == GEM_OK);
+    gem_balance_store balance_table = fake_balance_store_table(&f->stores);
+    CHECK(gem_balance_service_new(f->nodes, f->assets, f->sessions, &balance_table, &f->balances, &out) == GEM_OK);
+}
+
+/* Frees what is left and waits until every table was released exactly once. */
+static void chain_fixture_free(chain_fixture *f) {
+    gem_balance_service_free(f->balances);
+    gem_assets_service_free(f->assets);
+    gem_node_service_free(f->nodes);
+    gem_wallet_session_service_free(f->sessions);
+    for (int i = 0; i < 500; i++) {
+        if (atomic_load(&f->stores.released) == 3 && atomic_load(&f->transport.released) == 1 && atomic_load(&f->wallet.released) == 2)
+            break;
+        usleep(10000);
+    }
+    CHECK(atomic_load(&f->stores.released) == 3);
+    CHECK(atomic_load(&f->transport.released) == 1);
+    CHECK(atomic_load(&f->wallet.released) == 2);
+}
+
+static void test_chain_store_malformed_answers_are_port_errors(void) {
+    chain_fixture f;
+    chain_fixture_init(&f);
+    completion c;
+    /* Not JSON, then JSON that is not the documented answer: the host's contract failure, named. */
+    f.stores.get_nodes = (script){.how = ANSWER_MALFORMED};
+    completion_init(&c);
+    CHECK(gem_node_service_nodes(f.nodes, "ethereum", completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_PORT);
+    CHECK(is_error_record(c.json, "port") && strstr(c.json, "get_nodes") != NULL);
+    completion_destroy(&c);
+    f.stores.get_nodes = (script){.how = ANSWER_OK, .answer = "[{\"chain\":\"ethereum\"}]"};
+    completion_init(&c);
+    CHECK(gem_node_service_nodes(f.nodes, "ethereum", completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_PORT);
+    CHECK(is_error_record(c.json, "port"));
+    completion_destroy(&c);
+    f.stores.get_nodes = (script){.how = ANSWER_OK, .answer = "[]"};
+    f.stores.get_selections = (script){.how = ANSWER_OK, .answer = "{}"};
+    completion_init(&c);
+    CHECK(gem_node_service_resolve_selections(f.nodes, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_PORT);
+    CHECK(is_error_record(c.json, "port"));
+    completion_destroy(&c);
+
+    f.stores.get_wallet_assets = (script){.how = ANSWER_MALFORMED};
+    completion_init(&c);
+    CHECK(gem_assets_service_wallet_assets(f.assets, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_PORT);
+    CHECK(is_error_record(c.json, "port") && strstr(c.json, "get_wallet_assets") != NULL);
+    completion_destroy(&c);
+    f.stores.get_wallet_assets = (script){.how = ANSWER_OK, .answer = "[\"ethereum_0x5FbDB2315678afecb367f032d93F642f64180aa3\"]"};
+    f.stores.get_assets = (script){.how = ANSWER_OK, .answer = "[{\"id\":\"ethereum_0x5FbDB2315678afecb367f032d93F642f64180aa3\"}]"};
+    completion_init(&c);
+    CHECK(gem_assets_service_wallet_assets(f.assets, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_PORT);
+    CHECK(is_error_record(c.json, "port") && strstr(c.json, "get_assets") != NULL);
+    completion_destroy(&c);
+    f.stores.get_wallet_assets = (script){.how = ANSWER_OK, .answer = "[]"};
+
+    f.stores.get_balances = (script){.how = ANSWER_MALFORMED};
+    completion_init(&c);
+    CHECK(gem_balance_service_balances(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_PORT);
+    CHECK(is_error_record(c.json, "port") && strstr(c.json, "get_balances") != NULL);
+    completion_destroy(&c);
+    f.stores.get_balances = (script){.how = ANSWER_OK, .answer = "[{\"asset_id\":\"ethereum\",\"available\":-1}]"};
+    completion_init(&c);
+    CHECK(gem_balance_service_balances(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_PORT);
+    CHECK(is_error_record(c.json, "port"));
+    completion_destroy(&c);
+    CHECK(atomic_load(&f.stores.update_balances.calls) == 0);
+    chain_fixture_free(&f);
+}
+
+/* The node's answer to eth_getBalance: 100 wei (chain-apis.md § 1), for every request. */
+#define BALANCE_100 "{\"status\":200,\"body\":\"{\\\"jsonrpc\\\":\\\"2.0\\\",\\\"id\\\":1,\\\"result\\\":\\\"0x64\\\"}\"}"
+
+/* A chain's write that the store refuses is the refresh's error: GEM_ERR_STORE with the store's message. */
+static void test_failing_update_balances_is_the_refresh_error(void) {
+    chain_fixture f;
+    chain_fixture_init(&f);
+    f.transport.request = (script){.how = ANSWER_OK, .answer = BALANCE_100};
+    f.stores.update_balances = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_STORE};
+    completion c;
+    completion_init(&c);
+    CHECK(gem_balance_service_update(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_STORE);
+    CHECK(is_error_record(c.json, "store") && strstr(c.json, "scripted failure") != NULL);
+    CHECK(atomic_load(&f.stores.update_balances.calls) == 1);
+    completion_destroy(&c);
+    /* The same refresh once the store takes the write: one row written. */
+    f.stores.update_balances = (script){.how = ANSWER_OK, .answer = "null"};
+    completion_init(&c);
+    CHECK(gem_balance_service_update(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strcmp(c.json, "{\"wallet_id\":\"" VIEW_ETH_ID "\",\"chains\":[{\"chain\":\"ethereum\",\"written\":1}]}") == 0);
+    completion_destroy(&c);
+    chain_fixture_free(&f);
+}
+
+/*
+ * The composed services retain what they were built over: the host frees its node and assets
+ * handles right after constructing the balance service, and a refresh still reaches the node,
+ * writes its row and answers (never cancelled), and the rows are read back.
+ */
+static void test_freeing_composed_handles_keeps_refresh_working(void) {
+    chain_fixture f;
+    chain_fixture_init(&f);
+    f.transport.request = (script){.how = ANSWER_OK, .answer = BALANCE_100};
+    gem_node_service_free(f.nodes);
+    gem_assets_service_free(f.assets);
+    f.nodes = NULL;
+    f.assets = NULL;
+    completion c;
+    completion_init(&c);
+    CHECK(gem_balance_service_update(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "{\"chain\":\"ethereum\",\"written\":1}") != NULL);
+    CHECK(c.calls == 1);
+    completion_destroy(&c);
+    CHECK(atomic_load(&f.stores.update_balances.calls) == 1 && atomic_load(&f.transport.request.calls) >= 1);
+    f.stores.get_balances = (script){.how = ANSWER_OK, .answer = "[{\"asset_id\":\"ethereum\",\"available\":\"100\",\"staked\":\"0\","
+                                                                  "\"pending\":\"0\",\"locked\":\"0\",\"reserved\":\"0\"}]"};
+    completion_init(&c);
+    CHECK(gem_balance_service_balances(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "\"available\":\"100\"") != NULL);
+    completion_destroy(&c);
+    CHECK(atomic_load(&f.stores.released) == 0); /* nothing released while the balance service lives */
+    chain_fixture_free(&f);
+}
+
 int main(void) {
     test_store_failure_is_reported();
     test_api_refusal_rolls_back();
@@ -237,6 +436,9 @@ int main(void) {
     test_transport_timeout();
     test_offline_transport();
     test_permission_refusal_is_a_value();
+    test_chain_store_malformed_answers_are_port_errors();
+    test_failing_update_balances_is_the_refresh_error();
+    test_freeing_composed_handles_keeps_refresh_working();
     test_concurrent_commands();
     if (failures) {
         fprintf(stderr, "abi_ports_test: %d failure(s)\n", failures);

@@ -204,4 +204,59 @@ static gem_notification_permissions fake_permissions_table(fake_port *p) {
     return table;
 }
 
+/* ---- the chain stores: node, asset and balance stores, one script per method ---- */
+
+typedef struct fake_chain_stores {
+    script get_nodes, update_nodes, get_selections, set_selection;
+    script get_assets, add_assets, get_wallet_assets, update_wallet_assets;
+    script get_balances, update_balances;
+    atomic_int released;
+} fake_chain_stores;
+
+#define CHAIN_STORE_PORT(name, field)                                                     \
+    static void name(void *context, const uint8_t *args, size_t len, gem_call *call) {    \
+        (void)args;                                                                      \
+        (void)len;                                                                       \
+        run_script(&((fake_chain_stores *)context)->field, call);                         \
+    }
+CHAIN_STORE_PORT(fake_get_nodes, get_nodes)
+CHAIN_STORE_PORT(fake_update_nodes, update_nodes)
+CHAIN_STORE_PORT(fake_get_selections, get_selections)
+CHAIN_STORE_PORT(fake_set_selection, set_selection)
+CHAIN_STORE_PORT(fake_get_assets, get_assets)
+CHAIN_STORE_PORT(fake_add_assets, add_assets)
+CHAIN_STORE_PORT(fake_get_wallet_assets, get_wallet_assets)
+CHAIN_STORE_PORT(fake_update_wallet_assets, update_wallet_assets)
+CHAIN_STORE_PORT(fake_get_balances, get_balances)
+CHAIN_STORE_PORT(fake_update_balances, update_balances)
+#undef CHAIN_STORE_PORT
+
+static void fake_chain_stores_release(void *context) { atomic_fetch_add(&((fake_chain_stores *)context)->released, 1); }
+
+/* Every method answers its empty value: [] for reads, null for writes. */
+static void fake_chain_stores_init(fake_chain_stores *s) {
+    memset(s, 0, sizeof(*s));
+    script *lists[] = {&s->get_nodes, &s->get_selections, &s->get_assets, &s->get_wallet_assets, &s->get_balances};
+    script *writes[] = {&s->update_nodes, &s->set_selection, &s->add_assets, &s->update_wallet_assets, &s->update_balances};
+    for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) *lists[i] = (script){.how = ANSWER_OK, .answer = "[]"};
+    for (size_t i = 0; i < sizeof(writes) / sizeof(writes[0]); i++) *writes[i] = (script){.how = ANSWER_OK, .answer = "null"};
+}
+
+static gem_node_store fake_node_store_table(fake_chain_stores *s) {
+    gem_node_store table = {sizeof(gem_node_store), s, fake_chain_stores_release, fake_get_nodes, fake_update_nodes,
+                            fake_get_selections, fake_set_selection};
+    return table;
+}
+
+static gem_asset_store fake_asset_store_table(fake_chain_stores *s) {
+    gem_asset_store table = {sizeof(gem_asset_store), s, fake_chain_stores_release, fake_get_assets, fake_add_assets,
+                             fake_get_wallet_assets, fake_update_wallet_assets};
+    return table;
+}
+
+static gem_balance_store fake_balance_store_table(fake_chain_stores *s) {
+    gem_balance_store table = {sizeof(gem_balance_store), s, fake_chain_stores_release, fake_get_balances, fake_update_balances};
+    return table;
+}
+
 #endif

@@ -352,4 +352,5 @@ def main():
     print("gem-host wallet scenario passed")
 
 
-main()
+if __name__ == "__main__":
+    main()
