@@ -138,9 +138,6 @@ class ChainServer(ThreadingHTTPServer):
     requests, `rpc_method(path, body)` naming the call for the fault switches, and `control(name, body)`."""
 
     daemon_threads = True
-    # socketserver's default listen backlog is 5: a refresh of many chains opens more connections at once than that,
-    # and a connection refused from a full backlog is retried by the client's TCP stack a second later.
-    request_queue_size = 256
     allow_reuse_address = True
     # The listen backlog: a refresh of every chain opens its connections at once (52, of which 28 to the one EVM
     # node of all_chains.py); socketserver's default of 5 resets the rest.
