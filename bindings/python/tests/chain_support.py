@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import sys
 import urllib.request
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from gemstone import (AssetsService, BalanceService, NodeService, SqliteAssetStore, SqliteBalanceStore,
                       SqliteNodeStore, UrllibTransport)
-from header import REPO
 from wallet_support import WalletApp
-
-sys.path.insert(0, str(REPO / "tests" / "chains"))
 
 ETH_KEY = "0x" + "11" * 32
 ETH_ADDRESS = "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"
