@@ -298,3 +298,33 @@ def test_the_asyncio_forms(app):
     assert isinstance(check.status, NodeCheckStatusUnreachable) and cleared == []
     assert removed.selected_url == LOCAL and token == TST_ASSET and [a.id for a in shown] == ["ethereum", TST]
     assert rows == []
+
+
+@pytest.mark.parametrize("kind, method, answer", [
+    ("asset", "get_wallet_assets", [1, 2]),
+    ("asset", "get_wallet_assets", "ethereum_0x1"),
+    ("balance", "get_balances", [{"asset_id": "ethereum", "available": "-1", "staked": "0", "pending": "0",
+                                  "locked": "0", "reserved": "0"}]),
+    ("balance", "get_balances", None),
+])
+def test_a_store_answer_of_the_wrong_shape_is_a_port_error(tmp_path, kind, method, answer):
+    with ChainApp(tmp_path, nodes={"ethereum": [LOCAL]}) as app:
+        wallet_id = eth_wallet(app)
+        app.asset_store.add_assets([TST_ASSET])
+        app.assets.add_token(wallet_id, TST)
+        service = app.assets if kind == "asset" else app.balances
+        service.tables[0].methods[method] = lambda args: answer
+        with pytest.raises(PortError):
+            app.balances.balances(wallet_id)
+
+
+def test_a_store_method_raising_anything_is_a_store_error(tmp_path):
+    with ChainApp(tmp_path, nodes={"ethereum": [LOCAL]}) as app:
+        wallet_id = eth_wallet(app)
+
+        def broken(args):
+            raise RuntimeError("the disk went away")
+
+        app.balances.tables[0].methods["get_balances"] = broken
+        with pytest.raises(StoreError, match="the disk went away"):
+            app.balances.balances(wallet_id)
