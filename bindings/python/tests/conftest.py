@@ -108,10 +108,11 @@ def wait_until(predicate, timeout: float = 10.0, interval: float = 0.01) -> bool
     return predicate()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def local_chains():
     """The EVM and Solana servers of tests/chains, each started in its own environment (.venvs/evm,
-    .venvs/solana) by tests/chains/run.py: {"evm": url, "solana": url, "token": the TST contract}."""
+    .venvs/solana) by tests/chains/run.py, fresh for each test module (a test may fund an account):
+    {"evm": url, "solana": url, "token": the TST contract}."""
     sys.path.insert(0, str(REPO / "tests" / "chains"))
     import run  # noqa: E402  (tests/chains/run.py)
     from chain_support import control
