@@ -5,7 +5,8 @@ wallet import, the TST token added with its metadata read from the chain, a refr
 TST 1,000,000, a second refresh writing nothing, a failed node naming the chain with the rows unchanged; a
 balance batch failing mid-way through the real SQLite store leaving none of it; and the publication
 contract's fault cases: a slow chain does not delay a fast one's write, a failed chain keeps its rows and is
-the error returned while the other chain is written."""
+the error returned while the other chain is written, a refresh answering after a wallet switch writes its own
+wallet, an older answer arriving after a newer one is dropped."""
 
 from __future__ import annotations
 
@@ -178,3 +179,32 @@ def test_a_refresh_answering_after_a_wallet_switch_writes_its_own_wallet(tmp_pat
         worker.join(60)
         assert outcome and outcome[0].wallet_id == first
         assert app.balance_rows(first) == {"ethereum": "7", "solana": str(SOL_1)} and app.balance_rows(second) == {}
+
+
+def test_an_older_answer_arriving_after_a_newer_one_is_dropped(tmp_path, urls):
+    """Two overlapping refreshes of one wallet; the node answers them last-first (its reorder switch), so the
+    older refresh's balance arrives after the newer one was written, and is dropped."""
+    evm = urls["evm"]
+    with ChainApp(tmp_path, nodes={"ethereum": [f"{evm}/ethereum"]}) as app:
+        wallet = app.wallets.create_wallet(chains=("ethereum",)).wallet
+        control(evm, "fund", {"address": wallet.accounts[0].address, "wei": 1})
+        control(evm, "faults", {"reorder": 2})
+        outcomes: dict = {}
+
+        def refresh(name: str) -> None:
+            outcomes[name] = app.balances.update(wallet.id)
+
+        older = threading.Thread(target=refresh, args=("older",))
+        older.start()
+        deadline = time.monotonic() + 10
+        while control(evm, "faults")["held"] < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert control(evm, "faults")["held"] == 1, "the older refresh's balance request is held"
+        control(evm, "fund", {"address": wallet.accounts[0].address, "wei": 1})
+        newer = threading.Thread(target=refresh, args=("newer",))
+        newer.start()
+        older.join(30)
+        newer.join(30)
+        assert outcomes["newer"].chains == (ChainRefresh("ethereum", 1),)
+        assert outcomes["older"].chains == (ChainRefresh("ethereum", 0),), "the older answer was dropped"
+        assert app.balance_rows(wallet.id) == {"ethereum": "2"}
