@@ -6,7 +6,8 @@ TST 1,000,000, a second refresh writing nothing, a failed node naming the chain 
 balance batch failing mid-way through the real SQLite store leaving none of it; and the publication
 contract's fault cases: a slow chain does not delay a fast one's write, a failed chain keeps its rows and is
 the error returned while the other chain is written, a refresh answering after a wallet switch writes its own
-wallet, an older answer arriving after a newer one is dropped."""
+wallet, an older answer arriving after a newer one is dropped, a stake answer does not clear an available
+balance."""
 
 from __future__ import annotations
 
@@ -208,3 +209,25 @@ def test_an_older_answer_arriving_after_a_newer_one_is_dropped(tmp_path, urls):
         assert outcomes["newer"].chains == (ChainRefresh("ethereum", 1),)
         assert outcomes["older"].chains == (ChainRefresh("ethereum", 0),), "the older answer was dropped"
         assert app.balance_rows(wallet.id) == {"ethereum": "2"}
+
+
+def test_a_stake_answer_does_not_clear_the_available_balance_its_failed_coin_source_left(tmp_path, urls):
+    """Solana's coin balance fails (getBalance answers an error) while its stake source answers: the stake is
+    written, the available balance stays as it was, and the refresh fails naming solana."""
+    solana = urls["solana"]
+    with ChainApp(tmp_path, nodes={"solana": [f"{solana}/solana"]}) as app:
+        wallet = app.wallets.create_wallet(chains=("solana",)).wallet
+        address = wallet.accounts[0].address
+        control(solana, "fund", {"address": address, "lamports": SOL_1})
+        app.balances.update(wallet.id)
+        assert [(row.available, row.staked) for row in app.balances.balances(wallet.id)] == [(SOL_1, 0)]
+        control(solana, "stake", {"address": address, "lamports": 2 * SOL_1})
+        control(solana, "faults", {"fail": {"methods": ["getBalance"], "mode": "rpc", "code": -32005,
+                                            "message": "limit exceeded"}})
+        with pytest.raises(GemError) as raised:
+            app.balances.update(wallet.id)
+        assert raised.value.message.startswith("solana"), raised.value.message
+        (row,) = app.balances.balances(wallet.id)
+        assert row.available == SOL_1, "the failed coin source left the available balance as it was"
+        # the stake account's lamports: the 2 SOL and its rent-exempt reserve
+        assert row.staked >= 2 * SOL_1 and (row.pending, row.locked) == (0, 0), row
