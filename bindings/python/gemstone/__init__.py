@@ -1,6 +1,7 @@
 """gemstone: Python bindings of libgemstone over ctypes.
 
     from gemstone import PreferencesService, PriceAlertService, SqlitePreferencesStore, ...
+    from gemstone import NodeService, AssetsService, BalanceService, SqliteBalanceStore, ...
 
 See bindings/python/README.md. The library is found through $GEMSTONE_LIB, the repository's
 .build/release/libgemstone.so, or the system's library path.
@@ -26,6 +27,14 @@ from .wallet_records import (Account, AddressErrorType, AddressRejection, Addres
                              WalletSource, WalletType)
 from .wallet_stores import FileKeystorePassword, SqliteSecureStore, SqliteWalletSessionStore, SqliteWalletStore
 from .wallets import WalletService, WalletSessionService, validate_address
+from .chain_ports import AssetStore, BalanceStore, NodeStore
+from .chain_stores import SqliteAssetStore, SqliteBalanceStore, SqliteNodeStore
+from .chains import AssetsService, BalanceService, NodeService
+from .generated import (Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
+                        ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
+                        NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
+                        NodeCheckStatusUnreachable, NodeCheckStatusWrongNetwork, NodeItem, NodeKind, NodeSyncState,
+                        WalletAssetsUpdate)
 
 __all__ = [
     "presentation",
@@ -47,4 +56,13 @@ __all__ += [  # wallets and addresses
     "GemCopy", "GemCopyKind", "CopyKindType", "AddressValidation", "AddressRejection", "AddressErrorType",
     "WalletSessionService", "WalletService", "validate_address",
     "SqliteWalletStore", "SqliteWalletSessionStore", "SqliteSecureStore", "FileKeystorePassword",
+]
+
+__all__ += [  # chains: nodes, assets and balances
+    "NodeStore", "AssetStore", "BalanceStore", "SqliteNodeStore", "SqliteAssetStore", "SqliteBalanceStore",
+    "NodeService", "AssetsService", "BalanceService",
+    "Asset", "AssetType", "Balance", "BalanceRefresh", "BalanceUpdate", "ChainNode", "ChainNodes", "ChainRefresh",
+    "NodeCheck", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatency",
+    "NodeCheckRowLatestBlock", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusUnreachable",
+    "NodeCheckStatusWrongNetwork", "NodeItem", "NodeKind", "NodeSyncState", "WalletAssetsUpdate",
 ]

@@ -106,3 +106,25 @@ def wait_until(predicate, timeout: float = 10.0, interval: float = 0.01) -> bool
             return True
         time.sleep(interval)
     return predicate()
+
+
+@pytest.fixture(scope="module")
+def local_chains():
+    """The EVM and Solana servers of tests/chains, each started in its own environment (.venvs/evm,
+    .venvs/solana) by tests/chains/run.py, fresh for each test module (a test may fund an account):
+    {"evm": url, "solana": url, "token": the TST contract}."""
+    sys.path.insert(0, str(REPO / "tests" / "chains"))
+    import run  # noqa: E402  (tests/chains/run.py)
+    from chain_support import control
+
+    evm = run.start("evm", "--chain-id", "1")
+    try:
+        solana = run.start("solana")
+    except BaseException:
+        evm.stop()
+        raise
+    try:
+        yield {"evm": evm.url, "solana": solana.url, "token": control(evm.url, "info")["token"]}
+    finally:
+        solana.stop()
+        evm.stop()
