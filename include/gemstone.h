@@ -71,6 +71,14 @@ extern "C" {
 /** Returns the ABI version the loaded library implements; compare with GEM_ABI_VERSION. */
 uint32_t gem_abi_version(void);
 
+/** The release this header ships with ("major.minor.patch"); the CMake project, gemstone.pc and the Python and
+ *  Kotlin packages carry the same. The installed library's SONAME is libgemstone.so.<GEM_ABI_VERSION>. */
+#define GEM_VERSION "0.1.0"
+
+/** Returns the release of the loaded library ("0.1.0"; compare with GEM_VERSION): a static NUL-terminated
+ *  string, never freed, valid for the life of the process. */
+const char *_Nonnull gem_version(void);
+
 /* ---------------------------------------------------------------------------------------------
  * Status codes
  * ------------------------------------------------------------------------------------------- */

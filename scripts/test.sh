@@ -26,6 +26,9 @@ echo "== C (ctest)"
 
 echo "== Python"
 GEMSTONE_STRESS=1 .venvs/test/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests
+echo "== Python number renderer (gemstone.render over Babel, tests/render/cases.json)"
+bash scripts/oracles.sh render
+.venvs/render/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests/test_render.py
 
 echo "== Signing (oracles: tests/signing)"
 bash scripts/test-signing.sh

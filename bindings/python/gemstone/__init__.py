@@ -2,11 +2,11 @@
 
     from gemstone import PreferencesService, PriceAlertService, SqlitePreferencesStore, ...
 
-See bindings/python/README.md. The library is found through $GEMSTONE_LIB, the repository's
-.build/release/libgemstone.so, or the system's library path.
+See bindings/python/README.md. The library is found through $GEMSTONE_LIB, the copy a wheel carries,
+the repository's .build/release/libgemstone.so, or the system's library path.
 """
 
-from .abi import ABI_VERSION, LibraryError, Status, lib
+from .abi import ABI_VERSION, VERSION, LibraryError, Status, lib, version
 from .calls import stats
 from .errors import (ApiError, Cancelled, CryptoError, GemError, InternalError, InvalidArgument, InvalidInput,
                      NotFound, Offline, PermissionDenied, PortError, StaleCall, StoreError, Timeout)
@@ -27,9 +27,11 @@ from .wallet_records import (Account, AddressErrorType, AddressRejection, Addres
 from .wallet_stores import FileKeystorePassword, SqliteSecureStore, SqliteWalletSessionStore, SqliteWalletStore
 from .wallets import WalletService, WalletSessionService, validate_address
 
+__version__ = VERSION
+
 __all__ = [
     "presentation",
-    "ABI_VERSION", "LibraryError", "Status", "lib", "stats",
+    "ABI_VERSION", "VERSION", "LibraryError", "Status", "lib", "version", "stats", "__version__",
     "GemError", "InvalidArgument", "Cancelled", "Offline", "ApiError", "StoreError", "InvalidInput", "NotFound",
     "Timeout", "StaleCall", "PortError", "PermissionDenied", "CryptoError", "InternalError",
     "PortTable", "PortCall", "deferred", "PreferencesStore", "PriceAlertStore", "HttpTransport",

@@ -20,6 +20,14 @@ object Gemstone {
     /** The ABI version this binding was written against (`GEM_ABI_VERSION`). */
     const val ABI_VERSION: Int = 1
 
+    /** The release this binding was written with (`GEM_VERSION`). */
+    const val VERSION: String = "0.1.0"
+
+    /** The loaded library's release, from `gem_version()` (equal to [VERSION] for a matching library). */
+    @JvmStatic
+    val version: String
+        get() = library.gem_version()
+
     /** The raw ABI. Loading fails with [UnsatisfiedLinkError] when the library is missing or its version differs. */
     @JvmStatic
     val library: GemstoneLibrary by lazy(LazyThreadSafetyMode.SYNCHRONIZED) { load() }
