@@ -3,6 +3,7 @@
 # Works from any directory. Exits non-zero when compilation or a test fails.
 #
 # Needs (Debian): kotlin, libjna-java, libandroid-json-org-java, libxerial-sqlite-jdbc-java,
+# libkotlinx-coroutines-java and libkotlinx-atomicfu-java (the suspend forms), libicu4j-java (the number renderer),
 # python3 (the test API server), and libgemstone.so: GEMSTONE_LIB, else <repo>/.build/release/.
 #
 #   bindings/kotlin/run-tests.sh              # every suite
@@ -25,9 +26,12 @@ jna="$(jar_of libjna-java /usr/share/java/jna.jar)"
 json="$(jar_of libandroid-json-org-java /usr/share/java/json-android.jar /usr/share/java/json.jar)"
 sqlite="$(jar_of libxerial-sqlite-jdbc-java /usr/share/java/sqlite-jdbc.jar /usr/share/java/xerial-sqlite-jdbc.jar)"
 stdlib="$(jar_of kotlin /usr/share/java/kotlin-stdlib.jar)"
+coroutines="$(jar_of libkotlinx-coroutines-java /usr/share/java/kotlinx-coroutines-core.jar)"
+atomicfu="$(jar_of libkotlinx-atomicfu-java /usr/share/java/atomicfu.jar)"  # kotlinx-coroutines-core's runtime dependency
+icu4j="$(jar_of libicu4j-java /usr/share/java/icu4j.jar)"
 command -v kotlinc >/dev/null || { echo "run-tests.sh: kotlinc not found (apt-get install kotlin)" >&2; exit 1; }
 
-deps="$jna:$json:$sqlite"
+deps="$jna:$json:$sqlite:$coroutines:$atomicfu:$icu4j"
 main_src="$here/src/main/kotlin"
 test_src="$here/src/test/kotlin"
 mkdir -p "$out"

@@ -21,7 +21,7 @@ The steps, for a value v (a value that is not finite reads as zero):
     locale's percent pattern (v is in percent); plain; multiplier as "<digits>x".
   - notation: signed puts the locale's plus sign where the locale puts its minus sign (a negative value keeps its
     minus, zero gets neither); parenthesised wraps the text in parentheses.
-  - digits: the locale's default numbering system (Persian reads ۱۲۳).
+  - digits: the locale's default numbering system, its separators and its digits (Persian reads ۱٬۲۳۴٫۵).
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ from .generated import (FormattedNumber, NumberDisplayAbbreviated, NumberDisplay
 COMPACT_FRACTION_DIGITS = 1
 #: The direction marks CLDR puts around signs (LRM, RLM, ALM).
 BIDI_MARKS = "\u200e\u200f\u061c"
+#: The zero digit of the numbering systems CLDR names as a locale's default (their digits are consecutive code
+#: points). Babel formats with the system's separators but Latin digits; the digits are written here.
+ZERO_DIGITS = {"arab": 0x0660, "arabext": 0x06F0, "deva": 0x0966, "beng": 0x09E6, "guru": 0x0A66, "gujr": 0x0AE6,
+               "orya": 0x0B66, "tamldec": 0x0BE6, "telu": 0x0C66, "knda": 0x0CE6, "mlym": 0x0D66, "thai": 0x0E50,
+               "laoo": 0x0ED0, "tibt": 0x0F20, "mymr": 0x1040, "khmr": 0x17E0, "fullwide": 0xFF10}
 #: Places beyond which a requested precision is cut (a double carries about 17 significant digits).
 MAX_PLACES = 40
 
@@ -164,8 +169,12 @@ def _text(number: FormattedNumber, locale: str) -> str:
     unit = number.unit
     currency = unit.code if isinstance(unit, NumberUnitCurrency) else None
 
+    zero = ZERO_DIGITS.get(where.default_numbering_system)
+    native = {ord("0") + d: chr(zero + d) for d in range(10)} if zero is not None else None
+
     def apply(pattern: Any, digits: Decimal) -> str:
-        return pattern.apply(digits, where, currency=currency, currency_digits=False, numbering_system="default")
+        written = pattern.apply(digits, where, currency=currency, currency_digits=False, numbering_system="default")
+        return written.translate(native) if native else written
 
     display = number.display
     below = isinstance(display, NumberDisplayBelowThreshold)
