@@ -13,6 +13,7 @@ APT_PACKAGES=(
     cmake pkg-config valgrind              # build, install and the C ABI tests
     libjsmn-dev                            # bench/presentation's C caller (header only)
     kotlin libjna-java libandroid-json-org-java libxerial-sqlite-jdbc-java  # the Kotlin binding
+    libkotlinx-coroutines-java libkotlinx-atomicfu-java libicu4j-java  # its suspend forms and number renderer
 )
 
 missing=()

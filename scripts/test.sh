@@ -38,5 +38,7 @@ bash scripts/test-chains.sh
 
 echo "== Kotlin"
 bash bindings/kotlin/run-tests.sh
+echo "== Kotlin jar (build-jar.sh alone, the quick start from the jar)"
+bash bindings/kotlin/test-jar.sh
 
 echo "all suites passed"

@@ -14,24 +14,10 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 out="$here/out"
 
-jar_of() { # the first jar that exists, or a clear error naming the Debian package
-    local package="$1"; shift
-    for candidate in "$@"; do
-        if [ -f "$candidate" ]; then echo "$candidate"; return; fi
-    done
-    echo "run-tests.sh: missing $1 (apt-get install $package)" >&2
-    exit 1
-}
-jna="$(jar_of libjna-java /usr/share/java/jna.jar)"
-json="$(jar_of libandroid-json-org-java /usr/share/java/json-android.jar /usr/share/java/json.jar)"
-sqlite="$(jar_of libxerial-sqlite-jdbc-java /usr/share/java/sqlite-jdbc.jar /usr/share/java/xerial-sqlite-jdbc.jar)"
-stdlib="$(jar_of kotlin /usr/share/java/kotlin-stdlib.jar)"
-coroutines="$(jar_of libkotlinx-coroutines-java /usr/share/java/kotlinx-coroutines-core.jar)"
-atomicfu="$(jar_of libkotlinx-atomicfu-java /usr/share/java/atomicfu.jar)"  # kotlinx-coroutines-core's runtime dependency
-icu4j="$(jar_of libicu4j-java /usr/share/java/icu4j.jar)"
-command -v kotlinc >/dev/null || { echo "run-tests.sh: kotlinc not found (apt-get install kotlin)" >&2; exit 1; }
-
-deps="$jna:$json:$sqlite:$coroutines:$atomicfu:$icu4j"
+# shellcheck source=classpath.sh
+source "$here/classpath.sh"
+deps="$GEMSTONE_KOTLIN_DEPS"
+stdlib="$GEMSTONE_KOTLIN_STDLIB"
 main_src="$here/src/main/kotlin"
 test_src="$here/src/test/kotlin"
 mkdir -p "$out"
