@@ -34,4 +34,7 @@ int usage(void);
 int wallet_command(host *h, int argc, char **argv, int at);
 int address_command(int argc, char **argv, int at);
 
+/* receive.c */
+int receive_command(host *h, int argc, char **argv, int at);
+
 #endif

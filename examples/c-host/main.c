@@ -39,6 +39,7 @@ int usage(void) {
             "  wallet rename ID NAME | wallet pin ID | wallet unpin ID | wallet delete ID\n"
             "  wallet export ID                                          prints the wallet's secret\n"
             "  address validate --chain CHAIN ADDRESS                    exits 1 when the address is rejected\n"
+            "  receive --chain CHAIN [--format qr|json]                  the current wallet's address, as a QR code\n"
             "  --db defaults to gem.db; its keystore secret is FILE.secret (mode 0600).\n"
             "  --api defaults to $GEM_API_URL or http://127.0.0.1:8088.\n"
             "  --kdf-*: the Argon2id cost of new keystore records (default: the core's).\n"
@@ -283,13 +284,16 @@ int main(int argc, char **argv) {
     }
     const char *group = argv[at];
     if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
-    if (strcmp(group, "prefs") != 0 && strcmp(group, "alerts") != 0 && strcmp(group, "wallet") != 0) return usage();
+    if (strcmp(group, "prefs") != 0 && strcmp(group, "alerts") != 0 && strcmp(group, "wallet") != 0 &&
+        strcmp(group, "receive") != 0)
+        return usage();
     umask(077); /* the database and the keystore secret are for this user only */
     curl_global_init(CURL_GLOBAL_DEFAULT);
     int rc = host_open(&h);
     if (rc == 0) {
         if (strcmp(group, "prefs") == 0) rc = prefs_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "alerts") == 0) rc = alerts_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "receive") == 0) rc = receive_command(&h, argc, argv, at + 1);
         else rc = wallet_command(&h, argc, argv, at + 1);
     }
     host_close(&h);
