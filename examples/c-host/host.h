@@ -34,6 +34,9 @@ int usage(void);
 int wallet_command(host *h, int argc, char **argv, int at);
 int address_command(int argc, char **argv, int at);
 
+/* format_command.c: pure, no database */
+int format_command(int argc, char **argv, int at);
+
 /* receive.c */
 int receive_command(host *h, int argc, char **argv, int at);
 

@@ -40,6 +40,9 @@ int usage(void) {
             "  wallet export ID                                          prints the wallet's secret\n"
             "  address validate --chain CHAIN ADDRESS                    exits 1 when the address is rejected\n"
             "  receive --chain CHAIN [--format qr|json]                  the current wallet's address, as a QR code\n"
+            "  format currency --value V --code USD [--style currency|fiat|abbreviated] [--signed yes] [--locale L]\n"
+            "  format amount --value V [--symbol BTC] [--style full|short|auto] [--locale L]\n"
+            "                                                            a number as a person reads it ($LANG's locale)\n"
             "  --db defaults to gem.db; its keystore secret is FILE.secret (mode 0600).\n"
             "  --api defaults to $GEM_API_URL or http://127.0.0.1:8088.\n"
             "  --kdf-*: the Argon2id cost of new keystore records (default: the core's).\n"
@@ -284,6 +287,7 @@ int main(int argc, char **argv) {
     }
     const char *group = argv[at];
     if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
+    if (strcmp(group, "format") == 0) return format_command(argc, argv, at + 1);   /* pure: no database */
     if (strcmp(group, "prefs") != 0 && strcmp(group, "alerts") != 0 && strcmp(group, "wallet") != 0 &&
         strcmp(group, "receive") != 0)
         return usage();

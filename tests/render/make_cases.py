@@ -1,7 +1,9 @@
 """Writes tests/render/cases.json: the number renderers' shared table (a FormattedNumber per case, and the text it
 reads as in en, de, ar, fa and ja). The texts are what gemstone.render (Babel 2.18, CLDR 47) prints, reviewed by
-hand when a case is added; the Kotlin renderer (ICU4J 60, CLDR 32) must print the same, except where the table's
-"icu4j" entry records the older CLDR data's own text for a locale (Arabic digits and signs, Persian spacing).
+hand when a case is added. The two renderers over ICU, Kotlin's (ICU4J 60) and C's (the system's ICU 72), print
+the same, except where a case's "icu" entry records ICU's own text for a locale: ICU's older CLDR data writes
+Arabic with Arabic-Indic digits and its own signs, and Persian without the space after the currency symbol. Both
+ICU renderers print exactly the "icu" text (tests: Kotlin suite render, ctest render_cases).
 Run with the render environment: .venvs/render/bin/python tests/render/make_cases.py"""
 
 import json
@@ -70,8 +72,8 @@ def main() -> None:
     for name, record in CASES:
         parsed = FormattedNumber.from_json(record)
         case = {"name": name, "number": record, "text": {locale: text(parsed, locale) for locale in LOCALES}}
-        if name in previous and "icu4j" in previous[name]:
-            case["icu4j"] = previous[name]["icu4j"]
+        if name in previous and "icu" in previous[name]:
+            case["icu"] = previous[name]["icu"]
         cases.append(case)
     path.write_text(json.dumps({"locales": LOCALES, "cases": cases}, ensure_ascii=False, indent=1) + "\n")
     print(f"{len(cases)} cases x {len(LOCALES)} locales -> {path}")

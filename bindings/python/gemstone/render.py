@@ -6,8 +6,8 @@ decides how many digits a number reads with (the precision, the abbreviation, th
 rounding); the locale decides only how those digits are written (separators, digits, where the currency symbol
 and the percent sign go, the compact suffix). So the digits are settled here in exact decimal arithmetic first,
 then handed to the locale's pattern with exactly that many fraction digits. The Kotlin renderer
-(``com.gemwallet.gemstone.NumberRenderer``) follows the same steps, and both are checked against one table of
-cases, ``tests/render/cases.json``.
+(``com.gemwallet.gemstone.NumberRenderer``, ICU4J) and gem-host's (``examples/c-host/number_renderer.c``, ICU)
+follow the same steps, and all three are checked against one table of cases, ``tests/render/cases.json``.
 
 The steps, for a value v (a value that is not finite reads as zero):
   - the decimal digits of v are its shortest round-trip form (Python's repr, Java's Double.toString), so 0.1 is

@@ -25,9 +25,9 @@ import java.util.concurrent.ConcurrentHashMap
 
 /**
  * The number renderer over the shared table tests/render/cases.json (the Python renderer reads the same table): the
- * text of every case in every locale. ICU4J 60 carries CLDR 32, older than Babel's CLDR 47: where a case's "icu4j"
- * entry records that data's own text for a locale (Arabic's digits and signs, Persian's spacing), that text is
- * expected instead; every other text is identical to Python's.
+ * text of every case in every locale. ICU's CLDR data is older than Babel's: where a case's "icu" entry records ICU's
+ * own text for a locale (Arabic's digits and signs, Persian's spacing), that text is expected instead (the C renderer
+ * over the system's ICU prints the same); every other text is identical to Python's.
  */
 class RenderTests : Suite {
     override val name = "render"
@@ -45,7 +45,7 @@ class RenderTests : Suite {
             for (i in 0 until cases.length()) {
                 val case = cases.getJSONObject(i)
                 val number = FormattedNumber.fromJson(case.getJSONObject("number"))
-                val overrides = case.optJSONObject("icu4j")
+                val overrides = case.optJSONObject("icu")
                 for (j in 0 until locales.length()) {
                     val locale = locales.getString(j)
                     val shared = case.getJSONObject("text").getString(locale)
@@ -61,7 +61,7 @@ class RenderTests : Suite {
             File(Repository.root, "bindings/kotlin/out/render-actual.json").writeText(actualTexts.toString(1))
             check(failures.isEmpty()) { failures.joinToString("\n") }
             check(checked >= 100) { "$checked texts" }
-            println("      render: $checked texts, $identical identical to the Python renderer's, ${checked - identical} from ICU4J's older CLDR")
+            println("      render: $checked texts, $identical identical to the Python renderer's, ${checked - identical} from ICU's own CLDR data")
         },
         test("the digits") {
             val cases = listOf(
