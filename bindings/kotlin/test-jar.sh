@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The jar as a user takes it: build-jar.sh builds out/gemstone-<version>.jar on its own; the jar is copied into a
-# temporary directory outside the repository, and the quick start (quickstart/QuickStart.kt) is compiled against it
-# and run from there with no GEMSTONE_LIB, so the library can only come from the jar's linux-x86-64/ resource.
+# temporary directory outside the repository, and the quick start of README.md (its first kotlin block after
+# "## The jar", as written) is compiled against it and run from there with no GEMSTONE_LIB, so the library can only
+# come from the jar's linux-x86-64/ resource.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 started=$(date +%s)
@@ -12,7 +13,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 unzip -l "$jar" | grep -q " linux-x86-64/libgemstone.so$" || { echo "test-jar: the jar carries no linux-x86-64/libgemstone.so" >&2; exit 1; }
 cp "$jar" "$work/gemstone.jar"
-cp "$here/quickstart/QuickStart.kt" "$work/"
+awk '/^## The jar/ {jar = 1} jar && /^```kotlin$/ {block = 1; next} block && /^```$/ {exit} block {print}' \
+    "$here/README.md" > "$work/QuickStart.kt"
+[ -s "$work/QuickStart.kt" ] || { echo "test-jar: no kotlin block under '## The jar' in README.md" >&2; exit 1; }
 cd "$work"
 kotlinc -jvm-target 1.8 -cp "$work/gemstone.jar:$GEMSTONE_KOTLIN_DEPS" QuickStart.kt -d quickstart.jar 2> >(grep -v 'Xverify:none' >&2)
 output=$(env -u GEMSTONE_LIB java -cp "quickstart.jar:gemstone.jar:$GEMSTONE_KOTLIN_STDLIB:$GEMSTONE_KOTLIN_DEPS" QuickStartKt)
