@@ -19,7 +19,9 @@ before=$(git -C "$source_dir" status --porcelain --ignored 2>/dev/null | grep -v
 cmake -S "$source_dir" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DGEMSTONE_BUILD_EXAMPLES=OFF -DBUILD_TESTING=OFF >/dev/null
 cmake --build "$work/build" >/dev/null
 [ ! -e "$work/build/examples" ] || fail "a library-only build configured the examples"
-(cd "$work" && cmake --install "$work/build" --prefix "$work/prefix" >/dev/null)
+# Run from the source folder, where a user types it: the manifest goes to the build folder, never here.
+(cd "$source_dir" && cmake --install "$work/build" --prefix "$work/prefix" >/dev/null)
+[ -f "$work/build/install_manifest.txt" ] || fail "no install manifest in the build folder"
 
 lib="$work/prefix/lib"
 expected="include/gemstone.h
@@ -43,7 +45,7 @@ size=$(stat -c %s "$lib/libgemstone.so.$abi")
 echo "installed libgemstone.so.$abi: $((size / 1024)) KiB stripped"
 
 # The debug component, on request only.
-(cd "$work" && cmake --install "$work/build" --prefix "$work/debug" --component debug >/dev/null)
+(cd "$source_dir" && cmake --install "$work/build" --prefix "$work/debug" --component debug >/dev/null)
 [ -f "$work/debug/lib/.debug/libgemstone.so.$abi.debug" ] || fail "the debug component did not install the debug file"
 
 # cpack: the same files, nothing else.
