@@ -278,7 +278,8 @@ int main(int argc, char **argv) {
     }
     if (at >= argc) return usage();
     if (strcmp(argv[at], "version") == 0) {
-        printf("{\"abi_version\":%u,\"header_abi_version\":%d}\n", gem_abi_version(), GEM_ABI_VERSION);
+        printf("{\"abi_version\":%u,\"header_abi_version\":%d,\"version\":\"%s\",\"header_version\":\"%s\"}\n",
+               gem_abi_version(), GEM_ABI_VERSION, gem_version(), GEM_VERSION);
         return gem_abi_version() == GEM_ABI_VERSION ? 0 : 1;
     }
     if (gem_abi_version() != GEM_ABI_VERSION) {

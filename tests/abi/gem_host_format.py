@@ -46,6 +46,11 @@ for args in (("currency", "--value", "1", "--code", "XX"), ("currency", "--value
     if done.returncode == 0 or not done.stderr:
         failures.append(f"format {' '.join(args)} must fail with a message: {done!r}")
 
+version = subprocess.run([HOST, "version"], capture_output=True, text=True, timeout=60)
+answer = json.loads(version.stdout) if version.returncode == 0 else {}
+if answer.get("version") is None or answer.get("version") != answer.get("header_version"):
+    failures.append(f"gem-host version names the library's release and the header's: {version.stdout!r}")
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
