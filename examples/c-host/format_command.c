@@ -28,6 +28,27 @@ static void user_locale(const char *given, char *out, size_t cap) {
     out[strcspn(out, ".@")] = '\0';
 }
 
+int format_currency_text(double value, const char *code, const char *locale, char *out, size_t cap) {
+    char resolved[64];
+    user_locale(locale, resolved, sizeof(resolved));
+    cJSON *request = cJSON_CreateObject();
+    cJSON_AddNumberToObject(request, "value", value);
+    cJSON_AddStringToObject(request, "code", code);
+    cJSON_AddStringToObject(request, "style", "currency");
+    cJSON_AddBoolToObject(request, "signed", 0);
+    char *request_json = cJSON_PrintUnformatted(request);
+    cJSON_Delete(request);
+    if (!request_json) return -1;
+    gem_buffer answer = {0};
+    gem_status status = gem_formatted_currency(request_json, &answer);
+    cJSON_free(request_json);
+    cJSON *number = status == GEM_OK ? cJSON_Parse((const char *)answer.data) : NULL;
+    gem_buffer_free(&answer);
+    int rc = number ? render_number(number, resolved, out, cap) : -1;
+    cJSON_Delete(number);
+    return rc;
+}
+
 int format_command(int argc, char **argv, int at) {
     static const char *const options[] = {"--value", "--code", "--symbol", "--style", "--signed", "--locale", "--format", NULL};
     if (at >= argc || (strcmp(argv[at], "currency") != 0 && strcmp(argv[at], "amount") != 0)) return usage();

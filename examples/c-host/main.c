@@ -24,7 +24,7 @@ int usage(void) {
             "                [--kdf-memory-kib KIB] [--kdf-iterations N] COMMAND\n"
             "  version\n"
             "  prefs show | prefs set [--currency CODE] [--device-id ID]\n"
-            "  alerts list [--asset ID]\n"
+            "  alerts list [--asset ID] [--locale L]                     --locale adds each price as L reads it\n"
             "  alerts add --asset ID [--currency CODE] [--price P] [--percent X] [--direction up|down]\n"
             "  alerts delete ID...\n"
             "  alerts sync [--asset ID]\n"
@@ -224,13 +224,37 @@ static int alerts_add(host *h, int argc, char **argv, int at) {
     return rc;
 }
 
+/* alerts list --locale L: the alerts, each price also as the locale reads it ("price_text"). */
+static int alerts_list_for_people(gem_status started, waiter *w, const char *locale) {
+    if (started != GEM_OK || waiter_wait(w) != GEM_OK) return cli_finish("alerts list", started, w);
+    cJSON *alerts = cJSON_Parse(w->json ? w->json : "[]");
+    waiter_destroy(w);
+    cJSON *alert = NULL;
+    cJSON_ArrayForEach(alert, alerts) {
+        const cJSON *price = cJSON_GetObjectItem(alert, "price");
+        const char *currency = cJSON_GetStringValue(cJSON_GetObjectItem(alert, "currency"));
+        char text[256];
+        if (cJSON_IsNumber(price) && currency && format_currency_text(price->valuedouble, currency, locale, text, sizeof(text)) == 0) {
+            cJSON_AddStringToObject(alert, "price_text", text);
+        }
+    }
+    char *printed = alerts ? cJSON_PrintUnformatted(alerts) : NULL;
+    if (printed) printf("%s\n", printed);
+    cJSON_free(printed);
+    cJSON_Delete(alerts);
+    return printed ? 0 : 1;
+}
+
 static int alerts_command(host *h, int argc, char **argv, int at) {
     if (at >= argc) return usage();
     const char *verb = argv[at];
     waiter w;
     waiter_init(&w);
     if (strcmp(verb, "list") == 0) {
-        return cli_finish("alerts list", gem_price_alert_service_get_price_alerts(h->alerts, cli_flag(argc, argv, at + 1, "--asset"), waiter_done, &w), &w);
+        gem_status started = gem_price_alert_service_get_price_alerts(h->alerts, cli_flag(argc, argv, at + 1, "--asset"), waiter_done, &w);
+        const char *locale = cli_flag(argc, argv, at + 1, "--locale");
+        if (!locale) return cli_finish("alerts list", started, &w);
+        return alerts_list_for_people(started, &w, locale);
     }
     if (strcmp(verb, "sync") == 0) {
         return cli_finish("alerts sync", gem_price_alert_service_sync(h->alerts, cli_flag(argc, argv, at + 1, "--asset"), waiter_done, &w), &w);
