@@ -71,6 +71,14 @@ extern "C" {
 /** Returns the ABI version the loaded library implements; compare with GEM_ABI_VERSION. */
 uint32_t gem_abi_version(void);
 
+/** The release this header ships with ("major.minor.patch"); the CMake project, gemstone.pc and the Python and
+ *  Kotlin packages carry the same. The installed library's SONAME is libgemstone.so.<GEM_ABI_VERSION>. */
+#define GEM_VERSION "0.1.0"
+
+/** Returns the release of the loaded library ("0.1.0"; compare with GEM_VERSION): a static NUL-terminated
+ *  string, never freed, valid for the life of the process. */
+const char *_Nonnull gem_version(void);
+
 /* ---------------------------------------------------------------------------------------------
  * Status codes
  * ------------------------------------------------------------------------------------------- */
@@ -215,7 +223,7 @@ typedef struct gem_price_alert_store {
 } gem_price_alert_store;
 
 /**
- * The host's HTTP client (the spec's AlienProvider). Async.
+ * The host's HTTP client. Async.
  * args {"url":"https://…","method":"GET|POST|PUT|DELETE","headers":[{"name":N,"value":V}],
  *       "body":"…" (absent when none)}.
  * Answer {"status":200,"body":"…"} for any HTTP answer (an HTTP error status is an answer), or
@@ -459,7 +467,7 @@ typedef struct gem_secure_store {
 } gem_secure_store;
 
 /**
- * The keystore password (the spec's PasswordStore): a random per-install secret the host created
+ * The keystore password: a random per-install secret the host created
  * once (at least 16 bytes; 32 random bytes is right) and keeps behind its own OS protection. The
  * host may authenticate the user first; a refusal is gem_call_fail(GEM_ERR_PERMISSION_DENIED).
  * Asked on every create, import of a phrase or key, and export. Async.

@@ -9,10 +9,12 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
     libsecp256k1-dev libsodium-dev         # the core's crypto
-    libsqlite3-dev libcurl4-openssl-dev libcjson-dev  # gem-host's stores, transport and JSON
+    libsqlite3-dev libcurl4-openssl-dev libcjson-dev libqrencode-dev  # gem-host's stores, transport, JSON, QR codes
+    libicu-dev                             # gem-host's number renderer
     cmake pkg-config valgrind              # build, install and the C ABI tests
     libjsmn-dev                            # bench/presentation's C caller (header only)
     kotlin libjna-java libandroid-json-org-java libxerial-sqlite-jdbc-java  # the Kotlin binding
+    libkotlinx-coroutines-java libkotlinx-atomicfu-java libicu4j-java  # its suspend forms and number renderer
 )
 
 missing=()

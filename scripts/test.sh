@@ -27,6 +27,9 @@ bash scripts/oracles.sh evm solana  # the gem-host balance scenario runs the loc
 
 echo "== Python"
 GEMSTONE_STRESS=1 .venvs/test/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests
+echo "== Python number renderer (gemstone.render over Babel, tests/render/cases.json)"
+bash scripts/oracles.sh render
+.venvs/render/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests/test_render.py
 
 echo "== Signing (oracles: tests/signing)"
 bash scripts/test-signing.sh
@@ -36,5 +39,7 @@ bash scripts/test-chains.sh
 
 echo "== Kotlin"
 bash bindings/kotlin/run-tests.sh
+echo "== Kotlin jar (build-jar.sh alone, the quick start from the jar)"
+bash bindings/kotlin/test-jar.sh
 
 echo "all suites passed"

@@ -3,6 +3,7 @@
 # Works from any directory. Exits non-zero when compilation or a test fails.
 #
 # Needs (Debian): kotlin, libjna-java, libandroid-json-org-java, libxerial-sqlite-jdbc-java,
+# libkotlinx-coroutines-java and libkotlinx-atomicfu-java (the suspend forms), libicu4j-java (the number renderer),
 # python3 (the test API server), and libgemstone.so: GEMSTONE_LIB, else <repo>/.build/release/.
 #
 #   bindings/kotlin/run-tests.sh              # every suite
@@ -13,21 +14,10 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 out="$here/out"
 
-jar_of() { # the first jar that exists, or a clear error naming the Debian package
-    local package="$1"; shift
-    for candidate in "$@"; do
-        if [ -f "$candidate" ]; then echo "$candidate"; return; fi
-    done
-    echo "run-tests.sh: missing $1 (apt-get install $package)" >&2
-    exit 1
-}
-jna="$(jar_of libjna-java /usr/share/java/jna.jar)"
-json="$(jar_of libandroid-json-org-java /usr/share/java/json-android.jar /usr/share/java/json.jar)"
-sqlite="$(jar_of libxerial-sqlite-jdbc-java /usr/share/java/sqlite-jdbc.jar /usr/share/java/xerial-sqlite-jdbc.jar)"
-stdlib="$(jar_of kotlin /usr/share/java/kotlin-stdlib.jar)"
-command -v kotlinc >/dev/null || { echo "run-tests.sh: kotlinc not found (apt-get install kotlin)" >&2; exit 1; }
-
-deps="$jna:$json:$sqlite"
+# shellcheck source=classpath.sh
+source "$here/classpath.sh"
+deps="$GEMSTONE_KOTLIN_DEPS"
+stdlib="$GEMSTONE_KOTLIN_STDLIB"
 main_src="$here/src/main/kotlin"
 test_src="$here/src/test/kotlin"
 mkdir -p "$out"

@@ -49,4 +49,12 @@ int node_command(host *h, int argc, char **argv, int at);
 int asset_command(host *h, int argc, char **argv, int at);
 int balance_command(host *h, int argc, char **argv, int at);
 
+/* format_command.c: pure, no database */
+int format_command(int argc, char **argv, int at);
+/* Money as a person reads it in `locale` (NULL: $LANG's): Core's currency style, the ICU renderer. 0 or -1. */
+int format_currency_text(double value, const char *code, const char *locale, char *out, size_t cap);
+
+/* receive.c */
+int receive_command(host *h, int argc, char **argv, int at);
+
 #endif

@@ -25,7 +25,7 @@ int usage(void) {
             "                [--kdf-memory-kib KIB] [--kdf-iterations N] [--nodes JSON | --nodes-file FILE] COMMAND\n"
             "  version\n"
             "  prefs show | prefs set [--currency CODE] [--device-id ID]\n"
-            "  alerts list [--asset ID]\n"
+            "  alerts list [--asset ID] [--locale L]                     --locale adds each price as L reads it\n"
             "  alerts add --asset ID [--currency CODE] [--price P] [--percent X] [--direction up|down]\n"
             "  alerts delete ID...\n"
             "  alerts sync [--asset ID]\n"
@@ -44,6 +44,10 @@ int usage(void) {
             "  node check CHAIN URL                                      exits 1 for a wrong network or an unreachable node\n"
             "  asset list [WALLET_ID] | asset add WALLET_ID ASSET_ID | asset remove WALLET_ID ASSET_ID\n"
             "  balance refresh [WALLET_ID] | balance show [WALLET_ID]    (no WALLET_ID: the current wallet)\n"
+            "  receive --chain CHAIN [--format qr|json]                  the current wallet's address, as a QR code\n"
+            "  format currency --value V --code USD [--style currency|fiat|abbreviated] [--signed yes] [--locale L]\n"
+            "  format amount --value V [--symbol BTC] [--style full|short|auto] [--locale L]\n"
+            "                                                            a number as a person reads it ($LANG's locale)\n"
             "  --db defaults to gem.db; its keystore secret is FILE.secret (mode 0600).\n"
             "  --api defaults to $GEM_API_URL or http://127.0.0.1:8088.\n"
             "  --kdf-*: the Argon2id cost of new keystore records (default: the core's).\n"
@@ -228,13 +232,37 @@ static int alerts_add(host *h, int argc, char **argv, int at) {
     return rc;
 }
 
+/* alerts list --locale L: the alerts, each price also as the locale reads it ("price_text"). */
+static int alerts_list_for_people(gem_status started, waiter *w, const char *locale) {
+    if (started != GEM_OK || waiter_wait(w) != GEM_OK) return cli_finish("alerts list", started, w);
+    cJSON *alerts = cJSON_Parse(w->json ? w->json : "[]");
+    waiter_destroy(w);
+    cJSON *alert = NULL;
+    cJSON_ArrayForEach(alert, alerts) {
+        const cJSON *price = cJSON_GetObjectItem(alert, "price");
+        const char *currency = cJSON_GetStringValue(cJSON_GetObjectItem(alert, "currency"));
+        char text[256];
+        if (cJSON_IsNumber(price) && currency && format_currency_text(price->valuedouble, currency, locale, text, sizeof(text)) == 0) {
+            cJSON_AddStringToObject(alert, "price_text", text);
+        }
+    }
+    char *printed = alerts ? cJSON_PrintUnformatted(alerts) : NULL;
+    if (printed) printf("%s\n", printed);
+    cJSON_free(printed);
+    cJSON_Delete(alerts);
+    return printed ? 0 : 1;
+}
+
 static int alerts_command(host *h, int argc, char **argv, int at) {
     if (at >= argc) return usage();
     const char *verb = argv[at];
     waiter w;
     waiter_init(&w);
     if (strcmp(verb, "list") == 0) {
-        return cli_finish("alerts list", gem_price_alert_service_get_price_alerts(h->alerts, cli_flag(argc, argv, at + 1, "--asset"), waiter_done, &w), &w);
+        gem_status started = gem_price_alert_service_get_price_alerts(h->alerts, cli_flag(argc, argv, at + 1, "--asset"), waiter_done, &w);
+        const char *locale = cli_flag(argc, argv, at + 1, "--locale");
+        if (!locale) return cli_finish("alerts list", started, &w);
+        return alerts_list_for_people(started, &w, locale);
     }
     if (strcmp(verb, "sync") == 0) {
         return cli_finish("alerts sync", gem_price_alert_service_sync(h->alerts, cli_flag(argc, argv, at + 1, "--asset"), waiter_done, &w), &w);
@@ -284,7 +312,8 @@ int main(int argc, char **argv) {
     }
     if (at >= argc) return usage();
     if (strcmp(argv[at], "version") == 0) {
-        printf("{\"abi_version\":%u,\"header_abi_version\":%d}\n", gem_abi_version(), GEM_ABI_VERSION);
+        printf("{\"abi_version\":%u,\"header_abi_version\":%d,\"version\":\"%s\",\"header_version\":\"%s\"}\n",
+               gem_abi_version(), GEM_ABI_VERSION, gem_version(), GEM_VERSION);
         return gem_abi_version() == GEM_ABI_VERSION ? 0 : 1;
     }
     if (gem_abi_version() != GEM_ABI_VERSION) {
@@ -293,7 +322,8 @@ int main(int argc, char **argv) {
     }
     const char *group = argv[at];
     if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
-    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", NULL};
+    if (strcmp(group, "format") == 0) return format_command(argc, argv, at + 1);   /* pure: no database */
+    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", NULL};
     int known = 0;
     for (const char *const *g = groups; *g; g++) known = known || strcmp(group, *g) == 0;
     if (!known) return usage();
@@ -310,6 +340,7 @@ int main(int argc, char **argv) {
         if (strcmp(group, "prefs") == 0) rc = prefs_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "alerts") == 0) rc = alerts_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "wallet") == 0) rc = wallet_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "receive") == 0) rc = receive_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "node") == 0) rc = node_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "asset") == 0) rc = asset_command(&h, argc, argv, at + 1);
         else rc = balance_command(&h, argc, argv, at + 1);

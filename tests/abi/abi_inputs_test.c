@@ -33,6 +33,9 @@ static fake_port permissions;
 
 static void test_foundation(void) {
     CHECK(gem_abi_version() == GEM_ABI_VERSION);
+    /* The release: a static string equal to the header's, the same on every call. */
+    CHECK(strcmp(gem_version(), GEM_VERSION) == 0);
+    CHECK(gem_version() == gem_version());
 
     gem_buffer_free(NULL);
     gem_buffer empty = {0};

@@ -61,6 +61,10 @@ def main():
             run("alerts", "add", "--asset", "ethereum", "--percent", "5", "--direction", "up")
             listed = run("alerts", "list")
             check([a["asset_id"] for a in listed] == ["bitcoin", "ethereum"], f"list shows both alerts: {listed}")
+            # For people: each price also as the locale reads it (Core's currency style, gem-host's ICU renderer).
+            readable = run("alerts", "list", "--locale", "de")
+            check([a.get("price_text") for a in readable] == ["70.000,00\u00a0$", None],
+                  f"alerts list --locale de renders the price and only the price: {readable}")
             remote = control(api, "GET", f"/v1/devices/{device}/price_alerts")
             check(sorted(a["asset_id"] for a in remote) == ["bitcoin", "ethereum"], "the API received both alerts")
 

@@ -3,11 +3,11 @@
     from gemstone import PreferencesService, PriceAlertService, SqlitePreferencesStore, ...
     from gemstone import NodeService, AssetsService, BalanceService, SqliteBalanceStore, ...
 
-See bindings/python/README.md. The library is found through $GEMSTONE_LIB, the repository's
-.build/release/libgemstone.so, or the system's library path.
+See bindings/python/README.md. The library is found through $GEMSTONE_LIB, the copy a wheel carries,
+the repository's .build/release/libgemstone.so, or the system's library path.
 """
 
-from .abi import ABI_VERSION, LibraryError, Status, lib
+from .abi import ABI_VERSION, VERSION, LibraryError, Status, lib, version
 from .calls import stats
 from .errors import (ApiError, Cancelled, CryptoError, GemError, InternalError, InvalidArgument, InvalidInput,
                      NotFound, Offline, PermissionDenied, PortError, StaleCall, StoreError, Timeout)
@@ -36,9 +36,11 @@ from .generated import (Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate
                         NodeCheckStatusUnreachable, NodeCheckStatusWrongNetwork, NodeItem, NodeKind, NodeSyncState,
                         WalletAssetsUpdate)
 
+__version__ = VERSION
+
 __all__ = [
     "presentation",
-    "ABI_VERSION", "LibraryError", "Status", "lib", "stats",
+    "ABI_VERSION", "VERSION", "LibraryError", "Status", "lib", "version", "stats", "__version__",
     "GemError", "InvalidArgument", "Cancelled", "Offline", "ApiError", "StoreError", "InvalidInput", "NotFound",
     "Timeout", "StaleCall", "PortError", "PermissionDenied", "CryptoError", "InternalError",
     "PortTable", "PortCall", "deferred", "PreferencesStore", "PriceAlertStore", "HttpTransport",

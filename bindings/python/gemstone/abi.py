@@ -21,6 +21,12 @@ from typing import Optional
 #: tests/test_binding_complete.py fails when the header says otherwise.
 ABI_VERSION = 1
 
+#: The release this package was written with (include/gemstone.h GEM_VERSION, pyproject.toml's version).
+VERSION = "0.1.0"
+
+#: Where a wheel carries the library, inside the package (bindings/python/gemstone_build.py puts it there).
+PACKAGED_LIBRARY = Path(__file__).resolve().parent / "_native" / "libgemstone.so"
+
 
 from .generated import Status  # noqa: E402  (the status codes are generated from schema/status.json)
 
@@ -54,12 +60,15 @@ def repository_root() -> Optional[Path]:
 
 
 def library_candidates() -> list[str]:
-    """Where the library is looked for, in order: $GEMSTONE_LIB alone when set, else the
-    repository's release build, else the system's (ctypes.util.find_library)."""
+    """Where the library is looked for, in order: $GEMSTONE_LIB alone when set, else the copy an installed
+    wheel carries (gemstone/_native/libgemstone.so), else the repository's release build, else the system's
+    (ctypes.util.find_library)."""
     explicit = os.environ.get("GEMSTONE_LIB")
     if explicit:
         return [explicit]
     candidates = []
+    if PACKAGED_LIBRARY.is_file():
+        candidates.append(str(PACKAGED_LIBRARY))
     root = repository_root()
     built = root / ".build" / "release" / "libgemstone.so" if root else None
     if built is not None and built.exists():
@@ -105,8 +114,8 @@ def lib() -> ctypes.CDLL:
             candidates = library_candidates()
             if not candidates:
                 raise LibraryError(
-                    "libgemstone.so not found: set GEMSTONE_LIB, build it with "
-                    "`swift build -c release --product gemstone`, or install it"
+                    "libgemstone.so not found: install a gemstone wheel (it carries the library), set GEMSTONE_LIB, "
+                    "build it with `swift build -c release --product gemstone`, or install it"
                 )
             errors = []
             for path in candidates:
@@ -118,3 +127,9 @@ def lib() -> ctypes.CDLL:
             else:
                 raise LibraryError("; ".join(errors))
     return _loaded
+
+
+def version() -> str:
+    """The loaded library's release, from gem_version() (equal to VERSION for a matching library)."""
+    raw = lib().gem_version()
+    return raw.decode("utf-8") if raw else ""

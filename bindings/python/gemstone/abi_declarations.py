@@ -113,6 +113,7 @@ STRUCTS = {
 #: name -> (restype, argtypes), in header order.
 FUNCTIONS = {
     "gem_abi_version": (c_uint32, []),
+    "gem_version": (c_char_p, []),
     "gem_buffer_free": (None, [POINTER(GemBuffer)]),
     "gem_call_ok": (gem_status, [c_void_p, c_char_p, c_size_t]),
     "gem_call_fail": (gem_status, [c_void_p, gem_status, c_char_p]),

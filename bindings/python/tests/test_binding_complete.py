@@ -160,3 +160,12 @@ def test_the_library_exports_every_bound_function(library):
     for name in abi.FUNCTIONS:
         assert hasattr(library, name), name
     assert library.gem_abi_version() == abi.ABI_VERSION
+
+
+def test_the_release_is_one_in_the_header_the_package_and_the_library(library):
+    """GEM_VERSION, the package's VERSION and __version__, pyproject.toml's version and gem_version() agree."""
+    define = re.search(r'^#define GEM_VERSION "([0-9.]+)"$', HEADER_DATA.raw, flags=re.M)
+    assert define is not None and define.group(1) == abi.VERSION == gemstone.__version__
+    assert f'version = "{abi.VERSION}"' in (PACKAGE.parent / "pyproject.toml").read_text()
+    assert library.gem_version() == abi.VERSION.encode()
+    assert gemstone.version() == abi.VERSION

@@ -4,6 +4,7 @@ import com.gemwallet.gemstone.ffi.GemBuffer
 import com.gemwallet.gemstone.ffi.GemstoneLibrary
 import com.sun.jna.Library
 import com.sun.jna.Native
+import com.sun.jna.Platform
 import java.io.File
 
 /**
@@ -12,13 +13,23 @@ import java.io.File
  * Where the library comes from, first match wins:
  *  1. the system property `gemstone.lib` (a path to libgemstone.so),
  *  2. the environment variable `GEMSTONE_LIB`,
- *  3. `<repo>/.build/release/libgemstone.so`, where `<repo>` is the nearest directory above this
+ *  3. the copy the jar carries in JNA's resource path (`linux-x86-64/libgemstone.so`, put there by
+ *     `bindings/kotlin/build-jar.sh`), extracted by JNA to a temporary file,
+ *  4. `<repo>/.build/release/libgemstone.so`, where `<repo>` is the nearest directory above this
  *     binding's jar (or above the working directory) holding `include/gemstone.h`,
- *  4. `Native.load("gemstone")`: JNA's search (`jna.library.path`, then the system's).
+ *  5. `Native.load("gemstone")`: JNA's search (`jna.library.path`, then the system's).
  */
 object Gemstone {
     /** The ABI version this binding was written against (`GEM_ABI_VERSION`). */
     const val ABI_VERSION: Int = 1
+
+    /** The release this binding was written with (`GEM_VERSION`). */
+    const val VERSION: String = "0.1.0"
+
+    /** The loaded library's release, from `gem_version()` (equal to [VERSION] for a matching library). */
+    @JvmStatic
+    val version: String
+        get() = library.gem_version()
 
     /** The raw ABI. Loading fails with [UnsatisfiedLinkError] when the library is missing or its version differs. */
     @JvmStatic
@@ -41,7 +52,20 @@ object Gemstone {
     private fun locate(): String {
         System.getProperty("gemstone.lib")?.takeIf { it.isNotEmpty() }?.let { return it }
         System.getenv("GEMSTONE_LIB")?.takeIf { it.isNotEmpty() }?.let { return it }
+        bundledLibrary()?.let { return it.path }
         return repositoryLibrary()?.path ?: "gemstone"
+    }
+
+    /** The library the jar carries for this platform, extracted by JNA, or null when the jar carries none. */
+    private fun bundledLibrary(): File? {
+        val loader = Gemstone::class.java.classLoader ?: return null
+        val resource = Platform.RESOURCE_PREFIX + "/" + System.mapLibraryName("gemstone")
+        if (loader.getResource(resource) == null) return null
+        return try {
+            Native.extractFromResourcePath("gemstone", loader)
+        } catch (e: java.io.IOException) {
+            null
+        }
     }
 
     private fun repositoryLibrary(): File? {

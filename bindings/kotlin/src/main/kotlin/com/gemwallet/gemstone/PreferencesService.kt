@@ -30,7 +30,7 @@ class PreferencesService(store: PreferencesStore) : Closeable {
             throw e
         }
         val pointer = out.value ?: throw GemException.local(GemStatus.INTERNAL, "gem_preferences_service_new gave no service")
-        handle = NativeHandle(pointer, "PreferencesService") { library.gem_preferences_service_free(it) }
+        handle = NativeHandle(pointer, "PreferencesService") { Gemstone.library.gem_preferences_service_free(it) }  // not the field: the cleaner must not hold the service
     }
 
     /** Every preference the core owns. */

@@ -70,7 +70,7 @@ class PriceAlertService @JvmOverloads constructor(
             throw e
         }
         val pointer = out.value ?: throw GemException.local(GemStatus.INTERNAL, "gem_price_alert_service_new gave no service")
-        handle = NativeHandle(pointer, "PriceAlertService") { library.gem_price_alert_service_free(it) }
+        handle = NativeHandle(pointer, "PriceAlertService") { Gemstone.library.gem_price_alert_service_free(it) }  // not the field: the cleaner must not hold the service
     }
 
     // Reads

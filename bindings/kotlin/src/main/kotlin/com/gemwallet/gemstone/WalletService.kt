@@ -57,7 +57,7 @@ class WalletService @JvmOverloads constructor(
             throw e
         }
         val pointer = out.value ?: throw GemException.local(GemStatus.INTERNAL, "gem_wallet_service_new gave no service")
-        handle = NativeHandle(pointer, "WalletService") { library.gem_wallet_service_free(it) }
+        handle = NativeHandle(pointer, "WalletService") { Gemstone.library.gem_wallet_service_free(it) }  // not the field: the cleaner must not hold the service
     }
 
     /**

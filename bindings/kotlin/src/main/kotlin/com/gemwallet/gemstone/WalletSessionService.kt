@@ -36,7 +36,7 @@ class WalletSessionService(store: WalletStore, sessionStore: WalletSessionStore)
             throw e
         }
         val pointer = out.value ?: throw GemException.local(GemStatus.INTERNAL, "gem_wallet_session_service_new gave no service")
-        handle = NativeHandle(pointer, "WalletSessionService") { library.gem_wallet_session_service_free(it) }
+        handle = NativeHandle(pointer, "WalletSessionService") { Gemstone.library.gem_wallet_session_service_free(it) }  // not the field: the cleaner must not hold the service
     }
 
     /** Every wallet, in the user's order (order, then index). */

@@ -57,6 +57,11 @@ class BindingCompletenessTests : Suite {
             checkEqual(Gemstone.ABI_VERSION, Gemstone.library.gem_abi_version(), "gem_abi_version()")
             val define = HeaderFacts.ABI_VERSION.toString()
             checkEqual(Gemstone.ABI_VERSION.toString(), define, "GEM_ABI_VERSION in gemstone.h")
+        },
+        test("the library's release is the header's and the binding's") {
+            val define = Regex("(?m)^#define GEM_VERSION \"([0-9.]+)\"$").find(Repository.header.readText())?.groupValues?.get(1)
+            checkEqual(Gemstone.VERSION, define, "GEM_VERSION in gemstone.h")
+            checkEqual(Gemstone.VERSION, Gemstone.version, "gem_version()")
         }
     )
 }

@@ -80,7 +80,9 @@ object TestRunner {
             "wallet-invalid-input" to { WalletInvalidInputTests() },
             "wallet-sqlite" to { WalletStoreTests() },
             "tables" to { PortTableCompletenessTests() },
-            "wallet-lifetime" to { WalletLifetimeTests() }
+            "wallet-lifetime" to { WalletLifetimeTests() },
+            "render" to { RenderTests() },
+            "suspending" to { CoroutineTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {

@@ -14,6 +14,7 @@ import com.sun.jna.ptr.PointerByReference
 @Suppress("FunctionName")
 interface GemstoneLibrary : Library {
     fun gem_abi_version(): Int
+    fun gem_version(): String
     fun gem_buffer_free(buffer: GemBuffer?)
     fun gem_call_ok(call: Pointer?, data: ByteArray?, len: SizeT): Int
     fun gem_call_fail(call: Pointer?, status: Int, message: String?): Int

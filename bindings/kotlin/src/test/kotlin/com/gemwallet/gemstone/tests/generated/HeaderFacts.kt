@@ -13,6 +13,7 @@ object HeaderFacts {
 
     val functions: List<HeaderFunction> = listOf(
         HeaderFunction("gem_abi_version", 0),
+        HeaderFunction("gem_version", 0),
         HeaderFunction("gem_buffer_free", 1),
         HeaderFunction("gem_call_ok", 3),
         HeaderFunction("gem_call_fail", 3),
