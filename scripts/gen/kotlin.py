@@ -211,11 +211,22 @@ def writes(fields: list[Field], schema: Schema, indent: str) -> list[str]:
     out = []
     for f in fields:
         name = kt_name(f.name)
-        if f.type.is_optional:
+        if f.omit_empty:
+            out.append(f'{indent}if ({name}.isNotEmpty()) put("{f.name}", {write(f.type, name, schema)})')
+        elif f.type.is_optional:
             out.append(f'{indent}{name}?.let {{ put("{f.name}", {write(f.type.base, "it", schema)}) }}')
         else:
             out.append(f'{indent}put("{f.name}", {write(f.type, name, schema)})')
     return out
+
+
+def redacted_to_string(name: str, fields: list[Field], indent: str) -> list[str]:
+    """A toString that shows <redacted> for each secret field (a data class's own would print it)."""
+    if not any(f.secret for f in fields):
+        return []
+    parts = ", ".join(f"{camel(f.name)}=" + ("<redacted>" if f.secret else f"${{{kt_name(f.name)}}}") for f in fields)
+    return [f'{indent}/** Never shows the secret fields (' + ", ".join(camel(f.name) for f in fields if f.secret) + '). */',
+            f'{indent}override fun toString(): String = "{name}({parts})"']
 
 
 def record(t: Type, schema: Schema) -> list[str]:
@@ -232,7 +243,9 @@ def record(t: Type, schema: Schema) -> list[str]:
     out += params(t.fields, schema)
     out += [") {", "    fun toJson(): JSONObject = JSONObject().apply {"]
     out += writes(t.fields, schema, "        ")
-    out += ["    }", "", "    companion object {",
+    out += ["    }", ""]
+    out += redacted_to_string(n, t.fields, "    ")
+    out += ["    companion object {",
             f"        /** Reads the record from its JSON object (unknown keys are ignored). */",
             f'        @JvmStatic fun fromJson(json: JSONObject): {n} = read(json, "")', "",
             f"        /** Reads a JSON array of records. */",
@@ -251,8 +264,8 @@ def string_enum(t: Type) -> list[str]:
     for i, c in enumerate(t.cases):
         if c.doc:
             out.append(f"    /** {c.doc} */")
-        out.append(f'    {c.name.upper()}("{c.name}")' + ("," if i < len(t.cases) - 1 else ";"))
-    allowed = ", ".join(c.name for c in t.cases)
+        out.append(f'    {c.name.upper()}("{c.json}")' + ("," if i < len(t.cases) - 1 else ";"))
+    allowed = ", ".join(c.json for c in t.cases)
     out += ["", "    companion object {",
             f'        @JvmStatic fun fromJson(value: String): {n} = read(value, "")',
             f"        internal fun read(value: String, path: String): {n} =",
@@ -284,15 +297,29 @@ def _payload_enum(t: Type, schema: Schema) -> list[str]:
             continue
         out.append(f"    data class {cn}(")
         out += ["    " + line for line in params(c.fields, schema)]
-        out += [f"    ) : {n}() {{", "        override fun toJson(): JSONObject = JSONObject().apply {",
-                f'            put("type", "{c.name}")']
+        out += [f"    ) : {n}() {{", "        override fun toJson(): JSONObject = JSONObject().apply {"]
+        if not t.untagged:
+            out.append(f'            put("type", "{c.name}")')
         out += writes(c.fields, schema, "            ")
-        out += ["        }", "    }", ""]
+        out += ["        }"]
+        out += redacted_to_string(f"{n}.{cn}", c.fields, "        ")
+        out += ["    }", ""]
     out += ["    companion object {",
             f"        /** Reads the case its \"type\" names. */",
             f'        @JvmStatic fun fromJson(json: JSONObject): {n} = read(json, "")', "",
-            f"        internal fun read(json: JSONObject, path: String): {n} {{",
-            '            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))',
+            f"        internal fun read(json: JSONObject, path: String): {n} {{"]
+    if t.untagged:
+        keys = ", ".join(c.tag_key for c in t.cases)
+        out += ["            val present = listOf(" + ", ".join(f'"{c.tag_key}"' for c in t.cases) + ").filter { !SchemaJson.absent(json.opt(it)) }",
+                f'            if (present.size != 1) throw RecordException((if (path.length == 0) "value" else path) + ": expected exactly one of the keys {keys}")']
+        for c in t.cases:
+            out.append(f'            if (present[0] == "{c.tag_key}") return {pascal(c.name)}(')
+            out += reads(c.fields, schema, "                ")
+            out.append("            )")
+        out += [f'            throw RecordException((if (path.length == 0) "value" else path) + ": expected exactly one of the keys {keys}")',
+                "        }", "    }", "}", ""]
+        return out
+    out += ['            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))',
             "            return when (type) {"]
     for c in t.cases:
         cn = pascal(c.name)
