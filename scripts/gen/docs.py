@@ -75,6 +75,14 @@ def markdown(schema: Schema) -> str:
                 out += table(c.fields, schema) if c.fields else ["No other keys."]
                 out.append("")
         out.append("")
+    if schema.functions:
+        out += ["## Functions", "",
+                "The pure projection functions declared in the schema: `(const char *request_json, gem_buffer *out)`,",
+                "the request record in, the answer out (gemstone.h names each function's rules).", "",
+                "| function | request | answer | meaning |", "|---|---|---|---|"]
+        for fn in schema.functions:
+            out.append(f"| `{fn.name}` | [{fn.request}](#{fn.request.lower()}) | {shown(fn.answer, schema)} | {fn.doc} |")
+        out.append("")
     out += ["## Status codes", "", "| code | error record type | meaning |", "|---|---|---|", "| 0 | (GEM_OK) | success |"]
     for s in schema.statuses:
         out.append(f"| {s.code} | `{s.name}` | {s.doc} |")

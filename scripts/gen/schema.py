@@ -35,6 +35,13 @@ TYPE_NAME is a scalar (string bool i32 i64 int u32 u64 f64 biguint bigint asset_
 a type declared in any schema file, "T?" (optional: absent or null reads as the default, nil is left out when
 written), "[T]" (list) or "{T}" (object of string keys to T).
 
+FUNCTION (a file's "functions": [FUNCTION, ...]) is a pure projection function of gemstone.h,
+    {"function": "gem_format_address", "doc": "...", "request": "GemFormatAddressRequest", "answer": "string"}
+taking (const char *request_json, gem_buffer *out): the request is a record of the schema, the answer a TYPE_NAME.
+The generator writes its GemstoneFFI @c implementation (decode the request, call the record's hand-written
+GemProjection answer(), encode), its Python wrapper (gemstone/projections.py) and its Kotlin wrapper (an extension
+of Presentation): a new one is the header declaration, the schema entry and Swift's answer(), plus tests.
+
 A file may also hold "swift_names": {"transfer_nft": "transferNFT"}: the Swift spelling of a snake_case name
 wherever it is a case or field (for acronyms), instead of its plain camelCase.
 
@@ -157,6 +164,20 @@ class Type:
 
 
 @dataclass
+class Function:
+    name: str
+    doc: str
+    request: str
+    answer: TypeRef
+    file: str
+
+    @property
+    def short(self) -> str:
+        """The name without its gem_ prefix (format_address)."""
+        return self.name[4:]
+
+
+@dataclass
 class Constant:
     name: str
     type: str
@@ -181,6 +202,7 @@ class Schema:
     statuses: list[Status]
     files: list[str]
     swift_names: dict[str, str] = field(default_factory=dict)
+    functions: list[Function] = field(default_factory=list)
 
     def ordered(self) -> list[Type]:
         return list(self.types.values())
@@ -219,6 +241,7 @@ def load(root: Path) -> Schema:
     constants: list[Constant] = []
     statuses: list[Status] = []
     swift_names: dict[str, str] = {}
+    functions: list[Function] = []
     files = sorted(p for p in (root / "schema").glob("*.json"))
     for path in files:
         data = json.loads(path.read_text())
@@ -233,6 +256,12 @@ def load(root: Path) -> Schema:
             if not SNAKE.match(snake) or swift_names.get(snake, name) != name:
                 raise SchemaError(f"{path.name}: swift_names {snake!r} is not snake_case or is named twice")
             swift_names[snake] = name
+        for entry in data.get("functions", []):
+            name = entry.get("function", "")
+            if not name.startswith("gem_") or not SNAKE.match(name):
+                raise SchemaError(f"{path.name}: function {name!r} is not gem_<snake_case>")
+            functions.append(Function(name, _doc(entry, name), entry.get("request", ""),
+                                      TypeRef.parse(entry.get("answer", "")), path.name))
         if "types" not in data and "constants" not in data:
             continue
         module, pymod = data.get("swift_module"), stem
@@ -297,12 +326,18 @@ def load(root: Path) -> Schema:
             for ref in f.type.names():
                 if ref not in types:
                     raise SchemaError(f"{t.name}.{f.name}: unknown type {ref}")
+    for fn in functions:
+        if fn.request not in types or types[fn.request].kind != "record":
+            raise SchemaError(f"{fn.name}: request {fn.request!r} is not a record of the schema")
+        for ref in fn.answer.names():
+            if ref not in types:
+                raise SchemaError(f"{fn.name}: unknown answer type {ref}")
     foreign = {}
     for t in types.values():
         if t.foreign_name in foreign:
             raise SchemaError(f"{t.name} and {foreign[t.foreign_name]} share the Python/Kotlin name {t.foreign_name}")
         foreign[t.foreign_name] = t.name
-    return Schema(types, constants, statuses, [p.name for p in files], swift_names)
+    return Schema(types, constants, statuses, [p.name for p in files], swift_names, functions)
 
 
 def camel(snake: str) -> str:

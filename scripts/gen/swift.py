@@ -458,3 +458,17 @@ def test_registry(schema: Schema) -> dict[str, str]:
         out.append(f'    "{t.name}": {{ try JSONCodec.encode(try JSONCodec.decode({t.name}.self, from: $0)) }},')
     out.append("]")
     return {"Tests/GemstoneTests/Schema/SchemaTypes+Generated.swift": "\n".join(out) + "\n"}
+
+
+def projections(schema: Schema) -> dict[str, str]:
+    """Sources/GemstoneFFI/Generated/Projections+Schema.swift: the @c implementation of each schema function
+    (decode the request record, call its hand-written GemProjection answer(), encode the answer)."""
+    if not schema.functions:
+        return {}
+    out = [HEADER.format(file="*.json (functions)"), "import CGemstone", "import Gemstone", ""]
+    for fn in schema.functions:
+        out += doc_lines(fn.doc, "")
+        out += ["@c @implementation",
+                f"public func {fn.name}(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {{",
+                f"    answerProjection({fn.request}.self, request, out)", "}", ""]
+    return {"Sources/GemstoneFFI/Generated/Projections+Schema.swift": "\n".join(out).rstrip() + "\n"}

@@ -34,6 +34,8 @@ from .generated import (Copy, CopyKind, CopyKindAddress, CopyKindPlain, CopyKind
                         TransactionSubtitleNone, TransactionSubtitleTo, TransactionType,
                         TransactionTitle, TransactionValue, TransactionValueAmount, TransactionValueNone,
                         TransactionValueSymbol)
+from .generated import AddressFormatStyle, CopyPolicy  # noqa: F401
+from .projections import address_copy, copy_kind_policy, format_address  # noqa: F401  (generated from schema)
 from .records import RecordError, _check, _mapping, _optional, _require
 
 T = TypeVar("T")
@@ -47,13 +49,7 @@ MAX_ASSET_DECIMALS = Constants.MAX_ASSET_DECIMALS
 MAX_UTC_OFFSET_SECONDS = Constants.MAX_UTC_OFFSET_SECONDS
 
 
-def _answer(function: str, request: Mapping[str, Any], reader: Callable[[Any], T]) -> T:
-    try:
-        text = json.dumps(request, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    except (TypeError, ValueError) as error:
-        raise InvalidArgument(f"{function}: the request is not JSON-able: {error}") from error
-    payload = calls.call_out(getattr(abi.lib(), function), text.encode("utf-8"))
-    return calls.decode(payload, reader)
+_answer = calls.answer
 
 
 def _big(data: Mapping[str, Any], key: str, record: str) -> int:
@@ -93,17 +89,6 @@ class InputValue:
 
 
 # ---- copies and days ----
-
-@dataclass(frozen=True)
-class CopyPolicy:
-    is_sensitive: bool
-    clipboard_expiry_seconds: Optional[int] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "CopyPolicy":
-        data = _mapping(data, "copy_policy")
-        return CopyPolicy(_require(data, "is_sensitive", bool, "copy_policy"), _optional(data, "clipboard_expiry_seconds", int, "copy_policy"))
-
 
 # ---- the amount session ----
 
@@ -244,18 +229,6 @@ def value_text(format: NumberFormat, value: float) -> str:
 
 def amount_error_display(error: AmountError) -> AmountErrorDisplay:
     return _answer("gem_amount_error_display", {"error": error.to_json()}, AmountErrorDisplay.from_json)
-
-
-def address_copy(chain: str, address: str) -> Copy:
-    return _answer("gem_address_copy", {"chain": chain, "address": address}, Copy.from_json)
-
-
-def copy_kind_policy(kind: CopyKind) -> CopyPolicy:
-    return _answer("gem_copy_kind_policy", {"kind": kind.to_json()}, CopyPolicy.from_json)
-
-
-def format_address(address: str, style: str = "short") -> str:
-    return _answer("gem_format_address", {"address": address, "style": style}, _string)
 
 
 def day_boundaries(now: int, utc_offset_seconds: int) -> DayBoundaries:

@@ -189,7 +189,7 @@ def test_copies():
     assert p.copy_kind_policy(p.CopyKindPrivateKey()) == p.CopyPolicy(True, p.SECRET_CLIPBOARD_SECONDS)
     assert p.copy_kind_policy(p.CopyKindSecretPhrase()).is_sensitive
     assert p.copy_kind_policy(p.CopyKindAddress(chain="ethereum")) == p.CopyPolicy(False, None)
-    assert p.format_address(OTHER) == "0x1234...5678" and p.format_address(OTHER, "full") == OTHER
+    assert p.format_address(OTHER, "short") == "0x1234...5678" and p.format_address(OTHER, "full") == OTHER
     assert "secret" not in repr(p.Copy(p.CopyKindPrivateKey(), "secret", ""))
     with pytest.raises(InvalidInput):
         p.address_copy("bitcoin", "")

@@ -34,12 +34,6 @@ data class InputValue(val value: BigInteger? = null, val error: AmountError? = n
     }
 }
 
-data class CopyPolicy(val isSensitive: Boolean, val clipboardExpirySeconds: Int? = null) {
-    companion object {
-        fun fromJson(json: JSONObject) = CopyPolicy(json.requireBoolean("is_sensitive"), json.intOrNull("clipboard_expiry_seconds"))
-    }
-}
-
 // CopyKind, Copy, Transaction, PricedAsset and TransactionRow are generated from schema/ (generated/Records.kt).
 
 /** The amount screen's state, a value the app keeps: each event returns the next session. */
@@ -92,6 +86,16 @@ object Presentation {
         }
     }
 
+    /** Calls a pure projection function with [request] and reads its answer with [read] (generated/Projections.kt). */
+    internal fun <T> project(request: JSONObject, call: (String, com.gemwallet.gemstone.ffi.GemBuffer) -> Int, read: (Any?) -> T): T {
+        val answer = answer(request, call)
+        return try {
+            read(answer)
+        } catch (e: RecordException) {
+            throw unreadable("unreadable answer from libgemstone: ${e.message}")
+        }
+    }
+
     private fun unreadable(message: String) =
         GemException.Internal("internal", message, JSONObject().put("type", "internal").put("message", message))
     private fun Any?.obj(): JSONObject = this as? JSONObject ?: throw unreadable("the answer is not a JSON object")
@@ -140,15 +144,6 @@ object Presentation {
 
     fun amountErrorDisplay(error: AmountError): AmountErrorDisplay = AmountErrorDisplay.fromJson(
         answer(JSONObject().put("error", error.toJson())) { r, o -> lib.gem_amount_error_display(r, o) }.obj())
-
-    fun addressCopy(chain: String, address: String): Copy =
-        Copy.fromJson(answer(JSONObject().put("chain", chain).put("address", address)) { r, o -> lib.gem_address_copy(r, o) }.obj())
-
-    fun copyKindPolicy(kind: CopyKind): CopyPolicy =
-        CopyPolicy.fromJson(answer(JSONObject().put("kind", kind.toJson())) { r, o -> lib.gem_copy_kind_policy(r, o) }.obj())
-
-    fun formatAddress(address: String, style: String = "short"): String =
-        answer(JSONObject().put("address", address).put("style", style)) { r, o -> lib.gem_format_address(r, o) }.text()
 
     fun dayBoundaries(now: Long, utcOffsetSeconds: Int): DayBoundaries = DayBoundaries.fromJson(
         answer(JSONObject().put("now", now).put("utc_offset_seconds", utcOffsetSeconds)) { r, o -> lib.gem_day_boundaries(r, o) }.obj())

@@ -1762,6 +1762,118 @@ enum class TransactionType(val json: String) {
     }
 }
 
+/** The request of gem_format_address: an address and how much of it a screen shows. */
+data class FormatAddressRequest(
+    /** The address as the chain writes it. */
+    val address: String,
+    /** How much of it shows. */
+    val style: AddressFormatStyle
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("address", address)
+        put("style", style.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): FormatAddressRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<FormatAddressRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<FormatAddressRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): FormatAddressRequest = FormatAddressRequest(
+            address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address")),
+            style = AddressFormatStyle.read(SchemaJson.str(SchemaJson.key(json, "style", path), SchemaJson.join(path, "style")), SchemaJson.join(path, "style"))
+        )
+    }
+}
+
+/** The request of gem_address_copy: an address to copy and its chain. */
+data class AddressCopyRequest(
+    /** The address's chain. */
+    val chain: String,
+    /** The address; an empty one is invalid_input. */
+    val address: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("address", address)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AddressCopyRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AddressCopyRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AddressCopyRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AddressCopyRequest = AddressCopyRequest(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address"))
+        )
+    }
+}
+
+/** The request of gem_copy_kind_policy: a copy kind. */
+data class CopyPolicyRequest(
+    /** The kind asked about. */
+    val kind: CopyKind
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("kind", kind.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): CopyPolicyRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<CopyPolicyRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<CopyPolicyRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): CopyPolicyRequest = CopyPolicyRequest(
+            kind = CopyKind.read(SchemaJson.obj(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind"))
+        )
+    }
+}
+
+/** How the clipboard treats a copy of a kind. */
+data class CopyPolicy @JvmOverloads constructor(
+    /** A secret: mark the clipboard item sensitive and never toast it. */
+    val isSensitive: Boolean,
+    /** How long the copy may stay on the clipboard (GEM_SECRET_CLIPBOARD_SECONDS for a secret); absent: no limit. */
+    val clipboardExpirySeconds: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("is_sensitive", isSensitive)
+        clipboardExpirySeconds?.let { put("clipboard_expiry_seconds", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): CopyPolicy = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<CopyPolicy> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<CopyPolicy>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): CopyPolicy = CopyPolicy(
+            isSensitive = SchemaJson.bool(SchemaJson.key(json, "is_sensitive", path), SchemaJson.join(path, "is_sensitive")),
+            clipboardExpirySeconds = json.opt("clipboard_expiry_seconds").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "clipboard_expiry_seconds"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
 /** The line under a transaction row's title. */
 sealed class TransactionSubtitle {
     abstract fun toJson(): JSONObject

@@ -1,5 +1,9 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.AddressFormatStyle
+import com.gemwallet.gemstone.addressCopy
+import com.gemwallet.gemstone.copyKindPolicy
+import com.gemwallet.gemstone.formatAddress
 import com.gemwallet.gemstone.TransactionDirection
 import com.gemwallet.gemstone.TransactionRow
 import com.gemwallet.gemstone.TransactionState
@@ -171,10 +175,10 @@ class PresentationTests : Suite {
         test("copies and addresses") {
             val copy = Presentation.addressCopy("bitcoin", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")
             checkEqual<Pair<CopyKind, String>>(CopyKind.Address("bitcoin") to "bc1qar...5mdq", copy.kind to copy.display, "address copy")
-            checkEqual(CopyPolicy(true, GemConstants.SECRET_CLIPBOARD_SECONDS), Presentation.copyKindPolicy(CopyKind.PrivateKey), "secret")
+            checkEqual(CopyPolicy(true, GemConstants.SECRET_CLIPBOARD_SECONDS.toLong()), Presentation.copyKindPolicy(CopyKind.PrivateKey), "secret")
             checkEqual(CopyPolicy(false, null), Presentation.copyKindPolicy(CopyKind.Plain), "plain")
-            checkEqual("0x1234...5678", Presentation.formatAddress(other), "short")
-            checkEqual(other, Presentation.formatAddress(other, "full"), "full")
+            checkEqual("0x1234...5678", Presentation.formatAddress(other, AddressFormatStyle.SHORT), "short")
+            checkEqual(other, Presentation.formatAddress(other, AddressFormatStyle.FULL), "full")
             checkThrows<GemException.InvalidInput>("an empty address") { Presentation.addressCopy("bitcoin", "") }
             checkThrows<GemException.InvalidArgument>("an unknown chain") { Presentation.addressCopy("nowhere", "x") }
         }
