@@ -115,10 +115,13 @@ public struct GemHTTPResponse: Sendable, Equatable {
     public var status: Int
     /// The body as UTF-8 text (empty for none).
     public var body: String
+    /// The response's headers, in order, when the transport reports them (Retry-After on a 429, for a back-off).
+    public var headers: [GemHTTPHeader]
 
-    public init(status: Int, body: String) {
+    public init(status: Int, body: String, headers: [GemHTTPHeader] = []) {
         self.status = status
         self.body = body
+        self.headers = headers
     }
 }
 
@@ -126,13 +129,15 @@ extension GemHTTPResponse: Codable {
     private enum CodingKeys: String, CodingKey {
         case status
         case body
+        case headers
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             status: try container.decode(Int.self, forKey: .status),
-            body: try container.decode(String.self, forKey: .body)
+            body: try container.decode(String.self, forKey: .body),
+            headers: try container.decodeIfPresent([GemHTTPHeader].self, forKey: .headers) ?? []
         )
     }
 
@@ -140,5 +145,6 @@ extension GemHTTPResponse: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(status, forKey: .status)
         try container.encode(body, forKey: .body)
+        if !headers.isEmpty { try container.encode(headers, forKey: .headers) }
     }
 }

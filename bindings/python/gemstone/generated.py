@@ -2857,6 +2857,8 @@ class HttpResponse:
     """The HTTP status code."""
     body: str
     """The body as UTF-8 text (empty for none)."""
+    headers: tuple[HttpHeader, ...] = ()
+    """The response's headers, in order, when the transport reports them (Retry-After on a 429, for a back-off)."""
 
     @classmethod
     def from_json(cls, data: Any) -> "HttpResponse":
@@ -2869,12 +2871,15 @@ class HttpResponse:
         return cls(
             status=_int(_key(data, "status", path), _join(path, "status"), -9223372036854775808, 9223372036854775807),
             body=_str(_key(data, "body", path), _join(path, "body")),
+            headers=(lambda value: () if value is None else tuple(HttpHeader._read(v0, _index(_join(path, "headers"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "headers")))))(data.get("headers")),
         )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         out["status"] = self.status
         out["body"] = self.body
+        if self.headers:
+            out["headers"] = [v0.to_json() for v0 in self.headers]
         return out
 
 

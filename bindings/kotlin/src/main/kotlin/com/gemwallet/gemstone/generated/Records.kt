@@ -2267,15 +2267,18 @@ data class HttpRequest @JvmOverloads constructor(
 }
 
 /** The host's answer, whatever its status: an HTTP error status is an answer, not a failure. */
-data class HttpResponse(
+data class HttpResponse @JvmOverloads constructor(
     /** The HTTP status code. */
     val status: Long,
     /** The body as UTF-8 text (empty for none). */
-    val body: String
+    val body: String,
+    /** The response's headers, in order, when the transport reports them (Retry-After on a 429, for a back-off). */
+    val headers: List<HttpHeader> = emptyList()
 ) {
     fun toJson(): JSONObject = JSONObject().apply {
         put("status", status)
         put("body", body)
+        if (headers.isNotEmpty()) put("headers", JSONArray().apply { headers.forEach { v0 -> put(v0.toJson()) } })
     }
 
     companion object {
@@ -2290,7 +2293,8 @@ data class HttpResponse(
 
         internal fun read(json: JSONObject, path: String): HttpResponse = HttpResponse(
             status = SchemaJson.long(SchemaJson.key(json, "status", path), SchemaJson.join(path, "status"), Long.MIN_VALUE, Long.MAX_VALUE),
-            body = SchemaJson.str(SchemaJson.key(json, "body", path), SchemaJson.join(path, "body"))
+            body = SchemaJson.str(SchemaJson.key(json, "body", path), SchemaJson.join(path, "body")),
+            headers = json.opt("headers").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "headers")).let { a0 -> List(a0.length()) { i0 -> HttpHeader.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "headers")}[$i0]"), "${SchemaJson.join(path, "headers")}[$i0]") } } }
         )
     }
 }
