@@ -35,7 +35,7 @@ from .generated import (Copy, CopyKind, CopyKindAddress, CopyKindPlain, CopyKind
                         TransactionTitle, TransactionValue, TransactionValueAmount, TransactionValueNone,
                         TransactionValueSymbol)
 from .generated import AddressFormatStyle, CopyPolicy  # noqa: F401
-from .projections import address_copy, copy_kind_policy, format_address  # noqa: F401  (generated from schema)
+from .projections import *  # noqa: F401,F403  (every schema function, generated: gemstone/projections.py)
 from .records import RecordError, _check, _mapping, _optional, _require
 
 T = TypeVar("T")
