@@ -224,9 +224,8 @@ typedef struct gem_price_alert_store {
 
 /**
  * The host's HTTP client. Async.
- * args {"url":"https://…","method":"GET|POST|PUT|DELETE","headers":[{"name":N,"value":V}],
- *       "body":"…" (absent when none)}.
- * Answer {"status":200,"body":"…"} for any HTTP answer (an HTTP error status is an answer), or
+ * args GemHTTPRequest (docs/records.md#gemhttprequest; the method as HTTP spells it, "GET").
+ * Answer GemHTTPResponse for any HTTP answer (an HTTP error status is an answer), or
  * fail with GEM_ERR_OFFLINE when no answer came (DNS, connection, TLS). The core fails the call
  * with GEM_ERR_TIMEOUT when the host has not answered within the service's timeout.
  */
@@ -372,25 +371,14 @@ gem_status gem_price_alert_service_is_enabled(gem_price_alert_service *_Nullable
  * import, preview, rename, pin, delete, switch, export a secret), over four ports the host fills:
  * gem_wallet_store, gem_wallet_session_store, gem_secure_store and gem_keystore_password.
  *
- * A wallet record:
- *   {"id":"multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
- *    "external_id":"multicoin_0x…" (the keystore record's key; absent for watch-only),
- *    "name":"Wallet #1","index":1 (creation number),"type":"multicoin"|"single"|"private_key"|"view",
- *    "accounts":[{"chain":"bitcoin","address":"bc1q…","derivation_path":"m/84'/0'/0'/0/0",
- *                 "extended_public_key":"zpub…" (Bitcoin-family chains only)}, …],
- *    "order":0 (position in the user's list),"is_pinned":false,"image_url":"…" (optional),
- *    "source":"create"|"import"}
+ * A wallet record: Wallet (docs/records.md#wallet; its accounts are Account records).
  * Wallet ids are the storage strings multicoin_<EIP-55 address of m/44'/60'/0'/0/0>,
  * single_<chain>_<address>, privateKey_<chain>_<address>, view_<chain>_<address>: importing the
  * same phrase, key or address twice gives the same id. Accounts of private-key and watch-only
  * wallets have an empty derivation_path.
  *
- * An import request (import_json), one of:
- *   {"type":"multicoin","phrase":"w1 … w12","chains":["bitcoin","ethereum"] (optional: absent or
- *    empty means every chain a phrase wallet derives),"name":"Main" (optional)}
- *   {"type":"single","phrase":"…","chain":"solana","name":…}
- *   {"type":"private_key","private_key":"…","chain":"ethereum","name":…}
- *   {"type":"view","address":"…","chain":"ethereum","name":…}
+ * An import request (import_json): GemWalletImport (docs/records.md#gemwalletimport), one of
+ * multicoin (chains absent or empty: every chain a phrase wallet derives), single, private_key, view.
  * Phrases: BIP39 English, 12-24 words, any case and spacing. Private keys: 64 hex digits
  * (0x optional) on every chain that takes one; also base58 (Solana), S… secret seeds (Stellar),
  * suiprivkey1… (Sui), ed25519:<base58> (Near), and seed‖public-key keypairs on ed25519 chains.
@@ -399,8 +387,8 @@ gem_status gem_price_alert_service_is_enabled(gem_price_alert_service *_Nullable
  * GEM_ERR_INVALID_INPUT before anything is written; a request that is not this JSON fails with
  * GEM_ERR_INVALID_ARGUMENT.
  *
- * A copy record (gem_wallet_service_export_secret, and the phrase of create_wallet):
- *   {"kind":{"type":"secret_phrase"}|{"type":"private_key"},"value":"…","display":""}
+ * A copy record (gem_wallet_service_export_secret, and the phrase of create_wallet): GemCopy
+ * (docs/records.md#gemcopy) of kind secret_phrase or private_key, its display "".
  * The kind says the value is a secret: mark the clipboard item sensitive, never show it in a toast.
  * ------------------------------------------------------------------------------------------- */
 
@@ -578,7 +566,7 @@ gem_status gem_wallet_service_import_wallet(gem_wallet_service *_Nullable servic
 
 /**
  * What import_wallet would make, without writing or asking the password: done receives
- * {"wallet_id":"…","wallet_type":"multicoin","accounts":[…],"existing":false}.
+ * GemWalletPreview (docs/records.md#gemwalletpreview).
  */
 gem_status gem_wallet_service_preview_import(gem_wallet_service *_Nullable service, const char *_Nullable import_json,
                                              gem_completion_fn _Nullable done, void *_Nullable context);
@@ -833,14 +821,10 @@ gem_status gem_balance_service_balances(gem_balance_service *_Nullable service, 
 
 /**
  * Checks an address the user typed or pasted for a chain (chain: its id, e.g. "ethereum",
- * "bitcoin", "cosmos"). Synchronous and pure. *out holds, on GEM_OK:
- *   {"chain":"ethereum","address":"0xAbC…"}  valid; "address" is the form to send to (whitespace
- *                                             trimmed, EIP-55 case, lower-case bech32, CashAddr
- *                                             without its prefix)
- *   {"chain":"bitcoin","error":{"type":"invalid_checksum","message":"…"}}  rejected; type is one of
- *     empty, invalid_character, mixed_case, invalid_checksum, wrong_prefix (with "expected" and
- *     "found"), wrong_network, invalid_length, non_canonical_encoding, unsupported_format,
- *     invalid_public_key.
+ * "bitcoin", "cosmos"). Synchronous and pure. *out holds, on GEM_OK, GemAddressValidation
+ * (docs/records.md#gemaddressvalidation): {"chain","address"} when valid ("address" is the form to
+ * send to: whitespace trimmed, EIP-55 case, lower-case bech32, CashAddr without its prefix), or
+ * {"chain","error"} with a GemAddressError whose type is a GemAddressErrorType.
  * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
  * UTF-8 or an unknown chain id.
  * Limits: surrounding spaces, tabs, CRs and LFs are trimmed first; text longer than its family's
@@ -992,16 +976,14 @@ gem_status gem_value_text(const char *_Nullable request_json, gem_buffer *_Nulla
 gem_status gem_amount_error_display(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The copy model of an address. request {"chain":"bitcoin","address":"bc1q…"}; answers
- * {"kind":{"type":"address","chain":"bitcoin"},"value":"bc1q…" (what the clipboard gets),
- * "display":"bc1qar...5mdq" (the toast text, shortened once)}.
+ * The copy model of an address. request {"chain":"bitcoin","address":"bc1q…"}; answers GemCopy
+ * of kind address (display: the toast text, shortened once).
  * GEM_ERR_INVALID_INPUT: an empty address.
  */
 gem_status gem_address_copy(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * How the clipboard treats a copy kind. request {"kind":{"type":"address","chain":"bitcoin"} |
- * {"type":"plain"|"secret_phrase"|"private_key"}}; answers {"is_sensitive":true,
+ * How the clipboard treats a copy kind. request {"kind":GemCopyKind}; answers {"is_sensitive":true,
  * "clipboard_expiry_seconds":GEM_SECRET_CLIPBOARD_SECONDS} for a secret (mark the item sensitive,
  * never toast it) and {"is_sensitive":false} (no expiry) otherwise.
  */
@@ -1032,26 +1014,9 @@ gem_status gem_day_labels(const char *_Nullable request_json, gem_buffer *_Nulla
 
 /**
  * A page of transaction rows in one call. request
- *   {"transactions":[transaction,…],"assets":[{"asset":asset,"price":2000 (absent: no price)},…],
- *    "currency":"USD"}
- * transaction: {"id":"ethereum_0x…","hash":"0x…","wallet_id":"multicoin_0x…","asset_id":"ethereum",
- *   "fee_asset_id":"ethereum","type":T,"direction":"outgoing"|"incoming"|"self_transfer",
- *   "state":"pending"|"confirmed"|"in_transit"|"failed"|"reverted","created_at":1772323200,
- *   "value":"1500000000000000000","fee":"21000","from":"0x…","to":"0x…","memo":"…" (optional)}
- * T: transfer, transfer_nft, swap, token_approval, stake_delegate, stake_undelegate,
- *   stake_rewards, stake_redelegate, stake_withdraw, stake_freeze, stake_unfreeze,
- *   asset_activation, smart_contract_call, perpetual_open_position, perpetual_close_position,
- *   perpetual_modify_position, earn_deposit, earn_withdraw.
- * Answers one row per transaction, in order:
- *   {"id":…,"asset_id":…,"type":T,"direction":…,"state":…,"created_at":…,
- *    "title":"sent"|"received"|"self_transfer"|"nft_sent"|"nft_received"|"swap"|"approval"|"stake"|
- *            "unstake"|"redelegate"|"rewards"|"withdraw"|"freeze"|"unfreeze"|"activation"|
- *            "contract_call"|"open_position"|"close_position"|"modify_position"|"earn_deposit"|
- *            "earn_withdraw",
- *    "subtitle":{"type":"none"} | {"type":"to"|"from","address":"0x1234...5678"},
- *    "value":{"type":"none"} | {"type":"symbol","symbol":"USDT"} | {"type":"amount","amount":number},
- *    "fiat":number (absent without a price or an amount),
- *    "status":{"tone":…,"shows_badge":true,"shows_progress":true}}
+ *   {"transactions":[Transaction,…],"assets":[GemPricedAsset,…],"currency":"USD"}
+ * Answers one GemTransactionRow per transaction, in order (docs/records.md#gemtransactionrow; the
+ * fiat is absent without a price or an amount).
  * The amount is signed, toned and in the short style; the fiat is in the currency's fiat style.
  * GEM_ERR_INVALID_INPUT: a transaction whose asset is not among the assets, or the currency.
  */

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from gen import docs, kotlin, python, swift  # noqa: E402
 from gen.schema import load  # noqa: E402
 
-GENERATED_DIRS = ["Sources/Primitives/Generated", "Sources/Gemstone/Generated"]
+GENERATED_DIRS = ["Sources/Primitives/Generated", "Sources/Gemstone/Generated", "Sources/GemstoneFFI/Generated"]
 
 
 def outputs() -> dict[str, str]:
@@ -31,6 +31,9 @@ def outputs() -> dict[str, str]:
     files.update(kotlin.test_registry(schema))
     files.update(python.generate(schema))
     files.update(kotlin.generate(schema))
+    files.update(swift.projections(schema))
+    files.update(python.projections(schema))
+    files.update(kotlin.projections(schema))
     files["docs/records.md"] = docs.markdown(schema)
     files["include/gemstone.schema.json"] = docs.json_schema(schema)
     header = ROOT / "include/gemstone.h"

@@ -1,5 +1,9 @@
 /// A transaction of one wallet, as the store keeps it and the rows read it.
 ///
+/// Its shape is declared in schema/transactions.json, which generates its Codable conformance
+/// (Generated/Transactions+Schema.swift) and its Python and Kotlin records; the storage below and the fast
+/// paths (tree and scanner) stay hand-written because a page of 500 crosses in one call.
+///
 /// `value` and `fee` are exact atomic amounts of `assetId` and `feeAssetId`. `createdAt` is Unix
 /// time in seconds.
 public struct Transaction: Sendable, Hashable {
@@ -64,52 +68,8 @@ enum OptionalText: Sendable, Hashable {
     }
 }
 
-extension Transaction: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case id, hash, walletId, assetId, feeAssetId, type, direction, state, createdAt, value, fee, from, to, memo
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(String.self, forKey: .id),
-            hash: try container.decode(String.self, forKey: .hash),
-            walletId: try container.decode(WalletId.self, forKey: .walletId),
-            assetId: try container.decode(AssetId.self, forKey: .assetId),
-            feeAssetId: try container.decode(AssetId.self, forKey: .feeAssetId),
-            type: try container.decode(TransactionType.self, forKey: .type),
-            direction: try container.decode(TransactionDirection.self, forKey: .direction),
-            state: try container.decode(TransactionState.self, forKey: .state),
-            createdAt: try container.decode(Int64.self, forKey: .createdAt),
-            value: try container.decode(BigUInt.self, forKey: .value),
-            fee: try container.decode(BigUInt.self, forKey: .fee),
-            from: try container.decode(String.self, forKey: .from),
-            to: try container.decode(String.self, forKey: .to),
-            memo: try container.decodeIfPresent(String.self, forKey: .memo)
-        )
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(hash, forKey: .hash)
-        try container.encode(walletId, forKey: .walletId)
-        try container.encode(assetId, forKey: .assetId)
-        try container.encode(feeAssetId, forKey: .feeAssetId)
-        try container.encode(type, forKey: .type)
-        try container.encode(direction, forKey: .direction)
-        try container.encode(state, forKey: .state)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(value, forKey: .value)
-        try container.encode(fee, forKey: .fee)
-        try container.encode(from, forKey: .from)
-        try container.encode(to, forKey: .to)
-        try container.encodeIfPresent(memo, forKey: .memo)
-    }
-}
-
 /// The hand-written conversion JSONCodec uses for transactions (a page of 500 crosses in one
-/// call); the same shape as the Codable one, which `RecordJSONTests` pins.
+/// call); the same shape as the generated Codable one, which `RecordJSONTests` and the golden file pin.
 extension Transaction: JSONConvertible {
     public init(json: JSON) throws(JSONCodecError) {
         let reader = try JSONObjectReader(json)

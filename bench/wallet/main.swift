@@ -68,7 +68,7 @@ func format(_ value: Double) -> String {
 
 let session = GemWalletSessionService(walletStore: NoWallets(), sessionStore: NoSession())
 let service = GemWalletService(session: session, secureStore: OneSecret(), password: FixedPassword())
-let request = GemWalletImport.multicoin(phrase: phrase, chains: [], name: nil)
+let request = GemWalletImport.multicoin(phrase: Secret(text: phrase), chains: [], name: nil)
 
 let mnemonic = try Mnemonic(phrase)
 var seedSink = 0
@@ -81,9 +81,9 @@ let importMs = try await measure {
 }
 // The breakdown: every chain but Cardano, and Cardano alone (its CIP-3 Icarus master key is PBKDF2-HMAC-SHA512
 // with 4096 iterations and two output blocks, four times the seed's work by definition).
-let withoutCardano = GemWalletImport.multicoin(phrase: phrase, chains: Chain.allCases.filter { $0 != .cardano }, name: nil)
+let withoutCardano = GemWalletImport.multicoin(phrase: Secret(text: phrase), chains: Chain.allCases.filter { $0 != .cardano }, name: nil)
 let withoutCardanoMs = try await measure { _ = try await service.previewImport(withoutCardano) }
-let cardanoMs = try await measure { _ = try await service.previewImport(.single(phrase: phrase, chain: .cardano, name: nil)) }
+let cardanoMs = try await measure { _ = try await service.previewImport(.single(phrase: Secret(text: phrase), chain: .cardano, name: nil)) }
 
 func unlockMs(_ parameters: KeystoreParameters) async throws -> Double {
     let keystore = GemKeystore(secureStore: OneSecret(), password: FixedPassword(), parameters: parameters)

@@ -26,6 +26,8 @@ def shown(ref: TypeRef, schema: Schema) -> str:
 
 
 def presence(f: Field) -> str:
+    if f.omit_empty:
+        return "optional, default `[]` (absent when empty)"
     if f.has_default:
         return f"optional, default `{json.dumps(f.default)}`"
     return "optional (absent when none)" if f.type.is_optional else "required"
@@ -34,7 +36,8 @@ def presence(f: Field) -> str:
 def table(fields: list[Field], schema: Schema) -> list[str]:
     out = ["| key | JSON | presence | meaning |", "|---|---|---|---|"]
     for f in fields:
-        out.append(f"| `{f.name}` | {shown(f.type, schema)} | {presence(f)} | {f.doc} |")
+        secret = " A secret: never logged, wiped in the core." if f.secret else ""
+        out.append(f"| `{f.name}` | {shown(f.type, schema)} | {presence(f)} | {f.doc}{secret} |")
     return out
 
 
@@ -58,13 +61,27 @@ def markdown(schema: Schema) -> str:
         if t.kind == "record":
             out += table(t.fields, schema) if t.fields else ["An empty object `{}`."]
         elif t.is_string_enum:
-            out += ["A string, one of:", ""] + [f"- `\"{c.name}\"`" + (f": {c.doc}" if c.doc else "") for c in t.cases]
+            out += ["A string, one of:", ""] + [f"- `\"{c.json}\"`" + (f": {c.doc}" if c.doc else "") for c in t.cases]
+        elif t.untagged:
+            out += ["An object without `\"type\"`: the key only one case has tells the case.", ""]
+            for c in t.cases:
+                out += [f"### {t.name} `{c.name}` (has `\"{c.tag_key}\"`)", "", c.doc, ""]
+                out += table(c.fields, schema)
+                out.append("")
         else:
             out += ["An object whose `\"type\"` is one of:", ""]
             for c in t.cases:
                 out += [f"### {t.name} `\"{c.name}\"`", "", c.doc, ""]
                 out += table(c.fields, schema) if c.fields else ["No other keys."]
                 out.append("")
+        out.append("")
+    if schema.functions:
+        out += ["## Functions", "",
+                "The pure projection functions declared in the schema: `(const char *request_json, gem_buffer *out)`,",
+                "the request record in, the answer out (gemstone.h names each function's rules).", "",
+                "| function | request | answer | meaning |", "|---|---|---|---|"]
+        for fn in schema.functions:
+            out.append(f"| `{fn.name}` | [{fn.request}](#{fn.request.lower()}) | {shown(fn.answer, schema)} | {fn.doc} |")
         out.append("")
     out += ["## Status codes", "", "| code | error record type | meaning |", "|---|---|---|", "| 0 | (GEM_OK) | success |"]
     for s in schema.statuses:
@@ -120,7 +137,10 @@ def json_schema(schema: Schema) -> str:
         if t.kind == "record":
             defs[t.name] = {"description": t.doc, **object_schema(t.fields)}
         elif t.is_string_enum:
-            defs[t.name] = {"description": t.doc, "enum": [c.name for c in t.cases]}
+            defs[t.name] = {"description": t.doc, "enum": [c.json for c in t.cases]}
+        elif t.untagged:
+            defs[t.name] = {"description": t.doc, "oneOf": [
+                {"description": c.doc, **object_schema(c.fields)} for c in t.cases]}
         else:
             defs[t.name] = {"description": t.doc, "oneOf": [
                 {"description": c.doc, **object_schema(c.fields, {"type": {"const": c.name}})} for c in t.cases]}

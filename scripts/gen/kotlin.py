@@ -211,11 +211,22 @@ def writes(fields: list[Field], schema: Schema, indent: str) -> list[str]:
     out = []
     for f in fields:
         name = kt_name(f.name)
-        if f.type.is_optional:
+        if f.omit_empty:
+            out.append(f'{indent}if ({name}.isNotEmpty()) put("{f.name}", {write(f.type, name, schema)})')
+        elif f.type.is_optional:
             out.append(f'{indent}{name}?.let {{ put("{f.name}", {write(f.type.base, "it", schema)}) }}')
         else:
             out.append(f'{indent}put("{f.name}", {write(f.type, name, schema)})')
     return out
+
+
+def redacted_to_string(name: str, fields: list[Field], indent: str) -> list[str]:
+    """A toString that shows <redacted> for each secret field (a data class's own would print it)."""
+    if not any(f.secret for f in fields):
+        return []
+    parts = ", ".join(f"{camel(f.name)}=" + ("<redacted>" if f.secret else f"${{{kt_name(f.name)}}}") for f in fields)
+    return [f'{indent}/** Never shows the secret fields (' + ", ".join(camel(f.name) for f in fields if f.secret) + '). */',
+            f'{indent}override fun toString(): String = "{name}({parts})"']
 
 
 def record(t: Type, schema: Schema) -> list[str]:
@@ -232,7 +243,9 @@ def record(t: Type, schema: Schema) -> list[str]:
     out += params(t.fields, schema)
     out += [") {", "    fun toJson(): JSONObject = JSONObject().apply {"]
     out += writes(t.fields, schema, "        ")
-    out += ["    }", "", "    companion object {",
+    out += ["    }", ""]
+    out += redacted_to_string(n, t.fields, "    ")
+    out += ["    companion object {",
             f"        /** Reads the record from its JSON object (unknown keys are ignored). */",
             f'        @JvmStatic fun fromJson(json: JSONObject): {n} = read(json, "")', "",
             f"        /** Reads a JSON array of records. */",
@@ -251,8 +264,8 @@ def string_enum(t: Type) -> list[str]:
     for i, c in enumerate(t.cases):
         if c.doc:
             out.append(f"    /** {c.doc} */")
-        out.append(f'    {c.name.upper()}("{c.name}")' + ("," if i < len(t.cases) - 1 else ";"))
-    allowed = ", ".join(c.name for c in t.cases)
+        out.append(f'    {c.name.upper()}("{c.json}")' + ("," if i < len(t.cases) - 1 else ";"))
+    allowed = ", ".join(c.json for c in t.cases)
     out += ["", "    companion object {",
             f'        @JvmStatic fun fromJson(value: String): {n} = read(value, "")',
             f"        internal fun read(value: String, path: String): {n} =",
@@ -284,15 +297,29 @@ def _payload_enum(t: Type, schema: Schema) -> list[str]:
             continue
         out.append(f"    data class {cn}(")
         out += ["    " + line for line in params(c.fields, schema)]
-        out += [f"    ) : {n}() {{", "        override fun toJson(): JSONObject = JSONObject().apply {",
-                f'            put("type", "{c.name}")']
+        out += [f"    ) : {n}() {{", "        override fun toJson(): JSONObject = JSONObject().apply {"]
+        if not t.untagged:
+            out.append(f'            put("type", "{c.name}")')
         out += writes(c.fields, schema, "            ")
-        out += ["        }", "    }", ""]
+        out += ["        }"]
+        out += redacted_to_string(f"{n}.{cn}", c.fields, "        ")
+        out += ["    }", ""]
     out += ["    companion object {",
             f"        /** Reads the case its \"type\" names. */",
             f'        @JvmStatic fun fromJson(json: JSONObject): {n} = read(json, "")', "",
-            f"        internal fun read(json: JSONObject, path: String): {n} {{",
-            '            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))',
+            f"        internal fun read(json: JSONObject, path: String): {n} {{"]
+    if t.untagged:
+        keys = ", ".join(c.tag_key for c in t.cases)
+        out += ["            val present = listOf(" + ", ".join(f'"{c.tag_key}"' for c in t.cases) + ").filter { !SchemaJson.absent(json.opt(it)) }",
+                f'            if (present.size != 1) throw RecordException((if (path.length == 0) "value" else path) + ": expected exactly one of the keys {keys}")']
+        for c in t.cases:
+            out.append(f'            if (present[0] == "{c.tag_key}") return {pascal(c.name)}(')
+            out += reads(c.fields, schema, "                ")
+            out.append("            )")
+        out += [f'            throw RecordException((if (path.length == 0) "value" else path) + ": expected exactly one of the keys {keys}")',
+                "        }", "    }", "}", ""]
+        return out
+    out += ['            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))',
             "            return when (type) {"]
     for c in t.cases:
         cn = pascal(c.name)
@@ -497,3 +524,25 @@ def jna_declarations(header_text: str) -> dict[str, str]:
             tables += ["", "    init {", "        struct_size = size()", "    }"]
         tables += ["}", ""]
     return {base + "GemstoneLibrary.kt": "\n".join(lib), base + "PortTables.kt": "\n".join(tables).rstrip() + "\n"}
+
+
+def projections(schema: Schema) -> dict[str, str]:
+    """generated/Projections.kt: one extension of Presentation per schema function, taking the request record's
+    fields as parameters (Presentation.project does the call and maps an unreadable answer to Internal)."""
+    if not schema.functions:
+        return {}
+    out = ["// Generated by scripts/generate.py from schema/*.json (functions). Do not edit.",
+           "// The pure projection functions of gemstone.h, called as Presentation.<name>(...) (docs/records.md#functions).",
+           "package com.gemwallet.gemstone", ""]
+    for fn in schema.functions:
+        req = schema.types[fn.request]
+        params = []
+        for f in req.fields:
+            d = default_literal(f, schema)
+            params.append(f"{kt_name(f.name)}: {kt_type(f.type, schema)}" + (f" = {d}" if d is not None else ""))
+        args = ", ".join(kt_name(f.name) for f in req.fields)
+        reader = read(fn.answer, "it", '""', schema)
+        out += [f"/** {fn.doc.rstrip('.')} (`{fn.name}`, request [{req.foreign_name}]). */",
+                f"fun Presentation.{camel(fn.short)}({', '.join(params)}): {kt_type(fn.answer, schema)} =",
+                f"    project({req.foreign_name}({args}).toJson(), {{ r, o -> Gemstone.library.{fn.name}(r, o) }}) {{ {reader} }}", ""]
+    return {"bindings/kotlin/src/main/kotlin/com/gemwallet/gemstone/generated/Projections.kt": "\n".join(out).rstrip() + "\n"}

@@ -201,7 +201,10 @@ def field_writes(fields: list[Field], schema: Schema, into: str) -> list[str]:
     lines = []
     for f in fields:
         value = f"self.{py_name(f.name)}"
-        if f.type.is_optional:
+        if f.omit_empty:
+            lines.append(f"        if {value}:")
+            lines.append(f'            {into}["{f.name}"] = {write(f.type, value, schema)}')
+        elif f.type.is_optional:
             lines.append(f"        if {value} is not None:")
             lines.append(f'            {into}["{f.name}"] = {write(f.type.base, value, schema)}')
         else:
@@ -213,8 +216,14 @@ def dataclass_fields(fields: list[Field], schema: Schema) -> list[str]:
     lines = []
     for f in fields:
         d = default_literal(f, schema)
-        if not f.compare:
-            d = f"field(default={d}, compare=False)"
+        flags = ([] if f.compare else ["compare=False"]) + (["repr=False"] if f.secret else [])
+        if flags:
+            if d is None:
+                d = f"field({', '.join(flags)})"
+            elif d.startswith("field("):
+                d = d[:-1] + ", " + ", ".join(flags) + ")"
+            else:
+                d = f"field(default={d}, {', '.join(flags)})"
         lines.append(f"    {py_name(f.name)}: {annotation(f.type, schema)}" + (f" = {d}" if d is not None else ""))
         lines.append(f'    """{f.doc}"""')
     return lines
@@ -229,9 +238,25 @@ def dataclass_decorator(fields: list[Field], sortable: bool = False) -> str:
     return f"@dataclass({', '.join(flags)})"
 
 
+def bases(t: Type, extra: str = "") -> str:
+    """The class's bases: the hand-written behaviour (options.python_base) and/or `extra`."""
+    names = ([f"{t.foreign_name}Behaviour"] if t.options.get("python_base") else []) + ([extra] if extra else [])
+    return f"({', '.join(names)})" if names else ""
+
+
+def secret_marker(fields: list[Field]) -> list[str]:
+    """SECRET_FIELDS names the fields that hold a secret (left out of repr; never log them)."""
+    names = [py_name(f.name) for f in fields if f.secret]
+    if not names:
+        return []
+    return ["    SECRET_FIELDS: ClassVar[tuple[str, ...]] = (" + ", ".join(f'"{n}"' for n in names) + ("," if len(names) == 1 else "") + ")",
+            '    """The fields that hold a secret: left out of repr; never log them."""']
+
+
 def record(t: Type, schema: Schema) -> list[str]:
     n = t.foreign_name
-    out = [dataclass_decorator(t.fields, t.options.get("ordered", False)), f"class {n}:", f'    """{t.doc}"""', ""]
+    out = [dataclass_decorator(t.fields, t.options.get("ordered", False)), f"class {n}{bases(t)}:", f'    """{t.doc}"""', ""]
+    out += secret_marker(t.fields)
     out += dataclass_fields(t.fields, schema)
     if t.fields:
         out.append("")
@@ -250,7 +275,7 @@ def record(t: Type, schema: Schema) -> list[str]:
 def string_enum(t: Type) -> list[str]:
     out = [f"class {t.foreign_name}(str, enum.Enum):", f'    """{t.doc}"""', ""]
     for c in t.cases:
-        out.append(f'    {c.name.upper()} = "{c.name}"')
+        out.append(f'    {c.name.upper()} = "{c.json}"')
         if c.doc:
             out.append(f'    """{c.doc}"""')
     out += ["", "    @classmethod", f'    def from_json(cls, data: Any) -> "{t.foreign_name}":',
@@ -264,28 +289,40 @@ def case_class(t: Type, case) -> str:
 
 def payload_enum(t: Type, schema: Schema) -> list[str]:
     n = t.foreign_name
-    out = [f"class {n}:", f'    """{t.doc} One subclass per case: ' + ", ".join(case_class(t, c) for c in t.cases) + '."""',
+    out = [f"class {n}{bases(t)}:", f'    """{t.doc} One subclass per case: ' + ", ".join(case_class(t, c) for c in t.cases) + '."""',
            "", "    TYPE: ClassVar[str] = \"\"", "",
            "    @staticmethod", f'    def from_json(data: Any) -> "{n}":',
            '        """Reads the case its "type" names."""',
            f'        return {n}._read(data, "")', "",
            "    @staticmethod", f'    def _read(data: Any, path: str) -> "{n}":',
-           "        data = _obj(data, path)",
-           '        kind = _str(_key(data, "type", path), _join(path, "type"))',
-           f"        case = _{n.upper()}_CASES.get(kind)",
-           "        if case is None:",
-           f'            raise RecordError(f"{{_join(path, \'type\')}}: unknown value {{kind[:40]!r}}; expected one of '
-           + ", ".join(c.name for c in t.cases) + '")',
-           "        return case._fields(data, path)", "",
+           "        data = _obj(data, path)"]
+    if t.untagged:
+        keys = ", ".join(c.tag_key for c in t.cases)
+        out += ["        present = [key for key in (" + ", ".join(f'"{c.tag_key}"' for c in t.cases) + ",) if data.get(key) is not None]",
+                "        if len(present) != 1:",
+                f'            raise RecordError(f"{{path or \'value\'}}: expected exactly one of the keys {keys}")']
+        for c in t.cases:
+            out += [f'        if present[0] == "{c.tag_key}":', f"            return {case_class(t, c)}._fields(data, path)"]
+        out += [f'        raise RecordError(f"{{path or \'value\'}}: expected exactly one of the keys {keys}")', ""]
+    else:
+        out += ['        kind = _str(_key(data, "type", path), _join(path, "type"))',
+                f"        case = _{n.upper()}_CASES.get(kind)",
+                "        if case is None:",
+                f'            raise RecordError(f"{{_join(path, \'type\')}}: unknown value {{kind[:40]!r}}; expected one of '
+                + ", ".join(c.name for c in t.cases) + '")',
+                "        return case._fields(data, path)", ""]
+    out += [
            "    def to_json(self) -> dict[str, Any]:", "        raise NotImplementedError", "", ""]
     for c in t.cases:
         cn = case_class(t, c)
         out += [dataclass_decorator(c.fields), f"class {cn}({n}):", f'    """{c.doc}"""', "",
                 f'    TYPE: ClassVar[str] = "{c.name}"']
+        out += secret_marker(c.fields)
         out += dataclass_fields(c.fields, schema)
         out += ["", "    @classmethod", f'    def _fields(cls, data: Mapping[str, Any], path: str) -> "{cn}":', "        return cls("]
         out += field_reads(c.fields, schema, cn)
-        out += ["        )", "", "    def to_json(self) -> dict[str, Any]:", f'        out: dict[str, Any] = {{"type": "{c.name}"}}']
+        head = "{}" if t.untagged else f'{{"type": "{c.name}"}}'
+        out += ["        )", "", "    def to_json(self) -> dict[str, Any]:", f'        out: dict[str, Any] = {head}']
         out += field_writes(c.fields, schema, "out")
         out += ["        return out", "", ""]
     out.append(f"_{n.upper()}_CASES: dict[str, Any] = {{" + ", ".join(f'"{c.name}": {case_class(t, c)}' for c in t.cases) + "}")
@@ -356,6 +393,9 @@ def generate(schema: Schema) -> dict[str, str]:
            "(docs/records.md).", '"""', "",
            "from __future__ import annotations", "", "import enum",
            "from dataclasses import dataclass, field", "from typing import Any, ClassVar, Mapping, NoReturn, Optional", ""]
+    behaviours = [f"{t.foreign_name}Behaviour" for t in schema.ordered() if t.options.get("python_base")]
+    if behaviours:
+        out += ["from .behaviour import " + ", ".join(behaviours) + "  # hand-written properties and methods", ""]
     out += RUNTIME.splitlines() + ["", ""]
     out += constants(schema)
     for t in schema.ordered():
@@ -431,3 +471,36 @@ def abi_declarations(header_text: str) -> dict[str, str]:
         out.append(f'    "{name}": ({c_to_ctypes(decl.returns, header)}, [{args}]),')
     out.append("}")
     return {"bindings/python/gemstone/abi_declarations.py": "\n".join(out) + "\n"}
+
+
+def projections(schema: Schema) -> dict[str, str]:
+    """bindings/python/gemstone/projections.py: one function per schema function, taking the request record's
+    fields as parameters and answering the answer type (calls.answer does the call and the error mapping)."""
+    if not schema.functions:
+        return {}
+    names = sorted({schema.types[fn.request].foreign_name for fn in schema.functions}
+                   | {n for fn in schema.functions for n in (schema.types[r].foreign_name for r in fn.answer.names())}
+                   | {schema.types[r].foreign_name for fn in schema.functions for f in schema.types[fn.request].fields
+                      for r in f.type.names()})
+    out = ['"""Generated by scripts/generate.py from schema/*.json (functions). Do not edit.', "",
+           "The pure projection functions of include/gemstone.h: each sends its request record and reads its answer",
+           '(docs/records.md#functions)."""', "", "from __future__ import annotations", "",
+           "from typing import Any, Optional  # noqa: F401", "",
+           "from . import calls",
+           "from .generated import (" + ", ".join(names) + ",  # noqa: F401",
+           "                        _big, _bool, _case, _f64, _index, _int, _join, _list, _obj, _str)", ""]
+    exported = []
+    for fn in schema.functions:
+        req = schema.types[fn.request]
+        params = []
+        for f in req.fields:
+            d = default_literal(f, schema)
+            params.append(f"{py_name(f.name)}: {annotation(f.type, schema)}" + (f" = {d}" if d is not None and not d.startswith("field(") else ""))
+        args = ", ".join(f"{py_name(f.name)}={py_name(f.name)}" for f in req.fields)
+        reader = read(fn.answer, "data", '""', schema)
+        out += ["", f"def {fn.short}({', '.join(params)}) -> {annotation(fn.answer, schema)}:",
+                f'    """{fn.doc.rstrip(".")} ({fn.name}; docs/records.md)."""',
+                f'    return calls.answer("{fn.name}", {req.foreign_name}({args}).to_json(), lambda data: {reader})', ""]
+        exported.append(fn.short)
+    out += ["", "__all__ = [" + ", ".join(f'"{n}"' for n in exported) + "]"]
+    return {"bindings/python/gemstone/projections.py": "\n".join(out).rstrip() + "\n"}

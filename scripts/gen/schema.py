@@ -10,18 +10,37 @@ TYPE is one of
   options: "fast" (Swift JSONConvertible + JSONScannable too), "mutable" (Swift var fields), "hashable": false,
   "ordered" (Python records sort field by field), "error" (a Swift payload enum that is also an Error),
   "foreign_name" (the Python/Kotlin name), "swift": "handwritten" (the Swift type and its Codable stay
-  hand-written beside their behaviour; the golden tests hold them to the schema's shape).
+  hand-written beside their behaviour; the golden tests hold them to the schema's shape), "swift": "codable" (the
+  Swift type and its fast paths stay hand-written, for a hot record whose storage is tuned; its Codable is
+  generated and calls the type's memberwise init in field order), "check": true (Swift: a decoded value is
+  refused with the message of the hand-written `schemaViolation: String?` when it is not nil, for a rule
+  between fields), "python_base": true (the Python class also derives from the hand-written
+  `<ForeignName>Behaviour` of bindings/python/gemstone/behaviour.py: properties and methods, never fields).
     {"enum": "TransactionState", "doc": "...", "cases": [{"name": "in_transit", "doc": "..."}, ...]}
   (a case without fields may leave out its doc when its name says it all)
     {"enum": "GemLoadState", "doc": "...", "cases": [{"name": "error", "doc": "...", "fields": [FIELD, ...]}, ...]}
 An enum whose cases have no fields crosses as a snake_case string; one with any field crosses as an object
-with "type" (the case name) and the case's fields.
+with "type" (the case name) and the case's fields. A string enum's case may carry "wire": "GET", its JSON
+spelling when that is not its snake_case name (an HTTP method). A payload enum with option "untagged": true
+crosses without "type": each case has a required key no other case has (its tag key), and a reader takes the
+first case whose tag key is present (GemAddressValidation: {"chain","address"} or {"chain","error"}).
 
 FIELD is {"name": "snake_case", "type": TYPE_NAME, "doc": "...", "default": JSON value (optional),
-          "compare": false (optional: a derived field that is not part of a Python record's equality)}.
+          "compare": false (optional: a derived field that is not part of a Python record's equality),
+          "secret": true (optional, string fields only: a phrase or key. Swift holds it in GemCrypto's wiping
+          `Secret` and never prints it; Python leaves it out of repr and lists it in SECRET_FIELDS; Kotlin's
+          toString shows <redacted>), "omit_empty": true (optional, a list field with default []: left out when
+          empty instead of written as [], for a record whose bytes already do so)}.
 TYPE_NAME is a scalar (string bool i32 i64 int u32 u64 f64 biguint bigint asset_id wallet_id chain),
 a type declared in any schema file, "T?" (optional: absent or null reads as the default, nil is left out when
 written), "[T]" (list) or "{T}" (object of string keys to T).
+
+FUNCTION (a file's "functions": [FUNCTION, ...]) is a pure projection function of gemstone.h,
+    {"function": "gem_format_address", "doc": "...", "request": "GemFormatAddressRequest", "answer": "string"}
+taking (const char *request_json, gem_buffer *out): the request is a record of the schema, the answer a TYPE_NAME.
+The generator writes its GemstoneFFI @c implementation (decode the request, call the record's hand-written
+GemProjection answer(), encode), its Python wrapper (gemstone/projections.py) and its Kotlin wrapper (an extension
+of Presentation): a new one is the header declaration, the schema entry and Swift's answer(), plus tests.
 
 A file may also hold "swift_names": {"transfer_nft": "transferNFT"}: the Swift spelling of a snake_case name
 wherever it is a case or field (for acronyms), instead of its plain camelCase.
@@ -94,6 +113,8 @@ class Field:
     default: Any = None
     has_default: bool = False
     compare: bool = True
+    secret: bool = False
+    omit_empty: bool = False
 
 
 @dataclass
@@ -101,6 +122,13 @@ class Case:
     name: str
     doc: str
     fields: list[Field]
+    wire: str = ""
+    tag_key: str = ""
+
+    @property
+    def json(self) -> str:
+        """The case's JSON spelling."""
+        return self.wire or self.name
 
 
 @dataclass
@@ -116,6 +144,14 @@ class Type:
     options: dict = field(default_factory=dict)
 
     @property
+    def untagged(self) -> bool:
+        return bool(self.options.get("untagged"))
+
+    @property
+    def has_secret(self) -> bool:
+        return any(f.secret for f in self.fields + [f for c in self.cases for f in c.fields])
+
+    @property
     def is_string_enum(self) -> bool:
         return self.kind == "enum" and all(not case.fields for case in self.cases)
 
@@ -125,6 +161,20 @@ class Type:
         if "foreign_name" in self.options:
             return self.options["foreign_name"]
         return self.name[3:] if self.name.startswith("Gem") and len(self.name) > 3 and self.name[3].isupper() else self.name
+
+
+@dataclass
+class Function:
+    name: str
+    doc: str
+    request: str
+    answer: TypeRef
+    file: str
+
+    @property
+    def short(self) -> str:
+        """The name without its gem_ prefix (format_address)."""
+        return self.name[4:]
 
 
 @dataclass
@@ -152,6 +202,7 @@ class Schema:
     statuses: list[Status]
     files: list[str]
     swift_names: dict[str, str] = field(default_factory=dict)
+    functions: list[Function] = field(default_factory=list)
 
     def ordered(self) -> list[Type]:
         return list(self.types.values())
@@ -173,8 +224,15 @@ def _fields(entries: list, where: str) -> list[Field]:
         if name in seen:
             raise SchemaError(f"{where}: field {name} twice")
         seen.add(name)
-        fields.append(Field(name, TypeRef.parse(entry.get("type", "")), _doc(entry, f"{where}.{name}"),
-                            entry.get("default"), "default" in entry, entry.get("compare", True)))
+        ref = TypeRef.parse(entry.get("type", ""))
+        secret = bool(entry.get("secret", False))
+        if secret and not (ref.base.kind == "scalar" and ref.base.name == "string"):
+            raise SchemaError(f"{where}.{name}: only a string field can be secret")
+        omit_empty = bool(entry.get("omit_empty", False))
+        if omit_empty and not (ref.kind == "list" and entry.get("default") == []):
+            raise SchemaError(f"{where}.{name}: only a list field with default [] can omit_empty")
+        fields.append(Field(name, ref, _doc(entry, f"{where}.{name}"),
+                            entry.get("default"), "default" in entry, entry.get("compare", True), secret, omit_empty))
     return fields
 
 
@@ -183,6 +241,7 @@ def load(root: Path) -> Schema:
     constants: list[Constant] = []
     statuses: list[Status] = []
     swift_names: dict[str, str] = {}
+    functions: list[Function] = []
     files = sorted(p for p in (root / "schema").glob("*.json"))
     for path in files:
         data = json.loads(path.read_text())
@@ -197,6 +256,12 @@ def load(root: Path) -> Schema:
             if not SNAKE.match(snake) or swift_names.get(snake, name) != name:
                 raise SchemaError(f"{path.name}: swift_names {snake!r} is not snake_case or is named twice")
             swift_names[snake] = name
+        for entry in data.get("functions", []):
+            name = entry.get("function", "")
+            if not name.startswith("gem_") or not SNAKE.match(name):
+                raise SchemaError(f"{path.name}: function {name!r} is not gem_<snake_case>")
+            functions.append(Function(name, _doc(entry, name), entry.get("request", ""),
+                                      TypeRef.parse(entry.get("answer", "")), path.name))
         if "types" not in data and "constants" not in data:
             continue
         module, pymod = data.get("swift_module"), stem
@@ -214,6 +279,8 @@ def load(root: Path) -> Schema:
             if name in types:
                 raise SchemaError(f"{name} declared twice ({types[name].file}, {path.name})")
             t = Type(name, kind, _doc(entry, name), path.name, module, pymod, options=entry.get("options", {}))
+            if t.options.get("swift") not in (None, "handwritten", "codable"):
+                raise SchemaError(f"{name}: options.swift is handwritten or codable")
             if kind == "record":
                 t.fields = _fields(entry.get("fields", []), name)
             else:
@@ -226,9 +293,23 @@ def load(root: Path) -> Schema:
                     fields = _fields(case.get("fields", []), f"{name}.{cname}")
                     # A case with fields needs its doc; a plain case may stand for itself (a title vocabulary).
                     cdoc = _doc(case, f"{name}.{cname}") if fields or "doc" in case else ""
-                    t.cases.append(Case(cname, cdoc, fields))
+                    wire = case.get("wire", "")
+                    if wire and (fields or not isinstance(wire, str)):
+                        raise SchemaError(f"{name}.{cname}: only a case without fields has a wire spelling")
+                    t.cases.append(Case(cname, cdoc, fields, wire))
                 if not t.cases:
                     raise SchemaError(f"{name}: an enum needs cases")
+                if len({c.json for c in t.cases}) != len(t.cases):
+                    raise SchemaError(f"{name}: two cases share a JSON spelling")
+                if t.untagged:
+                    if t.is_string_enum:
+                        raise SchemaError(f"{name}: only a payload enum is untagged")
+                    for c in t.cases:
+                        others = {f.name for o in t.cases if o is not c for f in o.fields}
+                        keys = [f.name for f in c.fields if f.name not in others and not f.type.is_optional and not f.has_default]
+                        if not keys:
+                            raise SchemaError(f"{name}.{c.name}: an untagged case needs a required key no other case has")
+                        c.tag_key = keys[0]
                 if not t.is_string_enum and any(f.name == "type" for c in t.cases for f in c.fields):
                     raise SchemaError(f"{name}: a payload enum's field may not be named type")
             types[name] = t
@@ -245,12 +326,18 @@ def load(root: Path) -> Schema:
             for ref in f.type.names():
                 if ref not in types:
                     raise SchemaError(f"{t.name}.{f.name}: unknown type {ref}")
+    for fn in functions:
+        if fn.request not in types or types[fn.request].kind != "record":
+            raise SchemaError(f"{fn.name}: request {fn.request!r} is not a record of the schema")
+        for ref in fn.answer.names():
+            if ref not in types:
+                raise SchemaError(f"{fn.name}: unknown answer type {ref}")
     foreign = {}
     for t in types.values():
         if t.foreign_name in foreign:
             raise SchemaError(f"{t.name} and {foreign[t.foreign_name]} share the Python/Kotlin name {t.foreign_name}")
         foreign[t.foreign_name] = t.name
-    return Schema(types, constants, statuses, [p.name for p in files], swift_names)
+    return Schema(types, constants, statuses, [p.name for p in files], swift_names, functions)
 
 
 def camel(snake: str) -> str:

@@ -45,6 +45,13 @@ def swift_type(ref: TypeRef) -> str:
     return "[String: " + swift_type(ref.inner) + "]"
 
 
+def field_type(f: Field) -> str:
+    """The Swift type of a field: a secret string is GemCrypto's wiping `Secret`."""
+    if f.secret:
+        return "Secret?" if f.type.is_optional else "Secret"
+    return swift_type(f.type)
+
+
 def literal(value, ref: TypeRef, schema: Schema) -> str:
     ref = ref.base
     if value is None:
@@ -97,6 +104,10 @@ def coding_keys(fields: list[Field], extra: list[str] = ()) -> list[str]:
 
 def decode_expr(f: Field, schema: Schema, container: str = "container") -> str:
     key = "." + bare(f.name)
+    if f.secret:
+        if f.type.is_optional:
+            return f"try {container}.decodeIfPresent(String.self, forKey: {key}).map {{ Secret(text: $0) }}"
+        return f"Secret(text: try {container}.decode(String.self, forKey: {key}))"
     if f.type.is_optional or f.has_default:
         inner = swift_type(f.type.base)
         expr = f"try {container}.decodeIfPresent({inner}.self, forKey: {key})"
@@ -108,14 +119,34 @@ def decode_expr(f: Field, schema: Schema, container: str = "container") -> str:
 
 def encode_stmt(f: Field, value: str) -> str:
     key = "." + bare(f.name)
+    if f.secret:
+        value = f"{value}?.revealText()" if f.type.is_optional else f"{value}.revealText()"
+    if f.omit_empty:
+        return f"if !{value}.isEmpty {{ try container.encode({value}, forKey: {key}) }}"
     if f.type.is_optional:
         return f"try container.encodeIfPresent({value}, forKey: {key})"
     return f"try container.encode({value}, forKey: {key})"
 
 
+SCHEMA: list[Schema] = []
+
+
+def is_hashable(t: Type, seen: frozenset = frozenset()) -> bool:
+    """Hashable unless the schema says not, a field holds a secret, or a field's type is not Hashable."""
+    if not t.options.get("hashable", True) or t.has_secret:
+        return False
+    if not SCHEMA or t.name in seen:
+        return True
+    for f in t.fields + [f for c in t.cases for f in c.fields]:
+        for name in f.type.names():
+            if not is_hashable(SCHEMA[0].types[name], seen | {t.name}):
+                return False
+    return True
+
+
 def conformances(t: Type) -> str:
     base = ["Sendable", "Equatable"]
-    if t.options.get("hashable", True):
+    if is_hashable(t):
         base.append("Hashable")
     if t.is_string_enum:
         base = ["String", "CaseIterable"] + base
@@ -125,23 +156,8 @@ def conformances(t: Type) -> str:
 
 
 def record(t: Type, schema: Schema) -> list[str]:
-    out = doc_lines(t.doc, "")
-    out.append(f"public struct {t.name}: {conformances(t)} {{")
-    binding = "var" if t.options.get("mutable") else "let"
-    for f in t.fields:
-        out += doc_lines(f.doc, "    ")
-        out.append(f"    public {binding} {ident(f.name)}: {swift_type(f.type)}")
-    params = []
-    for f in t.fields:
-        d = field_default(f, schema)
-        params.append(f"{ident(f.name)}: {swift_type(f.type)}" + (f" = {d}" if d is not None else ""))
-    out.append("")
-    out.append(f"    public init({', '.join(params)}) {{")
-    for f in t.fields:
-        out.append(f"        self.{bare(f.name)} = {ident(f.name)}")
-    out.append("    }")
-    out.append("}")
-    out.append("")
+    codable_only = t.options.get("swift") == "codable"
+    out = [] if codable_only else struct(t, schema)
     out.append(f"extension {t.name}: Codable {{")
     if t.fields:
         out.append("    private enum CodingKeys: String, CodingKey {")
@@ -155,6 +171,10 @@ def record(t: Type, schema: Schema) -> list[str]:
         args = [f"            {ident(f.name)}: {decode_expr(f, schema)}" for f in t.fields]
         out.append(",\n".join(args))
         out.append("        )")
+        if t.options.get("check"):
+            out.append("        if let problem = schemaViolation {")
+            out.append("            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: problem)")
+            out.append("        }")
     else:
         out.append("        _ = try decoder.container(keyedBy: TypeCodingKey.self)")
         out.append("        self.init()")
@@ -169,9 +189,30 @@ def record(t: Type, schema: Schema) -> list[str]:
         out.append("        _ = encoder.container(keyedBy: TypeCodingKey.self)")
     out.append("    }")
     out.append("}")
-    if t.options.get("fast"):
+    if t.options.get("fast") and not codable_only:
         out.append("")
         out += fast_paths(t, schema)
+    return out
+
+
+def struct(t: Type, schema: Schema) -> list[str]:
+    out = doc_lines(t.doc, "")
+    out.append(f"public struct {t.name}: {conformances(t)} {{")
+    binding = "var" if t.options.get("mutable") else "let"
+    for f in t.fields:
+        out += doc_lines(f.doc, "    ")
+        out.append(f"    public {binding} {ident(f.name)}: {field_type(f)}")
+    params = []
+    for f in t.fields:
+        d = field_default(f, schema)
+        params.append(f"{ident(f.name)}: {field_type(f)}" + (f" = {d}" if d is not None else ""))
+    out.append("")
+    out.append(f"    public init({', '.join(params)}) {{")
+    for f in t.fields:
+        out.append(f"        self.{bare(f.name)} = {ident(f.name)}")
+    out.append("    }")
+    out.append("}")
+    out.append("")
     return out
 
 
@@ -254,7 +295,7 @@ def fast_paths(t: Type, schema: Schema) -> list[str]:
 
 
 def allowed(t: Type) -> str:
-    return ", ".join(c.name for c in t.cases)
+    return ", ".join(c.json for c in t.cases)
 
 
 def string_enum(t: Type) -> list[str]:
@@ -262,7 +303,7 @@ def string_enum(t: Type) -> list[str]:
     out.append(f"public enum {t.name}: {conformances(t)} {{")
     for c in t.cases:
         out += doc_lines(c.doc, "    ")
-        out.append(f"    case {ident(c.name)}" + ("" if bare(c.name) == c.name else f' = "{c.name}"'))
+        out.append(f"    case {ident(c.name)}" + ("" if bare(c.name) == c.json else f' = "{c.json}"'))
     out.append("}")
     out.append("")
     out.append(f"extension {t.name}: Codable {{")
@@ -288,7 +329,7 @@ def payload_enum(t: Type, schema: Schema) -> list[str]:
     for c in t.cases:
         out += doc_lines(c.doc, "    ")
         if c.fields:
-            params = ", ".join(f"{bare(f.name)}: {swift_type(f.type)}" for f in c.fields)
+            params = ", ".join(f"{bare(f.name)}: {field_type(f)}" for f in c.fields)
             out.append(f"    case {ident(c.name)}({params})")
         else:
             out.append(f"    case {ident(c.name)}")
@@ -299,9 +340,11 @@ def payload_enum(t: Type, schema: Schema) -> list[str]:
         fields += c.fields
     out.append(f"extension {t.name}: Codable {{")
     out.append("    private enum CodingKeys: String, CodingKey {")
-    out += ["        " + k for k in coding_keys(fields, ["type"])]
+    out += ["        " + k for k in coding_keys(fields, [] if t.untagged else ["type"])]
     out.append("    }")
     out.append("")
+    if t.untagged:
+        return out + untagged_coding(t, schema)
     out.append("    public init(from decoder: any Decoder) throws {")
     out.append("        let container = try decoder.container(keyedBy: CodingKeys.self)")
     out.append("        let type = try container.decode(String.self, forKey: .type)")
@@ -335,6 +378,37 @@ def payload_enum(t: Type, schema: Schema) -> list[str]:
     return out
 
 
+def untagged_coding(t: Type, schema: Schema) -> list[str]:
+    """An untagged enum's coding: the first case whose tag key is present (not null) is read; no "type" is written."""
+    keys = ", ".join(c.tag_key for c in t.cases)
+    out = ["    public init(from decoder: any Decoder) throws {",
+           "        let container = try decoder.container(keyedBy: CodingKeys.self)",
+           "        var present: [CodingKeys] = []",
+           "        for key: CodingKeys in [" + ", ".join("." + bare(c.tag_key) for c in t.cases) + "] where container.contains(key) {",
+           "            if try !container.decodeNil(forKey: key) { present.append(key) }",
+           "        }",
+           "        guard present.count == 1, let tag = present.first else {",
+           f'            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: "expected exactly one of the keys {keys}")',
+           "        }"]
+    for i, c in enumerate(t.cases):
+        key = "." + bare(c.tag_key)
+        args = ", ".join(f"{bare(f.name)}: {decode_expr(f, schema)}" for f in c.fields)
+        out.append(f"        {'if' if i == 0 else '} else if'} tag == {key} {{")
+        out.append(f"            self = .{ident(c.name)}({args})")
+    out += ["        } else {",
+            f'            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: "expected exactly one of the keys {keys}")',
+            "        }"]
+    out += ["    }", "", "    public func encode(to encoder: any Encoder) throws {",
+            "        var container = encoder.container(keyedBy: CodingKeys.self)", "        switch self {"]
+    for c in t.cases:
+        binds = ", ".join(f"let {bare(f.name)}" for f in c.fields)
+        out.append(f"        case .{ident(c.name)}({binds}):")
+        for f in c.fields:
+            out.append("            " + encode_stmt(f, bare(f.name)))
+    out += ["        }", "    }", "}"]
+    return out
+
+
 def constants(schema: Schema) -> list[str]:
     out = ["extension GemConstants {"]
     for c in schema.constants:
@@ -350,6 +424,7 @@ def constants(schema: Schema) -> list[str]:
 def generate(schema: Schema) -> dict[str, str]:
     SWIFT_NAMES.clear()
     SWIFT_NAMES.update(schema.swift_names)
+    SCHEMA[:] = [schema]
     files: dict[str, list[str]] = {}
     modules: dict[str, str] = {}
     for t in schema.ordered():
@@ -360,6 +435,11 @@ def generate(schema: Schema) -> dict[str, str]:
         if path not in files:
             files[path] = [HEADER.format(file=t.file)] + (["import Primitives", ""] if t.swift_module != "Primitives" else [""])
             modules[path] = t.swift_module
+        if t.has_secret:
+            if t.swift_module != "Gemstone":
+                raise ValueError(f"{t.name}: a secret field needs GemCrypto (swift_module Gemstone)")
+            if "import GemCrypto" not in files[path]:
+                files[path].insert(1, "import GemCrypto")
         body = record(t, schema) if t.kind == "record" else string_enum(t) if t.is_string_enum else payload_enum(t, schema)
         files[path] += body + [""]
     if schema.constants:
@@ -378,3 +458,17 @@ def test_registry(schema: Schema) -> dict[str, str]:
         out.append(f'    "{t.name}": {{ try JSONCodec.encode(try JSONCodec.decode({t.name}.self, from: $0)) }},')
     out.append("]")
     return {"Tests/GemstoneTests/Schema/SchemaTypes+Generated.swift": "\n".join(out) + "\n"}
+
+
+def projections(schema: Schema) -> dict[str, str]:
+    """Sources/GemstoneFFI/Generated/Projections+Schema.swift: the @c implementation of each schema function
+    (decode the request record, call its hand-written GemProjection answer(), encode the answer)."""
+    if not schema.functions:
+        return {}
+    out = [HEADER.format(file="*.json (functions)"), "import CGemstone", "import Gemstone", ""]
+    for fn in schema.functions:
+        out += doc_lines(fn.doc, "")
+        out += ["@c @implementation",
+                f"public func {fn.name}(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {{",
+                f"    answerProjection({fn.request}.self, request, out)", "}", ""]
+    return {"Sources/GemstoneFFI/Generated/Projections+Schema.swift": "\n".join(out).rstrip() + "\n"}

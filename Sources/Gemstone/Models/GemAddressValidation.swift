@@ -1,57 +1,59 @@
 import Blockchain
 import Primitives
 
-/// What a typed-in or pasted address is on a chain: valid (in the form to send to) or why not.
-/// A rejected address is an answer, not a failure: the screen shows the reason.
-public struct GemAddressValidation: Sendable, Equatable, Codable {
-    public var chain: Chain
-    /// The address to send to (whitespace trimmed, canonical case), when valid.
-    public var address: String?
-    /// Why the address was rejected, when it was.
-    public var error: GemAddressError?
+// GemAddressValidation, GemAddressError and GemAddressErrorType are generated from schema/wallet_service.json
+// (Generated/WalletService+Schema.swift); their behaviour stays here.
 
-    public var isValid: Bool { address != nil }
-
-    public init(chain: Chain, address: String?, error: GemAddressError?) {
-        self.chain = chain
-        self.address = address
-        self.error = error
-    }
-
+extension GemAddressValidation {
     /// Checks `text` as an address of `chain` (the rule is `Chain.validateAddress`).
     public static func validate(chain: Chain, text: String) -> GemAddressValidation {
         do {
-            return GemAddressValidation(chain: chain, address: try chain.validateAddress(text), error: nil)
+            return .valid(chain: chain, address: try chain.validateAddress(text))
         } catch {
-            return GemAddressValidation(chain: chain, address: nil, error: GemAddressError(error))
+            return .invalid(chain: chain, error: GemAddressError(error))
         }
     }
+
+    /// The chain asked about.
+    public var chain: Chain {
+        switch self {
+        case .valid(let chain, _), .invalid(let chain, _): chain
+        }
+    }
+
+    /// The address to send to, when valid.
+    public var address: String? {
+        if case .valid(_, let address) = self { address } else { nil }
+    }
+
+    /// Why the address was rejected, when it was.
+    public var error: GemAddressError? {
+        if case .invalid(_, let error) = self { error } else { nil }
+    }
+
+    public var isValid: Bool { address != nil }
 }
 
-/// The reason an address was rejected: `{"type":"invalid_checksum","message":"…"}`, with the
-/// expected and found prefixes for `wrong_prefix`.
-public struct GemAddressError: Sendable, Equatable, Codable {
-    public var type: String
-    public var message: String
-    public var expected: String?
-    public var found: String?
-
+extension GemAddressError {
+    /// The record of a rejection: its type, the message, and for `wrong_prefix` the two prefixes.
     init(_ error: AddressError) {
-        message = error.description
+        let type: GemAddressErrorType
+        var expected: String?, found: String?
         switch error {
-        case .empty: type = "empty"
-        case .invalidCharacter: type = "invalid_character"
-        case .mixedCase: type = "mixed_case"
-        case .invalidChecksum: type = "invalid_checksum"
-        case let .wrongPrefix(expected, found):
-            type = "wrong_prefix"
-            self.expected = expected
-            self.found = found
-        case .wrongNetwork: type = "wrong_network"
-        case .invalidLength: type = "invalid_length"
-        case .nonCanonicalEncoding: type = "non_canonical_encoding"
-        case .unsupportedFormat: type = "unsupported_format"
-        case .invalidPublicKey: type = "invalid_public_key"
+        case .empty: type = .empty
+        case .invalidCharacter: type = .invalidCharacter
+        case .mixedCase: type = .mixedCase
+        case .invalidChecksum: type = .invalidChecksum
+        case let .wrongPrefix(expectedPrefix, foundPrefix):
+            type = .wrongPrefix
+            expected = expectedPrefix
+            found = foundPrefix
+        case .wrongNetwork: type = .wrongNetwork
+        case .invalidLength: type = .invalidLength
+        case .nonCanonicalEncoding: type = .nonCanonicalEncoding
+        case .unsupportedFormat: type = .unsupportedFormat
+        case .invalidPublicKey: type = .invalidPublicKey
         }
+        self.init(type: type, message: error.description, expected: expected, found: found)
     }
 }

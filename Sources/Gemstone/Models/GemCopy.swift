@@ -1,12 +1,10 @@
+import GemCrypto
 import Primitives
 
-/// What a copied value is; the kind, never a per-call-site flag, decides whether it is sensitive.
-public enum GemCopyKind: Sendable, Equatable, Hashable {
-    case address(chain: Chain)
-    case plain
-    case secretPhrase
-    case privateKey
+// GemCopyKind and GemCopy are generated from schema/wallet_service.json (Generated/WalletService+Schema.swift);
+// their behaviour stays here. The value is held in GemCrypto's wiping `Secret` for every kind.
 
+extension GemCopyKind {
     /// A secret: the app marks the clipboard item sensitive and never shows it in a toast.
     public var isSensitive: Bool {
         switch self {
@@ -21,38 +19,25 @@ public enum GemCopyKind: Sendable, Equatable, Hashable {
     }
 }
 
-/// One copy model for every address, phrase and key (spec: "One copy model"): the value that
-/// reaches the clipboard, what the toast shows, and what kind of value it is.
-public struct GemCopy: Sendable, Equatable, Hashable, Codable {
-    public var kind: GemCopyKind
-    public var value: String
-    /// The toast text: an address shortened once here; empty for a secret.
-    public var display: String
-
-    public init(kind: GemCopyKind, value: String, display: String) {
-        self.kind = kind
-        self.value = value
-        self.display = display
-    }
-
+extension GemCopy {
     /// An address on `chain`, its display shortened.
     public static func address(_ address: String, chain: Chain) -> GemCopy {
-        GemCopy(kind: .address(chain: chain), value: address, display: formatAddress(address, style: .short))
+        GemCopy(kind: .address(chain: chain), value: Secret(text: address), display: formatAddress(address, style: .short))
     }
 
     /// Text shown as it is copied (a memo, a transaction hash).
     public static func plain(_ value: String) -> GemCopy {
-        GemCopy(kind: .plain, value: value, display: value)
+        GemCopy(kind: .plain, value: Secret(text: value), display: value)
     }
 
     /// A secret phrase, words joined by single spaces; nothing to display.
     public static func secretPhrase(_ words: [String]) -> GemCopy {
-        GemCopy(kind: .secretPhrase, value: words.joined(separator: " "), display: "")
+        GemCopy(kind: .secretPhrase, value: Secret(text: words.joined(separator: " ")), display: "")
     }
 
     /// A private key in its export encoding; nothing to display.
     public static func privateKey(_ key: String) -> GemCopy {
-        GemCopy(kind: .privateKey, value: key, display: "")
+        GemCopy(kind: .privateKey, value: Secret(text: key), display: "")
     }
 }
 
@@ -102,7 +87,7 @@ func isASCII(_ text: String) -> Bool {
 // A secret never reaches a log through print, string interpolation or dump.
 extension GemCopy: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String {
-        kind.isSensitive ? "GemCopy(kind: \(kind), value: <redacted>)" : "GemCopy(kind: \(kind), value: \(value), display: \(display))"
+        kind.isSensitive ? "GemCopy(kind: \(kind), value: <redacted>)" : "GemCopy(kind: \(kind), value: \(value.revealText()), display: \(display))"
     }
 
     public var debugDescription: String { description }
@@ -110,40 +95,6 @@ extension GemCopy: CustomStringConvertible, CustomDebugStringConvertible, Custom
     public var customMirror: Mirror {
         kind.isSensitive
             ? Mirror(self, children: ["kind": kind], displayStyle: .struct)
-            : Mirror(self, children: ["kind": kind, "value": value, "display": display], displayStyle: .struct)
-    }
-}
-
-extension GemCopyKind: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case type, chain
-    }
-
-    private enum Kind: String, Codable {
-        case address, plain
-        case secretPhrase = "secret_phrase"
-        case privateKey = "private_key"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(Kind.self, forKey: .type) {
-        case .address: self = .address(chain: try container.decode(Chain.self, forKey: .chain))
-        case .plain: self = .plain
-        case .secretPhrase: self = .secretPhrase
-        case .privateKey: self = .privateKey
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case let .address(chain):
-            try container.encode(Kind.address, forKey: .type)
-            try container.encode(chain, forKey: .chain)
-        case .plain: try container.encode(Kind.plain, forKey: .type)
-        case .secretPhrase: try container.encode(Kind.secretPhrase, forKey: .type)
-        case .privateKey: try container.encode(Kind.privateKey, forKey: .type)
-        }
+            : Mirror(self, children: ["kind": kind, "value": value.revealText(), "display": display], displayStyle: .struct)
     }
 }

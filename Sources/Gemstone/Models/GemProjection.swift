@@ -232,16 +232,11 @@ public struct GemDurationPartsRequest: GemProjection, Codable, Equatable {
 
 // MARK: - Copies and addresses
 
+// The request records of address_copy, copy_kind_policy and format_address, and GemCopyPolicy, are generated
+// from schema/projections.json, which also generates their @c functions (GemstoneFFI/Generated); the rules are here.
+
 /// `address_copy`: an address's copy model, its display shortened once.
-public struct GemAddressCopyRequest: GemProjection, Codable, Equatable {
-    public var chain: Chain
-    public var address: String
-
-    public init(chain: Chain, address: String) {
-        self.chain = chain
-        self.address = address
-    }
-
+extension GemAddressCopyRequest: GemProjection {
     public func answer() throws(GemServiceError) -> GemCopy {
         guard !address.isEmpty else { throw .invalidInput(message: "address is empty") }
         return .address(address, chain: chain)
@@ -249,39 +244,14 @@ public struct GemAddressCopyRequest: GemProjection, Codable, Equatable {
 }
 
 /// `copy_kind_policy`: whether a copy kind is sensitive and how long it may stay on the clipboard.
-public struct GemCopyPolicyRequest: GemProjection, Codable, Equatable {
-    public var kind: GemCopyKind
-
-    public init(kind: GemCopyKind) {
-        self.kind = kind
-    }
-
+extension GemCopyPolicyRequest: GemProjection {
     public func answer() -> GemCopyPolicy {
         GemCopyPolicy(isSensitive: kind.isSensitive, clipboardExpirySeconds: kind.clipboardExpirySeconds)
     }
 }
 
-/// How the clipboard treats a copy.
-public struct GemCopyPolicy: Sendable, Equatable, Hashable, Codable {
-    public var isSensitive: Bool
-    public var clipboardExpirySeconds: Int?
-
-    public init(isSensitive: Bool, clipboardExpirySeconds: Int?) {
-        self.isSensitive = isSensitive
-        self.clipboardExpirySeconds = clipboardExpirySeconds
-    }
-}
-
 /// `format_address`: an address as a screen shows it.
-public struct GemFormatAddressRequest: GemProjection, Codable, Equatable {
-    public var address: String
-    public var style: GemAddressFormatStyle
-
-    public init(address: String, style: GemAddressFormatStyle) {
-        self.address = address
-        self.style = style
-    }
-
+extension GemFormatAddressRequest: GemProjection {
     public func answer() -> String { formatAddress(address, style: style) }
 }
 

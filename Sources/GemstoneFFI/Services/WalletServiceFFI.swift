@@ -13,11 +13,6 @@ struct WalletCreateRequest: Decodable {
     var chains: [Chain]?
 }
 
-struct WalletDeleted: Encodable {
-    var deletedWalletId: WalletId
-    var currentWalletId: WalletId?
-}
-
 @c @implementation
 public func gem_wallet_service_new(_ configJSON: UnsafePointer<CChar>?,
                                    _ store: UnsafePointer<gem_wallet_store>?,
@@ -116,7 +111,7 @@ public func gem_wallet_service_delete_wallet(_ service: OpaquePointer?, _ wallet
         let walletId = try requireWalletId(walletId)
         return {
             let current = try await service.deleteWallet(walletId: walletId)
-            return try JSONCodec.encode(WalletDeleted(deletedWalletId: walletId, currentWalletId: current))
+            return try JSONCodec.encode(GemWalletDeleted(deletedWalletId: walletId, currentWalletId: current))
         }
     }
 }

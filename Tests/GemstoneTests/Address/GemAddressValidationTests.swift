@@ -24,6 +24,6 @@ struct GemAddressValidationTests {
         (Chain.bitcoin, "ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh", "wrong_prefix"),
     ])
     func errorTypes(chain: Chain, text: String, type: String) {
-        #expect(GemAddressValidation.validate(chain: chain, text: text).error?.type == type)
+        #expect(GemAddressValidation.validate(chain: chain, text: text).error?.type.rawValue == type)
     }
 }

@@ -22,7 +22,7 @@ import Testing
     @Test func anAddressCopyKeepsTheWholeValueAndShortensItsDisplayOnce() {
         let copy = GemCopy.address(address, chain: .ethereum)
         #expect(copy.kind == .address(chain: .ethereum))
-        #expect(copy.value == address)
+        #expect(copy.value.revealText() == address)
         #expect(copy.display == "0x1234...5678")
     }
 

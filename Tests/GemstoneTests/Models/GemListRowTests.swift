@@ -13,7 +13,7 @@ import Testing
             Issue.record("not an address row")
             return
         }
-        #expect(copy.value == address)
+        #expect(copy.value.revealText() == address)
         #expect(copy.display == "0x1234...5678")
     }
 

@@ -12,7 +12,7 @@ struct GemWalletServiceImportTests {
     func multicoinAccountsMatchTheOracle(_ phraseIndex: Int) async throws {
         let oracle = AddressOracle.shared.phrases[phraseIndex]
         let h = WalletHarness()
-        let result = try await h.service.importWallet(.multicoin(phrase: oracle.phrase, chains: [], name: nil))
+        let result = try await h.service.importWallet(.multicoin(phrase: Secret(text: oracle.phrase), chains: [], name: nil))
         guard case .imported(let wallet) = result else {
             Issue.record("expected a new wallet, got \(result)")
             return
@@ -30,7 +30,7 @@ struct GemWalletServiceImportTests {
 
     @Test func multicoinWalletFields() async throws {
         let h = WalletHarness()
-        let wallet = try await h.service.importWallet(.multicoin(phrase: Phrases.abandon, chains: [], name: nil)).wallet
+        let wallet = try await h.service.importWallet(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [], name: nil)).wallet
         // BIP44 m/44'/60'/0'/0/0 of the all-abandon phrase (oracle phrase 0).
         #expect(wallet.id.id == "multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94")
         #expect(wallet.externalId == wallet.id.id)
@@ -45,19 +45,19 @@ struct GemWalletServiceImportTests {
     @Test func multicoinWithChosenChainsKeepsChainOrderAndDropsRepeats() async throws {
         let h = WalletHarness()
         let wallet = try await h.service.importWallet(
-            .multicoin(phrase: Phrases.abandon, chains: [.solana, .bitcoin, .solana, .ethereum], name: "  Main  ")).wallet
+            .multicoin(phrase: Secret(text: Phrases.abandon), chains: [.solana, .bitcoin, .solana, .ethereum], name: "  Main  ")).wallet
         #expect(wallet.accounts.map(\.chain) == [.bitcoin, .ethereum, .solana])
         #expect(wallet.name == "Main")
         // The id is the Ethereum address whether or not Ethereum is among the chains.
-        let noEthereum = try await h.service.previewImport(.multicoin(phrase: Phrases.abandon, chains: [.tron], name: nil))
+        let noEthereum = try await h.service.previewImport(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [.tron], name: nil))
         #expect(noEthereum.walletId == wallet.id)
     }
 
     @Test func phraseIsNormalizedBeforeDerivation() async throws {
         let h = WalletHarness()
         let messy = "  " + Phrases.abandon.uppercased().split(separator: " ").joined(separator: " \t\n ") + " "
-        let a = try await h.service.previewImport(.multicoin(phrase: messy, chains: [.ethereum], name: nil))
-        let b = try await h.service.previewImport(.multicoin(phrase: Phrases.abandon, chains: [.ethereum], name: nil))
+        let a = try await h.service.previewImport(.multicoin(phrase: Secret(text: messy), chains: [.ethereum], name: nil))
+        let b = try await h.service.previewImport(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [.ethereum], name: nil))
         #expect(a == b)
     }
 
@@ -65,13 +65,13 @@ struct GemWalletServiceImportTests {
     @Test func cardanoAccountsMatchTheOracle() async throws {
         let h = WalletHarness()
         let oracle = AddressOracle.shared.phrases[1]
-        let wallet = try await h.service.importWallet(.multicoin(phrase: oracle.phrase, chains: [.stable, .cardano, .abstract], name: nil)).wallet
+        let wallet = try await h.service.importWallet(.multicoin(phrase: Secret(text: oracle.phrase), chains: [.stable, .cardano, .abstract], name: nil)).wallet
         #expect(wallet.accounts.map(\.chain) == [.cardano, .abstract, .stable])
         let expected = try #require(oracle.accounts["cardano"])
         #expect(wallet.accounts.first?.address == expected.address)
         // chains.md's example address for this phrase, from the specification's apps.
         #expect(expected.address == "addr1qyr8jjfnypp95eq74aqzn7ss687ehxclgj7mu6gratmg3mul2040vt35dypp042awzsjk5xm3zr3zm5qh7454uwdv08s84ray2")
-        let single = try await h.service.importWallet(.single(phrase: oracle.phrase, chain: .cardano, name: nil)).wallet
+        let single = try await h.service.importWallet(.single(phrase: Secret(text: oracle.phrase), chain: .cardano, name: nil)).wallet
         #expect(single.id == .single(chain: .cardano, address: expected.address))
         #expect(single.accounts.map(\.derivationPath) == ["m/1852'/1815'/0'/0/0"])
     }
@@ -86,7 +86,7 @@ struct GemWalletServiceImportTests {
     func invalidPhrasesWriteNothing(_ phrase: String, _ message: String) async throws {
         let h = WalletHarness()
         await #expect(throws: GemServiceError.invalidInput(message: message)) {
-            try await h.service.importWallet(.multicoin(phrase: phrase, chains: [], name: nil))
+            try await h.service.importWallet(.multicoin(phrase: Secret(text: phrase), chains: [], name: nil))
         }
         #expect(await h.expectUntouched())
         #expect(await h.password.asks == 0)
@@ -97,7 +97,7 @@ struct GemWalletServiceImportTests {
     @Test(arguments: [Chain.solana, .bitcoin, .ton, .polkadot, .injective])
     func singleChainPhrase(_ chain: Chain) async throws {
         let h = WalletHarness()
-        let wallet = try await h.service.importWallet(.single(phrase: Phrases.shoot, chain: chain, name: nil)).wallet
+        let wallet = try await h.service.importWallet(.single(phrase: Secret(text: Phrases.shoot), chain: chain, name: nil)).wallet
         let expected = try #require(AddressOracle.shared.phrases[1].accounts[chain.id])
         #expect(wallet.id == .single(chain: chain, address: expected.address))
         #expect(wallet.accounts.map(\.address) == [expected.address])
@@ -112,12 +112,12 @@ struct GemWalletServiceImportTests {
         let chain = try #require(Chain(rawValue: vector.chain))
         let forms = [vector.keyHex, "0x" + vector.keyHex, " \(vector.keyHex)\n"] + vector.forms.values
         for form in forms {
-            let preview = try await WalletHarness().service.previewImport(.privateKey(key: form, chain: chain, name: nil))
+            let preview = try await WalletHarness().service.previewImport(.privateKey(privateKey: Secret(text: form), chain: chain, name: nil))
             #expect(preview.walletId == .privateKey(chain: chain, address: vector.address), "\(form.prefix(6))…, source: \(vector.source)")
             #expect(preview.accounts == [Account(chain: chain, address: vector.address, derivationPath: "")])
         }
         let h = WalletHarness()
-        let wallet = try await h.service.importWallet(.privateKey(key: vector.keyHex, chain: chain, name: nil)).wallet
+        let wallet = try await h.service.importWallet(.privateKey(privateKey: Secret(text: vector.keyHex), chain: chain, name: nil)).wallet
         let export = try #require(vector.forms["export"])
         #expect(try await h.service.revealSecret(walletId: wallet.id) == .privateKey(export), "source: \(vector.source)")
     }
@@ -127,7 +127,7 @@ struct GemWalletServiceImportTests {
         for chain in [Chain.bitcoin, .litecoin, .doge, .zcash, .bitcoinCash, .cardano] {
             let h = WalletHarness()
             await #expect(throws: GemServiceError.invalidInput(message: "\(chain.id) wallets cannot be imported from a private key")) {
-                try await h.service.importWallet(.privateKey(key: key, chain: chain, name: nil))
+                try await h.service.importWallet(.privateKey(privateKey: Secret(text: key), chain: chain, name: nil))
             }
             #expect(await h.expectUntouched())
         }
@@ -149,7 +149,7 @@ struct GemWalletServiceImportTests {
     func malformedPrivateKeys(_ chain: Chain, _ key: String, _ message: String) async throws {
         let h = WalletHarness()
         await #expect(throws: GemServiceError.invalidInput(message: message)) {
-            try await h.service.importWallet(.privateKey(key: key, chain: chain, name: nil))
+            try await h.service.importWallet(.privateKey(privateKey: Secret(text: key), chain: chain, name: nil))
         }
         #expect(await h.expectUntouched())
     }
@@ -191,31 +191,31 @@ struct GemWalletServiceImportTests {
 
     @Test func importingTheSameWalletTwiceAnswersExisting() async throws {
         let h = WalletHarness()
-        let first = try await h.service.importWallet(.multicoin(phrase: Phrases.abandon, chains: [.ethereum], name: "First"))
+        let first = try await h.service.importWallet(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [.ethereum], name: "First"))
         let other = try await h.service.importWallet(.view(address: "TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujio", chain: .tron, name: nil))
         #expect(h.sessionStore.current == other.wallet.id)
         let writes = await h.walletStore.writes.count
         let secretWrites = await h.secureStore.writes.count
 
-        let again = try await h.service.importWallet(.multicoin(phrase: Phrases.abandon, chains: [.bitcoin], name: "Second"))
-        #expect(again == .existing(first.wallet))
+        let again = try await h.service.importWallet(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [.bitcoin], name: "Second"))
+        #expect(again == .existing(wallet: first.wallet))
         #expect(await h.walletStore.writes.count == writes)
         #expect(await h.secureStore.writes.count == secretWrites)
         #expect(await h.walletStore.wallets.count == 2)
         // The existing wallet is the one the user asked for: it becomes current.
         #expect(h.sessionStore.current == first.wallet.id)
-        #expect(try await h.service.previewImport(.multicoin(phrase: Phrases.abandon, chains: [], name: nil)).existing)
+        #expect(try await h.service.previewImport(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [], name: nil)).existing)
         #expect(try await h.service.importWallet(.view(address: "TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujio", chain: .tron, name: nil))
-            == .existing(other.wallet))
+            == .existing(wallet: other.wallet))
     }
 
     /// A wallet whose keystore record went missing gets its secret back when it is imported again.
     @Test func importingAgainRestoresAMissingSecret() async throws {
         let h = WalletHarness()
-        let wallet = try await h.service.importWallet(.multicoin(phrase: Phrases.abandon, chains: [.ethereum], name: nil)).wallet
+        let wallet = try await h.service.importWallet(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [.ethereum], name: nil)).wallet
         await h.secureStore.overwrite(key: wallet.id.id, value: nil)
         await #expect(throws: GemServiceError.self) { try await h.service.revealSecret(walletId: wallet.id) }
-        #expect(try await h.service.importWallet(.multicoin(phrase: Phrases.abandon, chains: [], name: nil)) == .existing(wallet))
+        #expect(try await h.service.importWallet(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [], name: nil)) == .existing(wallet: wallet))
         #expect(try await h.service.revealSecret(walletId: wallet.id) == .phrase(words: Phrases.abandon.split(separator: " ").map(String.init)))
     }
 
@@ -224,20 +224,20 @@ struct GemWalletServiceImportTests {
     @Test func laterWalletsGoToTheEnd() async throws {
         let h = WalletHarness()
         let a = try await h.service.importWallet(.view(address: "TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujio", chain: .tron, name: nil)).wallet
-        let b = try await h.service.importWallet(.multicoin(phrase: Phrases.abandon, chains: [.ethereum], name: nil)).wallet
+        let b = try await h.service.importWallet(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [.ethereum], name: nil)).wallet
         #expect((a.index, a.order, a.name) == (1, 0, "Wallet #1"))
         #expect((b.index, b.order, b.name) == (2, 1, "Wallet #2"))
         _ = try await h.service.deleteWallet(walletId: a.id)
-        let c = try await h.service.importWallet(.single(phrase: Phrases.abandon, chain: .solana, name: nil)).wallet
+        let c = try await h.service.importWallet(.single(phrase: Secret(text: Phrases.abandon), chain: .solana, name: nil)).wallet
         #expect((c.index, c.order, c.name) == (3, 2, "Wallet #3"))
     }
 
     @Test func concurrentImportsTakeDistinctPositions() async throws {
         let h = WalletHarness()
         let requests: [GemWalletImport] = [
-            .multicoin(phrase: Phrases.abandon, chains: [.ethereum], name: nil),
-            .multicoin(phrase: Phrases.shoot, chains: [.ethereum], name: nil),
-            .multicoin(phrase: Phrases.void, chains: [.ethereum], name: nil),
+            .multicoin(phrase: Secret(text: Phrases.abandon), chains: [.ethereum], name: nil),
+            .multicoin(phrase: Secret(text: Phrases.shoot), chains: [.ethereum], name: nil),
+            .multicoin(phrase: Secret(text: Phrases.void), chains: [.ethereum], name: nil),
             .view(address: "TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujio", chain: .tron, name: nil),
         ]
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -255,7 +255,7 @@ struct GemWalletServiceImportTests {
 
     @Test func previewWritesNothingAndMatchesTheImport() async throws {
         let h = WalletHarness()
-        let request = GemWalletImport.multicoin(phrase: Phrases.void, chains: [], name: nil)
+        let request = GemWalletImport.multicoin(phrase: Secret(text: Phrases.void), chains: [], name: nil)
         let preview = try await h.service.previewImport(request)
         #expect(!preview.existing)
         #expect(await h.expectUntouched())

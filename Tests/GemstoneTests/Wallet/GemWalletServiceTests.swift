@@ -27,9 +27,9 @@ enum ImportWrite: String, CaseIterable, CustomStringConvertible {
 }
 
 private let requests: [GemWalletImport] = [
-    .multicoin(phrase: Phrases.abandon, chains: [], name: nil),
-    .single(phrase: Phrases.shoot, chain: .solana, name: nil),
-    .privateKey(key: "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", chain: .ethereum, name: nil),
+    .multicoin(phrase: Secret(text: Phrases.abandon), chains: [], name: nil),
+    .single(phrase: Secret(text: Phrases.shoot), chain: .solana, name: nil),
+    .privateKey(privateKey: "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", chain: .ethereum, name: nil),
 ]
 
 private let words = Phrases.abandon.split(separator: " ").map(String.init)
@@ -178,7 +178,7 @@ struct GemWalletServiceTests {
     @Test func createAndExportAnswerSensitiveCopies() async throws {
         let h = WalletHarness(random: FixedRandom(byte: 0))
         let created = try await h.service.createWallet(name: nil, chains: [.ethereum])
-        #expect(created.phrase == GemCopy(kind: .secretPhrase, value: Phrases.abandon, display: ""))
+        #expect(created.phrase == GemCopy(kind: .secretPhrase, value: Secret(text: Phrases.abandon), display: ""))
         #expect(created.phrase.kind.isSensitive)
         #expect(try await h.service.exportSecret(walletId: created.wallet.id) == created.phrase)
         let json = try JSONCodec.encodeString(created)
@@ -397,12 +397,12 @@ struct GemWalletServiceTests {
         for vector in PrivateKeyVectors.shared.keys {
             let chain = try #require(Chain(rawValue: vector.chain))
             let h = WalletHarness()
-            let wallet = try await h.service.importWallet(.privateKey(key: vector.keyHex, chain: chain, name: nil)).wallet
+            let wallet = try await h.service.importWallet(.privateKey(privateKey: Secret(text: vector.keyHex), chain: chain, name: nil)).wallet
             guard case .privateKey(let exported) = try await h.service.revealSecret(walletId: wallet.id) else {
                 Issue.record("\(chain.id): not a private key")
                 continue
             }
-            #expect(try await WalletHarness().service.previewImport(.privateKey(key: exported, chain: chain, name: nil)).walletId == wallet.id)
+            #expect(try await WalletHarness().service.previewImport(.privateKey(privateKey: Secret(text: exported), chain: chain, name: nil)).walletId == wallet.id)
         }
     }
 }

@@ -1,3 +1,4 @@
+import GemCrypto
 @testable import Gemstone
 import Primitives
 import Testing
@@ -43,7 +44,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         await #expect(throws: GemServiceError.invalidInput(message: "a solana private key has at most 130 characters")) {
-            try await h.service.previewImport(.privateKey(key: key, chain: .solana, name: nil))
+            try await h.service.previewImport(.privateKey(privateKey: Secret(text: key), chain: .solana, name: nil))
         }
         let elapsed = clock.now - start
         #expect(elapsed < linearBound, "took \(elapsed)")

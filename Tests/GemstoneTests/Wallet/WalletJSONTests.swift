@@ -10,7 +10,7 @@ struct WalletJSONTests {
         (#"{"type":"multicoin","phrase":"a b"}"#, .multicoin(phrase: "a b", chains: [], name: nil)),
         (#"{"type":"single","phrase":"a b","chain":"solana"}"#, .single(phrase: "a b", chain: .solana, name: nil)),
         (#"{"type":"private_key","private_key":"0x11","chain":"ethereum","name":"K"}"#,
-         .privateKey(key: "0x11", chain: .ethereum, name: "K")),
+         .privateKey(privateKey: "0x11", chain: .ethereum, name: "K")),
         (#"{"type":"view","address":"T1","chain":"tron"}"#, .view(address: "T1", chain: .tron, name: nil)),
     ])
     func importRequests(_ json: String, _ request: GemWalletImport) throws {
@@ -30,7 +30,7 @@ struct WalletJSONTests {
     }
 
     @Test func requestsNeverPrintTheirSecret() {
-        let request = GemWalletImport.privateKey(key: "0xsecretkey", chain: .ethereum, name: nil)
+        let request = GemWalletImport.privateKey(privateKey: "0xsecretkey", chain: .ethereum, name: nil)
         #expect(!String(describing: request).contains("secretkey"))
         #expect(!String(reflecting: request).contains("secretkey"))
         var dumped = ""
@@ -44,10 +44,22 @@ struct WalletJSONTests {
                             accounts: [Account(chain: .tron, address: "T1", derivationPath: "")], order: 0,
                             isPinned: false, imageUrl: nil, source: .import)
         let walletJSON = #"{"id":"view_tron_T1","name":"W","index":1,"type":"view","accounts":[{"chain":"tron","address":"T1","derivation_path":""}],"order":0,"is_pinned":false,"source":"import"}"#
-        #expect(try JSONCodec.encodeString(GemWalletImportResult.imported(wallet)) == #"{"type":"imported","wallet":"# + walletJSON + "}")
-        #expect(try JSONCodec.encodeString(GemWalletImportResult.existing(wallet)) == #"{"type":"existing","wallet":"# + walletJSON + "}")
+        #expect(try JSONCodec.encodeString(GemWalletImportResult.imported(wallet: wallet)) == #"{"type":"imported","wallet":"# + walletJSON + "}")
+        #expect(try JSONCodec.encodeString(GemWalletImportResult.existing(wallet: wallet)) == #"{"type":"existing","wallet":"# + walletJSON + "}")
         let preview = GemWalletPreview(walletId: wallet.id, accounts: wallet.accounts, existing: true)
         #expect(try JSONCodec.encodeString(preview)
             == #"{"wallet_id":"view_tron_T1","wallet_type":"view","accounts":[{"chain":"tron","address":"T1","derivation_path":""}],"existing":true}"#)
+    }
+}
+
+/// The rule between fields that the schema's "check" option leaves to Swift: a type must be the one its id names.
+struct WalletTypeCheckTests {
+    @Test func aWalletWhoseTypeIsNotItsIdsIsRefused() {
+        let json = #"{"id":"view_tron_T1","name":"W","index":1,"type":"multicoin","accounts":[],"order":0,"is_pinned":false,"source":"import"}"#
+        #expect(throws: JSONCodecError(path: "", reason: "wallet type multicoin does not match its id (view)")) {
+            try JSONCodec.decode(Wallet.self, from: Array(json.utf8))
+        }
+        let preview = #"{"wallet_id":"view_tron_T1","wallet_type":"single","accounts":[],"existing":true}"#
+        #expect(throws: JSONCodecError.self) { try JSONCodec.decode(GemWalletPreview.self, from: Array(preview.utf8)) }
     }
 }

@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional, TypeVar
 
 from . import abi
 from .abi import COMPLETION_FN, GemBuffer, Status
-from .errors import GemError, InternalError
+from .errors import GemError, InternalError, InvalidArgument
 from .records import RecordError
 
 T = TypeVar("T")
@@ -143,6 +143,16 @@ def decode(payload: bytes, reader: Callable[[Any], T]) -> T:
         return reader(json.loads(payload.decode("utf-8")))
     except (ValueError, RecordError) as error:
         raise InternalError(f"unreadable answer from libgemstone: {error}") from error
+
+
+def answer(function: str, request: Any, reader: Callable[[Any], T]) -> T:
+    """Calls a pure projection function of the header with `request` (a JSON value) and reads its answer:
+    the GemError of its status on failure, InternalError for an unreadable answer."""
+    try:
+        text = json.dumps(request, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise InvalidArgument(f"{function}: the request is not JSON-able: {error}") from error
+    return decode(call_out(getattr(abi.lib(), function), text.encode("utf-8")), reader)
 
 
 def outcome(status: int, payload: bytes, reader: Callable[[Any], T]) -> T:

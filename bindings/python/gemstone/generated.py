@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, NoReturn, Optional
 
+from .behaviour import WalletImportBehaviour, WalletImportResultBehaviour, CopyKindBehaviour, CopyBehaviour, AddressValidationBehaviour, WalletBehaviour  # hand-written properties and methods
+
 
 class RecordError(ValueError):
     """A JSON value does not have the shape of the record it is read as; the message names the path."""
@@ -2803,4 +2805,1260 @@ class TransactionType(str, enum.Enum):
         return self.value
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType"]
+@dataclass(frozen=True)
+class FormatAddressRequest:
+    """The request of gem_format_address: an address and how much of it a screen shows."""
+
+    address: str
+    """The address as the chain writes it."""
+    style: AddressFormatStyle
+    """How much of it shows."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "FormatAddressRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "FormatAddressRequest":
+        data = _obj(data, path)
+        return cls(
+            address=_str(_key(data, "address", path), _join(path, "address")),
+            style=_case(AddressFormatStyle, _key(data, "style", path), _join(path, "style")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["address"] = self.address
+        out["style"] = AddressFormatStyle(self.style).value
+        return out
+
+
+@dataclass(frozen=True)
+class AddressCopyRequest:
+    """The request of gem_address_copy: an address to copy and its chain."""
+
+    chain: str
+    """The address's chain."""
+    address: str
+    """The address; an empty one is invalid_input."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AddressCopyRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AddressCopyRequest":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            address=_str(_key(data, "address", path), _join(path, "address")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["address"] = self.address
+        return out
+
+
+@dataclass(frozen=True)
+class CopyPolicyRequest:
+    """The request of gem_copy_kind_policy: a copy kind."""
+
+    kind: CopyKind
+    """The kind asked about."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "CopyPolicyRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "CopyPolicyRequest":
+        data = _obj(data, path)
+        return cls(
+            kind=CopyKind._read(_key(data, "kind", path), _join(path, "kind")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["kind"] = self.kind.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class CopyPolicy:
+    """How the clipboard treats a copy of a kind."""
+
+    is_sensitive: bool
+    """A secret: mark the clipboard item sensitive and never toast it."""
+    clipboard_expiry_seconds: Optional[int] = None
+    """How long the copy may stay on the clipboard (GEM_SECRET_CLIPBOARD_SECONDS for a secret); absent: no limit."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "CopyPolicy":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "CopyPolicy":
+        data = _obj(data, path)
+        return cls(
+            is_sensitive=_bool(_key(data, "is_sensitive", path), _join(path, "is_sensitive")),
+            clipboard_expiry_seconds=(lambda value: None if value is None else _int(value, _join(path, "clipboard_expiry_seconds"), -9223372036854775808, 9223372036854775807))(data.get("clipboard_expiry_seconds")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["is_sensitive"] = self.is_sensitive
+        if self.clipboard_expiry_seconds is not None:
+            out["clipboard_expiry_seconds"] = self.clipboard_expiry_seconds
+        return out
+
+
+class TransactionSubtitle:
+    """The line under a transaction row's title. One subclass per case: TransactionSubtitleNone, TransactionSubtitleTo, TransactionSubtitleFrom."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "TransactionSubtitle":
+        """Reads the case its "type" names."""
+        return TransactionSubtitle._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "TransactionSubtitle":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _TRANSACTIONSUBTITLE_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of none, to, from")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class TransactionSubtitleNone(TransactionSubtitle):
+    """No subtitle."""
+
+    TYPE: ClassVar[str] = "none"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionSubtitleNone":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "none"}
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionSubtitleTo(TransactionSubtitle):
+    """Sent to an address."""
+
+    TYPE: ClassVar[str] = "to"
+    address: str
+    """The recipient, already shortened."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionSubtitleTo":
+        return cls(
+            address=_str(_key(data, "address", path), _join(path, "address")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "to"}
+        out["address"] = self.address
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionSubtitleFrom(TransactionSubtitle):
+    """Received from an address."""
+
+    TYPE: ClassVar[str] = "from"
+    address: str
+    """The sender, already shortened."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionSubtitleFrom":
+        return cls(
+            address=_str(_key(data, "address", path), _join(path, "address")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "from"}
+        out["address"] = self.address
+        return out
+
+
+_TRANSACTIONSUBTITLE_CASES: dict[str, Any] = {"none": TransactionSubtitleNone, "to": TransactionSubtitleTo, "from": TransactionSubtitleFrom}
+
+
+class TransactionValue:
+    """What a transaction row shows on its trailing side. One subclass per case: TransactionValueNone, TransactionValueSymbol, TransactionValueAmount."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "TransactionValue":
+        """Reads the case its "type" names."""
+        return TransactionValue._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "TransactionValue":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _TRANSACTIONVALUE_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of none, symbol, amount")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class TransactionValueNone(TransactionValue):
+    """Nothing."""
+
+    TYPE: ClassVar[str] = "none"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionValueNone":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "none"}
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionValueSymbol(TransactionValue):
+    """Only the asset's symbol (an approval)."""
+
+    TYPE: ClassVar[str] = "symbol"
+    symbol: str
+    """The asset's symbol."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionValueSymbol":
+        return cls(
+            symbol=_str(_key(data, "symbol", path), _join(path, "symbol")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "symbol"}
+        out["symbol"] = self.symbol
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionValueAmount(TransactionValue):
+    """The amount, its sign in its notation, its colour in its tone."""
+
+    TYPE: ClassVar[str] = "amount"
+    amount: FormattedNumber
+    """The amount as it reads."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionValueAmount":
+        return cls(
+            amount=FormattedNumber._read(_key(data, "amount", path), _join(path, "amount")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "amount"}
+        out["amount"] = self.amount.to_json()
+        return out
+
+
+_TRANSACTIONVALUE_CASES: dict[str, Any] = {"none": TransactionValueNone, "symbol": TransactionValueSymbol, "amount": TransactionValueAmount}
+
+
+@dataclass(frozen=True)
+class TransactionStatus:
+    """How a transaction row marks its state: the badge's tone, whether it shows, whether it spins."""
+
+    tone: ValueTone
+    """The badge's colour."""
+    shows_badge: bool
+    """Whether the row shows a state badge."""
+    shows_progress: bool
+    """Whether the badge spins (a transaction in flight)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionStatus":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionStatus":
+        data = _obj(data, path)
+        return cls(
+            tone=_case(ValueTone, _key(data, "tone", path), _join(path, "tone")),
+            shows_badge=_bool(_key(data, "shows_badge", path), _join(path, "shows_badge")),
+            shows_progress=_bool(_key(data, "shows_progress", path), _join(path, "shows_progress")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["tone"] = ValueTone(self.tone).value
+        out["shows_badge"] = self.shows_badge
+        out["shows_progress"] = self.shows_progress
+        return out
+
+
+@dataclass(frozen=True)
+class PricedAsset:
+    """An asset a transaction list reads, with its price in the list's currency when one is known."""
+
+    asset: Asset
+    """The asset."""
+    price: Optional[float] = None
+    """The price of one whole unit in the list's currency."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PricedAsset":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PricedAsset":
+        data = _obj(data, path)
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            price=(lambda value: None if value is None else _f64(value, _join(path, "price")))(data.get("price")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset"] = self.asset.to_json()
+        if self.price is not None:
+            out["price"] = float(self.price)
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class TransactionRow:
+    """One row of a transaction list (activity, asset details): the transaction's identity and every decision its row draws."""
+
+    id: str
+    """The transaction's storage id."""
+    asset_id: str
+    """The asset whose value moved."""
+    type: TransactionType
+    """What the transaction does."""
+    direction: TransactionDirection
+    """Which way it moved value."""
+    state: TransactionState
+    """Where it is in its life."""
+    created_at: int
+    """When it was made, Unix time in seconds."""
+    title: TransactionTitle
+    """What the row is titled; the app localizes each case once."""
+    subtitle: TransactionSubtitle
+    """The line under the title."""
+    value: TransactionValue
+    """What the row shows on its trailing side."""
+    fiat: Optional[FormattedNumber] = None
+    """The value's worth in the list's currency, when the asset has a price and a value shows."""
+    status: TransactionStatus
+    """How the row marks the transaction's state."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionRow":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionRow":
+        data = _obj(data, path)
+        return cls(
+            id=_str(_key(data, "id", path), _join(path, "id")),
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            type=_case(TransactionType, _key(data, "type", path), _join(path, "type")),
+            direction=_case(TransactionDirection, _key(data, "direction", path), _join(path, "direction")),
+            state=_case(TransactionState, _key(data, "state", path), _join(path, "state")),
+            created_at=_int(_key(data, "created_at", path), _join(path, "created_at"), -9223372036854775808, 9223372036854775807),
+            title=_case(TransactionTitle, _key(data, "title", path), _join(path, "title")),
+            subtitle=TransactionSubtitle._read(_key(data, "subtitle", path), _join(path, "subtitle")),
+            value=TransactionValue._read(_key(data, "value", path), _join(path, "value")),
+            fiat=(lambda value: None if value is None else FormattedNumber._read(value, _join(path, "fiat")))(data.get("fiat")),
+            status=TransactionStatus._read(_key(data, "status", path), _join(path, "status")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["id"] = self.id
+        out["asset_id"] = self.asset_id
+        out["type"] = TransactionType(self.type).value
+        out["direction"] = TransactionDirection(self.direction).value
+        out["state"] = TransactionState(self.state).value
+        out["created_at"] = self.created_at
+        out["title"] = TransactionTitle(self.title).value
+        out["subtitle"] = self.subtitle.to_json()
+        out["value"] = self.value.to_json()
+        if self.fiat is not None:
+            out["fiat"] = self.fiat.to_json()
+        out["status"] = self.status.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class Transaction:
+    """A transaction of one wallet: exact atomic amounts of its asset and fee asset, Unix time in seconds."""
+
+    id: str
+    """The storage id (<chain>_<hash>), stable across state changes."""
+    hash: str
+    """The transaction's hash as the chain writes it."""
+    wallet_id: str
+    """The wallet the transaction belongs to."""
+    asset_id: str
+    """The asset whose value moved."""
+    fee_asset_id: str
+    """The asset the fee was paid in."""
+    type: TransactionType
+    """What the transaction does."""
+    direction: TransactionDirection
+    """Which way it moved value, seen from the wallet."""
+    state: TransactionState
+    """Where it is in its life."""
+    created_at: int
+    """When it was made, Unix time in seconds."""
+    value: int
+    """The value moved, in atomic units of asset_id."""
+    fee: int
+    """The fee paid, in atomic units of fee_asset_id."""
+    from_: str
+    """The sender's address."""
+    to: str
+    """The recipient's address."""
+    memo: Optional[str] = None
+    """The memo or tag the transaction carries, when it has one."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Transaction":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "Transaction":
+        data = _obj(data, path)
+        return cls(
+            id=_str(_key(data, "id", path), _join(path, "id")),
+            hash=_str(_key(data, "hash", path), _join(path, "hash")),
+            wallet_id=_str(_key(data, "wallet_id", path), _join(path, "wallet_id")),
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            fee_asset_id=_str(_key(data, "fee_asset_id", path), _join(path, "fee_asset_id")),
+            type=_case(TransactionType, _key(data, "type", path), _join(path, "type")),
+            direction=_case(TransactionDirection, _key(data, "direction", path), _join(path, "direction")),
+            state=_case(TransactionState, _key(data, "state", path), _join(path, "state")),
+            created_at=_int(_key(data, "created_at", path), _join(path, "created_at"), -9223372036854775808, 9223372036854775807),
+            value=_big(_key(data, "value", path), _join(path, "value"), False),
+            fee=_big(_key(data, "fee", path), _join(path, "fee"), False),
+            from_=_str(_key(data, "from", path), _join(path, "from")),
+            to=_str(_key(data, "to", path), _join(path, "to")),
+            memo=(lambda value: None if value is None else _str(value, _join(path, "memo")))(data.get("memo")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["id"] = self.id
+        out["hash"] = self.hash
+        out["wallet_id"] = self.wallet_id
+        out["asset_id"] = self.asset_id
+        out["fee_asset_id"] = self.fee_asset_id
+        out["type"] = TransactionType(self.type).value
+        out["direction"] = TransactionDirection(self.direction).value
+        out["state"] = TransactionState(self.state).value
+        out["created_at"] = self.created_at
+        out["value"] = str(self.value)
+        out["fee"] = str(self.fee)
+        out["from"] = self.from_
+        out["to"] = self.to
+        if self.memo is not None:
+            out["memo"] = self.memo
+        return out
+
+
+class HttpMethod(str, enum.Enum):
+    """An HTTP method, spelled on the wire as HTTP spells it (upper case)."""
+
+    GET = "GET"
+    """GET."""
+    POST = "POST"
+    """POST."""
+    PUT = "PUT"
+    """PUT."""
+    DELETE = "DELETE"
+    """DELETE."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "HttpMethod":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class HttpHeader:
+    """One HTTP header of a request."""
+
+    name: str
+    """The header's name ("Content-Type")."""
+    value: str
+    """The header's value."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "HttpHeader":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "HttpHeader":
+        data = _obj(data, path)
+        return cls(
+            name=_str(_key(data, "name", path), _join(path, "name")),
+            value=_str(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["name"] = self.name
+        out["value"] = self.value
+        return out
+
+
+@dataclass(frozen=True)
+class HttpRequest:
+    """A request the core asks the host's HTTP transport to perform."""
+
+    url: str
+    """The absolute URL."""
+    method: HttpMethod
+    """The method."""
+    headers: tuple[HttpHeader, ...] = ()
+    """The headers, in order."""
+    body: Optional[str] = None
+    """The body (UTF-8 text, JSON for every API the core calls); absent for none."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "HttpRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "HttpRequest":
+        data = _obj(data, path)
+        return cls(
+            url=_str(_key(data, "url", path), _join(path, "url")),
+            method=_case(HttpMethod, _key(data, "method", path), _join(path, "method")),
+            headers=(lambda value: () if value is None else tuple(HttpHeader._read(v0, _index(_join(path, "headers"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "headers")))))(data.get("headers")),
+            body=(lambda value: None if value is None else _str(value, _join(path, "body")))(data.get("body")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["url"] = self.url
+        out["method"] = HttpMethod(self.method).value
+        out["headers"] = [v0.to_json() for v0 in self.headers]
+        if self.body is not None:
+            out["body"] = self.body
+        return out
+
+
+@dataclass(frozen=True)
+class HttpResponse:
+    """The host's answer, whatever its status: an HTTP error status is an answer, not a failure."""
+
+    status: int
+    """The HTTP status code."""
+    body: str
+    """The body as UTF-8 text (empty for none)."""
+    headers: tuple[HttpHeader, ...] = ()
+    """The response's headers, in order, when the transport reports them (Retry-After on a 429, for a back-off)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "HttpResponse":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "HttpResponse":
+        data = _obj(data, path)
+        return cls(
+            status=_int(_key(data, "status", path), _join(path, "status"), -9223372036854775808, 9223372036854775807),
+            body=_str(_key(data, "body", path), _join(path, "body")),
+            headers=(lambda value: () if value is None else tuple(HttpHeader._read(v0, _index(_join(path, "headers"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "headers")))))(data.get("headers")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["status"] = self.status
+        out["body"] = self.body
+        if self.headers:
+            out["headers"] = [v0.to_json() for v0 in self.headers]
+        return out
+
+
+class WalletImport(WalletImportBehaviour):
+    """What the user imports: the specification's four import types; name absent or blank reads as "Wallet #<index>". One subclass per case: WalletImportMulticoin, WalletImportSingle, WalletImportPrivateKey, WalletImportView."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "WalletImport":
+        """Reads the case its "type" names."""
+        return WalletImport._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "WalletImport":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _WALLETIMPORT_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of multicoin, single, private_key, view")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class WalletImportMulticoin(WalletImport):
+    """A recovery phrase (BIP39 English, 12 to 24 words, any case and spacing) with accounts on many chains."""
+
+    TYPE: ClassVar[str] = "multicoin"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("phrase",)
+    """The fields that hold a secret: left out of repr; never log them."""
+    phrase: str = field(repr=False)
+    """The recovery phrase."""
+    chains: tuple[str, ...] = ()
+    """The chains to derive accounts on; empty: every chain a phrase wallet derives."""
+    name: Optional[str] = None
+    """The wallet's name."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "WalletImportMulticoin":
+        return cls(
+            phrase=_str(_key(data, "phrase", path), _join(path, "phrase")),
+            chains=(lambda value: () if value is None else tuple(_str(v0, _index(_join(path, "chains"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "chains")))))(data.get("chains")),
+            name=(lambda value: None if value is None else _str(value, _join(path, "name")))(data.get("name")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "multicoin"}
+        out["phrase"] = self.phrase
+        if self.chains:
+            out["chains"] = [v0 for v0 in self.chains]
+        if self.name is not None:
+            out["name"] = self.name
+        return out
+
+
+@dataclass(frozen=True)
+class WalletImportSingle(WalletImport):
+    """A recovery phrase used on one chain."""
+
+    TYPE: ClassVar[str] = "single"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("phrase",)
+    """The fields that hold a secret: left out of repr; never log them."""
+    phrase: str = field(repr=False)
+    """The recovery phrase."""
+    chain: str
+    """The one chain the wallet is on."""
+    name: Optional[str] = None
+    """The wallet's name."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "WalletImportSingle":
+        return cls(
+            phrase=_str(_key(data, "phrase", path), _join(path, "phrase")),
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            name=(lambda value: None if value is None else _str(value, _join(path, "name")))(data.get("name")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "single"}
+        out["phrase"] = self.phrase
+        out["chain"] = self.chain
+        if self.name is not None:
+            out["name"] = self.name
+        return out
+
+
+@dataclass(frozen=True)
+class WalletImportPrivateKey(WalletImport):
+    """A private key on one chain, in one of the chain's usual encodings (64 hex digits, 0x optional; base58 on Solana, S… on Stellar, suiprivkey1… on Sui, ed25519:… on Near); Bitcoin-family chains and Cardano take none."""
+
+    TYPE: ClassVar[str] = "private_key"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("private_key",)
+    """The fields that hold a secret: left out of repr; never log them."""
+    private_key: str = field(repr=False)
+    """The private key."""
+    chain: str
+    """The one chain the wallet is on."""
+    name: Optional[str] = None
+    """The wallet's name."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "WalletImportPrivateKey":
+        return cls(
+            private_key=_str(_key(data, "private_key", path), _join(path, "private_key")),
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            name=(lambda value: None if value is None else _str(value, _join(path, "name")))(data.get("name")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "private_key"}
+        out["private_key"] = self.private_key
+        out["chain"] = self.chain
+        if self.name is not None:
+            out["name"] = self.name
+        return out
+
+
+@dataclass(frozen=True)
+class WalletImportView(WalletImport):
+    """A watch-only address on one chain."""
+
+    TYPE: ClassVar[str] = "view"
+    address: str
+    """The address to watch."""
+    chain: str
+    """The one chain the wallet is on."""
+    name: Optional[str] = None
+    """The wallet's name."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "WalletImportView":
+        return cls(
+            address=_str(_key(data, "address", path), _join(path, "address")),
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            name=(lambda value: None if value is None else _str(value, _join(path, "name")))(data.get("name")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "view"}
+        out["address"] = self.address
+        out["chain"] = self.chain
+        if self.name is not None:
+            out["name"] = self.name
+        return out
+
+
+_WALLETIMPORT_CASES: dict[str, Any] = {"multicoin": WalletImportMulticoin, "single": WalletImportSingle, "private_key": WalletImportPrivateKey, "view": WalletImportView}
+
+
+class WalletImportResult(WalletImportResultBehaviour):
+    """The answer of an import: the new wallet, or the wallet already stored under the same id (importing the same phrase, key or address twice never makes a second wallet). One subclass per case: WalletImportResultImported, WalletImportResultExisting."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "WalletImportResult":
+        """Reads the case its "type" names."""
+        return WalletImportResult._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "WalletImportResult":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _WALLETIMPORTRESULT_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of imported, existing")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class WalletImportResultImported(WalletImportResult):
+    """A new wallet, stored and made current."""
+
+    TYPE: ClassVar[str] = "imported"
+    wallet: Wallet
+    """The wallet imported."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "WalletImportResultImported":
+        return cls(
+            wallet=Wallet._read(_key(data, "wallet", path), _join(path, "wallet")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "imported"}
+        out["wallet"] = self.wallet.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class WalletImportResultExisting(WalletImportResult):
+    """The wallet already stored under the same id, made current; nothing was duplicated."""
+
+    TYPE: ClassVar[str] = "existing"
+    wallet: Wallet
+    """The wallet stored before."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "WalletImportResultExisting":
+        return cls(
+            wallet=Wallet._read(_key(data, "wallet", path), _join(path, "wallet")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "existing"}
+        out["wallet"] = self.wallet.to_json()
+        return out
+
+
+_WALLETIMPORTRESULT_CASES: dict[str, Any] = {"imported": WalletImportResultImported, "existing": WalletImportResultExisting}
+
+
+@dataclass(frozen=True)
+class WalletPreview:
+    """What an import would make, computed without writing anything or asking the password."""
+
+    wallet_id: str
+    """The id the wallet would have."""
+    wallet_type: WalletType
+    """The wallet's type; always the type its id names."""
+    accounts: tuple[Account, ...]
+    """The accounts the wallet would have."""
+    existing: bool
+    """Whether a wallet with that id is stored already (an import would answer existing)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletPreview":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletPreview":
+        data = _obj(data, path)
+        return cls(
+            wallet_id=_str(_key(data, "wallet_id", path), _join(path, "wallet_id")),
+            wallet_type=_case(WalletType, _key(data, "wallet_type", path), _join(path, "wallet_type")),
+            accounts=tuple(Account._read(v0, _index(_join(path, "accounts"), i0)) for i0, v0 in enumerate(_list(_key(data, "accounts", path), _join(path, "accounts")))),
+            existing=_bool(_key(data, "existing", path), _join(path, "existing")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet_id"] = self.wallet_id
+        out["wallet_type"] = WalletType(self.wallet_type).value
+        out["accounts"] = [v0.to_json() for v0 in self.accounts]
+        out["existing"] = self.existing
+        return out
+
+
+class CopyKind(CopyKindBehaviour):
+    """What a copied value is; the kind, never a per-call-site flag, decides whether it is sensitive. One subclass per case: CopyKindAddress, CopyKindPlain, CopyKindSecretPhrase, CopyKindPrivateKey."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "CopyKind":
+        """Reads the case its "type" names."""
+        return CopyKind._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "CopyKind":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _COPYKIND_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of address, plain, secret_phrase, private_key")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class CopyKindAddress(CopyKind):
+    """An address on a chain."""
+
+    TYPE: ClassVar[str] = "address"
+    chain: str
+    """The address's chain."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "CopyKindAddress":
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "address"}
+        out["chain"] = self.chain
+        return out
+
+
+@dataclass(frozen=True)
+class CopyKindPlain(CopyKind):
+    """Text shown as it is copied (a memo, a transaction hash)."""
+
+    TYPE: ClassVar[str] = "plain"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "CopyKindPlain":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "plain"}
+        return out
+
+
+@dataclass(frozen=True)
+class CopyKindSecretPhrase(CopyKind):
+    """A recovery phrase: sensitive."""
+
+    TYPE: ClassVar[str] = "secret_phrase"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "CopyKindSecretPhrase":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "secret_phrase"}
+        return out
+
+
+@dataclass(frozen=True)
+class CopyKindPrivateKey(CopyKind):
+    """A private key: sensitive."""
+
+    TYPE: ClassVar[str] = "private_key"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "CopyKindPrivateKey":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "private_key"}
+        return out
+
+
+_COPYKIND_CASES: dict[str, Any] = {"address": CopyKindAddress, "plain": CopyKindPlain, "secret_phrase": CopyKindSecretPhrase, "private_key": CopyKindPrivateKey}
+
+
+@dataclass(frozen=True)
+class Copy(CopyBehaviour):
+    """One copy model for every address, phrase and key (spec: 'One copy model'): the value for the clipboard, what the toast shows, and what kind of value it is."""
+
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("value",)
+    """The fields that hold a secret: left out of repr; never log them."""
+    kind: CopyKind
+    """What the value is; it decides whether the value is sensitive."""
+    value: str = field(repr=False)
+    """What reaches the clipboard (a phrase's words joined by single spaces, a key in its export encoding)."""
+    display: str
+    """The toast text: an address shortened once; empty for a secret."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Copy":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "Copy":
+        data = _obj(data, path)
+        return cls(
+            kind=CopyKind._read(_key(data, "kind", path), _join(path, "kind")),
+            value=_str(_key(data, "value", path), _join(path, "value")),
+            display=_str(_key(data, "display", path), _join(path, "display")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["kind"] = self.kind.to_json()
+        out["value"] = self.value
+        out["display"] = self.display
+        return out
+
+
+@dataclass(frozen=True)
+class WalletCreated:
+    """A wallet made from a new phrase, with the phrase as a copy of kind secret_phrase (shown once, for the user's backup)."""
+
+    wallet: Wallet
+    """The new wallet, stored and made current."""
+    phrase: Copy
+    """The new phrase, to show this once."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletCreated":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletCreated":
+        data = _obj(data, path)
+        return cls(
+            wallet=Wallet._read(_key(data, "wallet", path), _join(path, "wallet")),
+            phrase=Copy._read(_key(data, "phrase", path), _join(path, "phrase")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet"] = self.wallet.to_json()
+        out["phrase"] = self.phrase.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class WalletDeleted:
+    """The answer of a delete: the id deleted and the wallet now current."""
+
+    deleted_wallet_id: str
+    """The wallet deleted."""
+    current_wallet_id: Optional[str] = None
+    """The wallet now current; absent when no wallet remains."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletDeleted":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletDeleted":
+        data = _obj(data, path)
+        return cls(
+            deleted_wallet_id=_str(_key(data, "deleted_wallet_id", path), _join(path, "deleted_wallet_id")),
+            current_wallet_id=(lambda value: None if value is None else _str(value, _join(path, "current_wallet_id")))(data.get("current_wallet_id")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["deleted_wallet_id"] = self.deleted_wallet_id
+        if self.current_wallet_id is not None:
+            out["current_wallet_id"] = self.current_wallet_id
+        return out
+
+
+class AddressErrorType(str, enum.Enum):
+    """Why gem_address_validate rejected an address."""
+
+    EMPTY = "empty"
+    """Nothing but whitespace."""
+    INVALID_CHARACTER = "invalid_character"
+    """A character the chain's alphabet does not have."""
+    MIXED_CASE = "mixed_case"
+    """Upper and lower case mixed where the format forbids it (bech32)."""
+    INVALID_CHECKSUM = "invalid_checksum"
+    """The checksum (EIP-55 case, base58check, bech32) does not match."""
+    WRONG_PREFIX = "wrong_prefix"
+    """Another chain's prefix; expected and found say which."""
+    WRONG_NETWORK = "wrong_network"
+    """The address of another network of the chain (a testnet's)."""
+    INVALID_LENGTH = "invalid_length"
+    """Too short or too long for the chain."""
+    NON_CANONICAL_ENCODING = "non_canonical_encoding"
+    """Decodes, but not in the chain's one canonical form."""
+    UNSUPPORTED_FORMAT = "unsupported_format"
+    """A format of the chain that the core does not send to."""
+    INVALID_PUBLIC_KEY = "invalid_public_key"
+    """The bytes decode but are no valid public key of the chain's curve."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AddressErrorType":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class AddressError:
+    """The reason an address was rejected, with the core's message."""
+
+    type: AddressErrorType
+    """Why the address was rejected."""
+    message: str
+    """The reason in words, for a log (the app localizes the type)."""
+    expected: Optional[str] = None
+    """The prefix the chain writes (wrong_prefix only)."""
+    found: Optional[str] = None
+    """The prefix the address has (wrong_prefix only)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AddressError":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AddressError":
+        data = _obj(data, path)
+        return cls(
+            type=_case(AddressErrorType, _key(data, "type", path), _join(path, "type")),
+            message=_str(_key(data, "message", path), _join(path, "message")),
+            expected=(lambda value: None if value is None else _str(value, _join(path, "expected")))(data.get("expected")),
+            found=(lambda value: None if value is None else _str(value, _join(path, "found")))(data.get("found")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["type"] = AddressErrorType(self.type).value
+        out["message"] = self.message
+        if self.expected is not None:
+            out["expected"] = self.expected
+        if self.found is not None:
+            out["found"] = self.found
+        return out
+
+
+class AddressValidation(AddressValidationBehaviour):
+    """What a typed-in or pasted address is on a chain: valid, in the form to send to, or why not; a rejected address is an answer, not a failure. One subclass per case: AddressValidationValid, AddressValidationInvalid."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "AddressValidation":
+        """Reads the case its "type" names."""
+        return AddressValidation._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "AddressValidation":
+        data = _obj(data, path)
+        present = [key for key in ("address", "error",) if data.get(key) is not None]
+        if len(present) != 1:
+            raise RecordError(f"{path or 'value'}: expected exactly one of the keys address, error")
+        if present[0] == "address":
+            return AddressValidationValid._fields(data, path)
+        if present[0] == "error":
+            return AddressValidationInvalid._fields(data, path)
+        raise RecordError(f"{path or 'value'}: expected exactly one of the keys address, error")
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class AddressValidationValid(AddressValidation):
+    """The address is valid."""
+
+    TYPE: ClassVar[str] = "valid"
+    chain: str
+    """The chain asked about."""
+    address: str
+    """The form to send to (whitespace trimmed, EIP-55 case, lower-case bech32, CashAddr without its prefix)."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AddressValidationValid":
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            address=_str(_key(data, "address", path), _join(path, "address")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["address"] = self.address
+        return out
+
+
+@dataclass(frozen=True)
+class AddressValidationInvalid(AddressValidation):
+    """The address is rejected."""
+
+    TYPE: ClassVar[str] = "invalid"
+    chain: str
+    """The chain asked about."""
+    error: AddressError
+    """Why."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AddressValidationInvalid":
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            error=AddressError._read(_key(data, "error", path), _join(path, "error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["error"] = self.error.to_json()
+        return out
+
+
+_ADDRESSVALIDATION_CASES: dict[str, Any] = {"valid": AddressValidationValid, "invalid": AddressValidationInvalid}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Wallet(WalletBehaviour):
+    """A wallet: its identity, display state and accounts; its type is the one its id names."""
+
+    id: str
+    """The wallet's id: multicoin_<address>, single_<chain>_<address>, privateKey_<chain>_<address> or view_<chain>_<address>."""
+    external_id: Optional[str] = None
+    """The key of the wallet's keystore record; absent for a watch-only wallet."""
+    name: str
+    """The name the user sees ("Wallet #3" unless renamed)."""
+    index: int
+    """The wallet's number in creation order, for default names."""
+    type: WalletType
+    """How the wallet was imported; always the type its id names."""
+    accounts: tuple[Account, ...]
+    """The wallet's accounts, one a chain."""
+    order: int
+    """The wallet's position in the user's list."""
+    is_pinned: bool
+    """Whether the user pinned the wallet to the top of the list."""
+    image_url: Optional[str] = None
+    """The wallet's picture, when it has one."""
+    source: WalletSource
+    """Whether the wallet was created here or imported."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Wallet":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "Wallet":
+        data = _obj(data, path)
+        return cls(
+            id=_str(_key(data, "id", path), _join(path, "id")),
+            external_id=(lambda value: None if value is None else _str(value, _join(path, "external_id")))(data.get("external_id")),
+            name=_str(_key(data, "name", path), _join(path, "name")),
+            index=_int(_key(data, "index", path), _join(path, "index"), -2147483648, 2147483647),
+            type=_case(WalletType, _key(data, "type", path), _join(path, "type")),
+            accounts=tuple(Account._read(v0, _index(_join(path, "accounts"), i0)) for i0, v0 in enumerate(_list(_key(data, "accounts", path), _join(path, "accounts")))),
+            order=_int(_key(data, "order", path), _join(path, "order"), -2147483648, 2147483647),
+            is_pinned=_bool(_key(data, "is_pinned", path), _join(path, "is_pinned")),
+            image_url=(lambda value: None if value is None else _str(value, _join(path, "image_url")))(data.get("image_url")),
+            source=_case(WalletSource, _key(data, "source", path), _join(path, "source")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["id"] = self.id
+        if self.external_id is not None:
+            out["external_id"] = self.external_id
+        out["name"] = self.name
+        out["index"] = self.index
+        out["type"] = WalletType(self.type).value
+        out["accounts"] = [v0.to_json() for v0 in self.accounts]
+        out["order"] = self.order
+        out["is_pinned"] = self.is_pinned
+        if self.image_url is not None:
+            out["image_url"] = self.image_url
+        out["source"] = WalletSource(self.source).value
+        return out
+
+
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

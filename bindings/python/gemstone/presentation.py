@@ -28,6 +28,14 @@ from .generated import (DurationPart, DurationUnit, FormattedNumber, NumberDispl
 from .generated import (Asset, AssetType, Constants, EmptyState, EmptyStateKind, ListPhase, ListPhaseEmpty,  # noqa: F401
                         ListPhaseError, ListPhaseMode, ListPhaseRows, ListWindow, LoadState, LoadStateData,
                         LoadStateError, LoadStateLoading, LoadStateNoData, ServiceError)
+from .generated import (Copy, CopyKind, CopyKindAddress, CopyKindPlain, CopyKindPrivateKey,  # noqa: F401
+                        CopyKindSecretPhrase, PricedAsset, Transaction, TransactionRow, TransactionStatus,
+                        TransactionDirection, TransactionState, TransactionSubtitle, TransactionSubtitleFrom,
+                        TransactionSubtitleNone, TransactionSubtitleTo, TransactionType,
+                        TransactionTitle, TransactionValue, TransactionValueAmount, TransactionValueNone,
+                        TransactionValueSymbol)
+from .generated import AddressFormatStyle, CopyPolicy  # noqa: F401
+from .projections import *  # noqa: F401,F403  (every schema function, generated: gemstone/projections.py)
 from .records import RecordError, _check, _mapping, _optional, _require
 
 T = TypeVar("T")
@@ -41,13 +49,7 @@ MAX_ASSET_DECIMALS = Constants.MAX_ASSET_DECIMALS
 MAX_UTC_OFFSET_SECONDS = Constants.MAX_UTC_OFFSET_SECONDS
 
 
-def _answer(function: str, request: Mapping[str, Any], reader: Callable[[Any], T]) -> T:
-    try:
-        text = json.dumps(request, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    except (TypeError, ValueError) as error:
-        raise InvalidArgument(f"{function}: the request is not JSON-able: {error}") from error
-    payload = calls.call_out(getattr(abi.lib(), function), text.encode("utf-8"))
-    return calls.decode(payload, reader)
+_answer = calls.answer
 
 
 def _big(data: Mapping[str, Any], key: str, record: str) -> int:
@@ -87,123 +89,6 @@ class InputValue:
 
 
 # ---- copies and days ----
-
-@dataclass(frozen=True)
-class CopyKind:
-    """address (chain), plain, secret_phrase, private_key."""
-    kind: str
-    chain: Optional[str] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "CopyKind":
-        data, kind = _type(data, "copy_kind")
-        return CopyKind(kind, _optional(data, "chain", str, "copy_kind"))
-
-    def to_json(self) -> dict:
-        return {"type": self.kind, "chain": self.chain} if self.chain is not None else {"type": self.kind}
-
-
-@dataclass(frozen=True)
-class Copy:
-    kind: CopyKind
-    value: str    # what the clipboard gets
-    display: str  # the toast text ("" for a secret)
-
-    @staticmethod
-    def from_json(data: Any) -> "Copy":
-        data = _mapping(data, "copy")
-        return Copy(CopyKind.from_json(data.get("kind")), _require(data, "value", str, "copy"), _require(data, "display", str, "copy"))
-
-    def __repr__(self) -> str:  # a secret never reaches a log
-        return f"Copy(kind={self.kind!r}, value=<redacted>)" if self.kind.kind in ("secret_phrase", "private_key") else \
-            f"Copy(kind={self.kind!r}, value={self.value!r}, display={self.display!r})"
-
-
-@dataclass(frozen=True)
-class CopyPolicy:
-    is_sensitive: bool
-    clipboard_expiry_seconds: Optional[int] = None
-
-    @staticmethod
-    def from_json(data: Any) -> "CopyPolicy":
-        data = _mapping(data, "copy_policy")
-        return CopyPolicy(_require(data, "is_sensitive", bool, "copy_policy"), _optional(data, "clipboard_expiry_seconds", int, "copy_policy"))
-
-
-# ---- transactions ----
-
-@dataclass(frozen=True)
-class Transaction:
-    id: str
-    hash: str
-    wallet_id: str
-    asset_id: str
-    fee_asset_id: str
-    type: str
-    direction: str  # outgoing | incoming | self_transfer
-    state: str      # pending | confirmed | in_transit | failed | reverted
-    created_at: int
-    value: int
-    fee: int
-    sender: str     # "from" on the wire
-    recipient: str  # "to" on the wire
-    memo: Optional[str] = None
-
-    def to_json(self) -> dict:
-        record = {"id": self.id, "hash": self.hash, "wallet_id": self.wallet_id, "asset_id": self.asset_id,
-                  "fee_asset_id": self.fee_asset_id, "type": self.type, "direction": self.direction, "state": self.state,
-                  "created_at": self.created_at, "value": str(self.value), "fee": str(self.fee), "from": self.sender,
-                  "to": self.recipient}
-        if self.memo is not None:
-            record["memo"] = self.memo
-        return record
-
-
-@dataclass(frozen=True)
-class PricedAsset:
-    asset: Asset
-    price: Optional[float] = None  # per whole unit, in the list's currency
-
-    def to_json(self) -> dict:
-        return {"asset": self.asset.to_json(), **({"price": self.price} if self.price is not None else {})}
-
-
-@dataclass(frozen=True)
-class TransactionRow:
-    """One row of a transaction list: every decision it draws is made."""
-    id: str
-    asset_id: str
-    type: str
-    direction: str
-    state: str
-    created_at: int
-    title: str                        # sent, received, swap, approval, … (localize once)
-    subtitle_kind: str                # none | to | from
-    subtitle_address: Optional[str]   # already shortened
-    value_kind: str                   # none | symbol | amount
-    value_symbol: Optional[str]
-    amount: Optional[FormattedNumber]
-    fiat: Optional[FormattedNumber]
-    status_tone: str
-    shows_badge: bool
-    shows_progress: bool
-
-    @staticmethod
-    def from_json(data: Any) -> "TransactionRow":
-        data = _mapping(data, "row")
-        subtitle, subtitle_kind = _type(data.get("subtitle"), "row.subtitle")
-        value, value_kind = _type(data.get("value"), "row.value")
-        status = _mapping(data.get("status"), "row.status")
-        return TransactionRow(
-            *(_require(data, key, str, "row") for key in ("id", "asset_id", "type", "direction", "state")),
-            _require(data, "created_at", int, "row"), _require(data, "title", str, "row"),
-            subtitle_kind, _optional(subtitle, "address", str, "row.subtitle"),
-            value_kind, _optional(value, "symbol", str, "row.value"),
-            FormattedNumber.from_json(value["amount"]) if value_kind == "amount" else None,
-            FormattedNumber.from_json(data["fiat"]) if data.get("fiat") is not None else None,
-            _require(status, "tone", str, "row.status"), _require(status, "shows_badge", bool, "row.status"),
-            _require(status, "shows_progress", bool, "row.status"))
-
 
 # ---- the amount session ----
 
@@ -344,18 +229,6 @@ def value_text(format: NumberFormat, value: float) -> str:
 
 def amount_error_display(error: AmountError) -> AmountErrorDisplay:
     return _answer("gem_amount_error_display", {"error": error.to_json()}, AmountErrorDisplay.from_json)
-
-
-def address_copy(chain: str, address: str) -> Copy:
-    return _answer("gem_address_copy", {"chain": chain, "address": address}, Copy.from_json)
-
-
-def copy_kind_policy(kind: CopyKind) -> CopyPolicy:
-    return _answer("gem_copy_kind_policy", {"kind": kind.to_json()}, CopyPolicy.from_json)
-
-
-def format_address(address: str, style: str = "short") -> str:
-    return _answer("gem_format_address", {"address": address, "style": style}, _string)
 
 
 def day_boundaries(now: int, utc_offset_seconds: int) -> DayBoundaries:

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Optional
 
 from .generated import (NotificationPermission, PriceAlert, PriceAlertAddResult,  # noqa: F401
                         PriceAlertSyncResult, PriceAlertsToggle, PriceDirection, RecordError)
+from .generated import HttpHeader, HttpMethod, HttpRequest, HttpResponse  # noqa: F401  (schema/transport.json)
 
 
 def _require(data: Mapping[str, Any], key: str, kind: type, record: str) -> Any:
@@ -67,64 +68,3 @@ class Preferences:
         if self.device_id is not None:
             out["device_id"] = self.device_id
         return out
-
-
-@dataclass(frozen=True)
-class HttpHeader:
-    name: str
-    value: str
-
-
-@dataclass(frozen=True)
-class HttpRequest:
-    """What the core asks the HTTP transport port to perform."""
-
-    url: str
-    method: str
-    headers: tuple[HttpHeader, ...] = ()
-    body: Optional[str] = None
-
-    @classmethod
-    def from_json(cls, data: Any) -> "HttpRequest":
-        data = _mapping(data, "http_request")
-        headers = _optional(data, "headers", list, "http_request") or []
-        parsed = []
-        for index, header in enumerate(headers):
-            header = _mapping(header, f"http_request.headers[{index}]")
-            parsed.append(HttpHeader(
-                name=_require(header, "name", str, f"http_request.headers[{index}]"),
-                value=_require(header, "value", str, f"http_request.headers[{index}]"),
-            ))
-        return cls(
-            url=_require(data, "url", str, "http_request"),
-            method=_require(data, "method", str, "http_request"),
-            headers=tuple(parsed),
-            body=_optional(data, "body", str, "http_request"),
-        )
-
-    def to_json(self) -> dict:
-        out: dict[str, Any] = {
-            "url": self.url,
-            "method": self.method,
-            "headers": [{"name": header.name, "value": header.value} for header in self.headers],
-        }
-        if self.body is not None:
-            out["body"] = self.body
-        return out
-
-
-@dataclass(frozen=True)
-class HttpResponse:
-    """The transport's answer: any HTTP status (an error status is an answer) and the body."""
-
-    status: int
-    body: str = ""
-
-    @classmethod
-    def from_json(cls, data: Any) -> "HttpResponse":
-        data = _mapping(data, "http_response")
-        return cls(status=_require(data, "status", int, "http_response"),
-                   body=_require(data, "body", str, "http_response"))
-
-    def to_json(self) -> dict:
-        return {"status": self.status, "body": self.body}

@@ -9,7 +9,7 @@ from typing import Optional
 
 from .errors import Offline
 from .ports import HttpTransport
-from .records import HttpRequest, HttpResponse
+from .records import HttpMethod, HttpRequest, HttpResponse
 
 
 class UrllibTransport(HttpTransport):
@@ -28,7 +28,8 @@ class UrllibTransport(HttpTransport):
         if not request.url.lower().startswith(self.SCHEMES):
             raise Offline(f"only http and https URLs are fetched, not {request.url!r}")
         data = None if request.body is None else request.body.encode("utf-8")
-        outgoing = urllib.request.Request(request.url, data=data, method=request.method)
+        method = HttpMethod(request.method).value
+        outgoing = urllib.request.Request(request.url, data=data, method=method)
         for header in request.headers:
             outgoing.add_header(header.name, header.value)
         try:
@@ -44,4 +45,4 @@ class UrllibTransport(HttpTransport):
             return HttpResponse(status=error.code, body=body.decode("utf-8", "replace"))
         except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as error:
             reason = getattr(error, "reason", error)
-            raise Offline(f"{request.method} {request.url}: no answer ({reason})") from error
+            raise Offline(f"{method} {request.url}: no answer ({reason})") from error

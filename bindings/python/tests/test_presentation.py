@@ -25,8 +25,8 @@ HOUR = 3600
 def transaction(index: int, kind: str, direction: str, state: str, asset: p.Asset, value: int, created_at: int) -> p.Transaction:
     chain = asset.id.split("_")[0]
     return p.Transaction(id=f"{chain}_0x{index:064x}", hash=f"0x{index:064x}", wallet_id=f"multicoin_{ME}", asset_id=asset.id,
-                         fee_asset_id=chain, type=kind, direction=direction, state=state, created_at=created_at, value=value,
-                         fee=21000, sender=OTHER if direction == "incoming" else ME, recipient=ME if direction == "incoming" else OTHER)
+                         fee_asset_id=chain, type=p.TransactionType(kind), direction=p.TransactionDirection(direction), state=p.TransactionState(state), created_at=created_at, value=value,
+                         fee=21000, from_=OTHER if direction == "incoming" else ME, to=ME if direction == "incoming" else OTHER)
 
 
 def test_the_header_constants_are_the_bindings():
@@ -53,17 +53,17 @@ def test_a_transactions_screen():
     assert [row.title for row in rows] == ["received", "sent", "approval", "swap", "rewards"]
     assert [row.id for row in rows] == [t.id for t in transactions]
     received = rows[0]
-    assert (received.subtitle_kind, received.subtitle_address) == ("from", "0x1234...5678")
-    assert received.amount == p.FormattedNumber(1.5, p.NumberUnitSymbol(symbol="ETH"),
+    assert received.subtitle == p.TransactionSubtitleFrom(address="0x1234...5678")
+    assert received.value.amount == p.FormattedNumber(1.5, p.NumberUnitSymbol(symbol="ETH"),
                                                 p.NumberDisplayNumber(precision=p.PrecisionFraction(min=0, max=2)), "signed", "positive", "toward_zero")
     assert received.fiat is not None and received.fiat.value == 3000 and received.fiat.unit == p.NumberUnitCurrency(code="USD")
-    assert (received.status_tone, received.shows_badge, received.shows_progress) == ("warning", True, True)
+    assert received.status == p.TransactionStatus(p.ValueTone.WARNING, True, True)
     sent = rows[1]
-    assert (sent.amount.value, sent.amount.notation, sent.amount.tone) == (-25.0, "signed", "plain")
-    assert (sent.subtitle_kind, sent.shows_badge) == ("to", False)
-    assert (rows[2].value_kind, rows[2].value_symbol, rows[2].amount, rows[2].fiat) == ("symbol", "USDT", None, None)
-    assert (rows[3].amount.notation, rows[3].amount.tone, rows[3].status_tone) == ("plain", "neutral", "negative")
-    assert rows[4].fiat is None and rows[4].amount.unit.symbol == "BTC"  # no price, no fiat
+    assert (sent.value.amount.value, sent.value.amount.notation, sent.value.amount.tone) == (-25.0, "signed", "plain")
+    assert (sent.subtitle.TYPE, sent.status.shows_badge) == ("to", False)
+    assert (rows[2].value, rows[2].fiat) == (p.TransactionValueSymbol(symbol="USDT"), None)
+    assert (rows[3].value.amount.notation, rows[3].value.amount.tone, rows[3].status.tone) == ("plain", "neutral", "negative")
+    assert rows[4].fiat is None and rows[4].value.amount.unit.symbol == "BTC"  # no price, no fiat
 
     # Sections: one label call per list build, for the days the rows fall on (device time).
     days = sorted({p.Day(*time_of(row.created_at - 5 * HOUR)) for row in rows}, reverse=True)
@@ -185,12 +185,12 @@ def test_number_fields():
 
 def test_copies():
     copy = p.address_copy("bitcoin", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")
-    assert (copy.kind, copy.display) == (p.CopyKind("address", "bitcoin"), "bc1qar...5mdq")
-    assert p.copy_kind_policy(p.CopyKind("private_key")) == p.CopyPolicy(True, p.SECRET_CLIPBOARD_SECONDS)
-    assert p.copy_kind_policy(p.CopyKind("secret_phrase")).is_sensitive
-    assert p.copy_kind_policy(p.CopyKind("address", "ethereum")) == p.CopyPolicy(False, None)
-    assert p.format_address(OTHER) == "0x1234...5678" and p.format_address(OTHER, "full") == OTHER
-    assert "redacted" in repr(p.Copy(p.CopyKind("private_key"), "secret", ""))
+    assert (copy.kind, copy.display) == (p.CopyKindAddress(chain="bitcoin"), "bc1qar...5mdq")
+    assert p.copy_kind_policy(p.CopyKindPrivateKey()) == p.CopyPolicy(True, p.SECRET_CLIPBOARD_SECONDS)
+    assert p.copy_kind_policy(p.CopyKindSecretPhrase()).is_sensitive
+    assert p.copy_kind_policy(p.CopyKindAddress(chain="ethereum")) == p.CopyPolicy(False, None)
+    assert p.format_address(OTHER, "short") == "0x1234...5678" and p.format_address(OTHER, "full") == OTHER
+    assert "secret" not in repr(p.Copy(p.CopyKindPrivateKey(), "secret", ""))
     with pytest.raises(InvalidInput):
         p.address_copy("bitcoin", "")
     with pytest.raises(InvalidArgument):

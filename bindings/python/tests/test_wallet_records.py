@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from gemstone import (Account, AddressErrorType, AddressRejection, CopyKindType, GemCopy, GemCopyKind,
+from gemstone import (Account, AddressError, AddressErrorType, GemCopy,
                       MulticoinImport, PrivateKeyImport, RecordError, SingleImport, ViewImport, Wallet, WalletCreated,
                       WalletDeleted, WalletImportResult, WalletPreview, WalletSource, WalletType)
-from gemstone.wallet_records import import_json
+from gemstone.wallet_records import CopyKindPlain, import_json
 
 ETH = "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
 PHRASE = "abandon " * 11 + "about"
@@ -98,9 +98,10 @@ def test_copies_say_what_is_sensitive_and_hide_it():
     key = GemCopy.from_json({"kind": {"type": "private_key"}, "value": "0x" + "ab" * 32, "display": ""})
     address = GemCopy.from_json({"kind": {"type": "address", "chain": "ethereum"}, "value": ETH,
                                  "display": "0x9858...da94"})
-    plain = GemCopy(GemCopyKind(CopyKindType.PLAIN), "memo", "memo")
+    plain = GemCopy(CopyKindPlain(), "memo", "memo")
     assert [copy.is_sensitive for copy in (phrase, key, address, plain)] == [True, True, False, False]
-    assert "abandon" not in repr(phrase) and "abab" not in str(key) and ETH in repr(address)
+    assert "abandon" not in repr(phrase) and "abab" not in str(key) and "0x9858...da94" in repr(address)
+    assert GemCopy.SECRET_FIELDS == ("value",) and MulticoinImport.SECRET_FIELDS == ("phrase",)
     assert address.kind.chain == "ethereum" and address.to_json()["kind"] == {"type": "address", "chain": "ethereum"}
     assert GemCopy.from_json(key.to_json()) == key
     for bad in ({"kind": {"type": "address"}, "value": ETH, "display": ""},
@@ -111,9 +112,9 @@ def test_copies_say_what_is_sensitive_and_hide_it():
 
 
 def test_address_rejections_round_trip():
-    rejection = AddressRejection.from_json({"type": "wrong_prefix", "message": "m", "expected": "cosmos",
+    rejection = AddressError.from_json({"type": "wrong_prefix", "message": "m", "expected": "cosmos",
                                             "found": "osmo"})
     assert rejection.type is AddressErrorType.WRONG_PREFIX and rejection.to_json()["found"] == "osmo"
-    assert AddressRejection.from_json({"type": "empty", "message": "m"}).to_json() == {"type": "empty", "message": "m"}
+    assert AddressError.from_json({"type": "empty", "message": "m"}).to_json() == {"type": "empty", "message": "m"}
     with pytest.raises(RecordError):
-        AddressRejection.from_json({"type": "empty"})
+        AddressError.from_json({"type": "empty"})

@@ -11,7 +11,8 @@ import stat
 
 import pytest
 
-from gemstone import (CopyKindType, InvalidInput, MulticoinImport, NotFound, PrivateKeyImport, SingleImport,
+from gemstone.wallet_records import CopyKindPrivateKey, CopyKindSecretPhrase
+from gemstone import (InvalidInput, MulticoinImport, NotFound, PrivateKeyImport, SingleImport,
                       ViewImport, WalletSource, WalletType)
 from wallet_support import ABANDON, PRIVATE_KEY_VECTORS, AsyncioForm, WalletApp, phrase_vectors
 
@@ -38,7 +39,7 @@ def test_create_import_list_export(tmp_path, form):
         wallet = created.wallet
         assert (wallet.name, wallet.index, wallet.order, wallet.type, wallet.source) == \
             ("Main", 1, 0, WalletType.MULTICOIN, WalletSource.CREATE)
-        assert created.phrase.kind.type is CopyKindType.SECRET_PHRASE and created.phrase.is_sensitive
+        assert created.phrase.kind == CopyKindSecretPhrase() and created.phrase.is_sensitive
         assert created.phrase.display == "" and len(created.phrase.value.split(" ")) == 12
         assert "Main" in repr(created) and created.phrase.value not in repr(created)
         assert {account.chain for account in wallet.accounts} == EVERY_CHAIN
@@ -69,7 +70,7 @@ def test_create_import_list_export(tmp_path, form):
         # Export: the phrase after the password port answered, marked sensitive.
         asked = app.password.asked
         exported = wallets.export_secret(imported.wallet.id)
-        assert (exported.value, exported.kind.type, exported.display) == (ABANDON, CopyKindType.SECRET_PHRASE, "")
+        assert (exported.value, exported.kind, exported.display) == (ABANDON, CopyKindSecretPhrase(), "")
         assert wallets.export_secret(wallet.id).value == created.phrase.value
         assert app.password.asked == asked + 2
 
@@ -232,7 +233,7 @@ def test_private_key_import_in_every_form_and_export(tmp_path, record, forms):
             first = first or result.wallet
             assert key not in repr(PrivateKeyImport(key, chain))
         exported = app.wallets.export_secret(first.id)
-        assert (exported.value, exported.kind.type) == (record["forms"]["export"], CopyKindType.PRIVATE_KEY)
+        assert (exported.value, exported.kind) == (record["forms"]["export"], CopyKindPrivateKey())
         assert exported.is_sensitive and exported.value not in repr(exported)
 
 

@@ -4,20 +4,6 @@ import Primitives
 // through `JSONConvertible`, the rows are written straight into the answer's bytes. Each has the
 // shape of its Codable conformance, which `RecordJSONTests` pins in both directions.
 
-extension GemPricedAsset: JSONConvertible {
-    public init(json: JSON) throws(JSONCodecError) {
-        let reader = try JSONObjectReader(json)
-        self.init(asset: try reader.decode(Asset.self, "asset"), price: try reader.optionalDouble("price"))
-    }
-
-    public var json: JSON {
-        var object = JSONObjectBuilder(capacity: 2)
-        object.set("asset", asset.json)
-        object.set("price", ifPresent: price)
-        return object.json
-    }
-}
-
 extension GemTransactionRowsRequest: JSONConvertible {
     public init(json: JSON) throws(JSONCodecError) {
         let reader = try JSONObjectReader(json)
@@ -191,21 +177,6 @@ extension GemTransactionStatus: JSONWritable {
         out.key("shows_progress")
         out.bool(showsProgress)
         out.endObject()
-    }
-}
-
-extension GemPricedAsset: JSONScannable {
-    public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
-        var asset: Asset?, price: Double?
-        try scanner.beginObject()
-        while try scanner.nextMember() {
-            if try scanner.readNull() { continue }
-            if scanner.key("asset") { try scanner.field(&asset) { s throws(JSONCodecError) in try s.decode(Asset.self) } }
-            else if scanner.key("price") { try scanner.field(&price) { s throws(JSONCodecError) in try s.double() } }
-            else { try scanner.skipValue() }
-        }
-        guard let asset else { throw scanner.missing("asset") }
-        self.init(asset: asset, price: price)
     }
 }
 

@@ -62,7 +62,7 @@ public final class GemWalletService: Sendable {
             throw .crypto(message: error.description)
         }
         let words = mnemonic.revealWords()
-        let plan = try await WalletImportPlan.make(.multicoin(phrase: words.joined(separator: " "), chains: chains, name: name))
+        let plan = try await WalletImportPlan.make(.multicoin(phrase: Secret(text: words.joined(separator: " ")), chains: chains, name: name))
         let result = try await lane.run { () async throws(GemServiceError) -> GemWalletImportResult in
             try await commit(plan, name: name, source: .create)
         }
@@ -192,7 +192,7 @@ public final class GemWalletService: Sendable {
         if let existing = try await walletStore.getWallet(walletId: plan.walletId) {
             try await repairSecret(of: existing, plan: plan)
             try sessionStore.setCurrentWalletId(existing.id)
-            return .existing(existing)
+            return .existing(wallet: existing)
         }
         let wallet = try plan.wallet(name: name, source: source, existing: try await walletStore.getWallets())
         if let secret = plan.secret, let key = wallet.externalId {
@@ -216,7 +216,7 @@ public final class GemWalletService: Sendable {
             if let failed = await undoSecret(of: wallet) { throw Self.compensationFailed(error, failed) }
             throw error
         }
-        return .imported(wallet)
+        return .imported(wallet: wallet)
     }
 
     /// A compensating write that failed: what it leaves in the stores and why.

@@ -21,19 +21,19 @@ struct WalletImportPlan {
     static func make(_ request: GemWalletImport) async throws(GemServiceError) -> WalletImportPlan {
         switch request {
         case let .multicoin(phrase, chains, _):
-            let mnemonic = try mnemonic(phrase)
+            let mnemonic = try mnemonic(phrase.revealText())
             let chains = WalletRules.multicoinChains(chains)
             let (ethereumAddress, accounts) = try await MulticoinDerivation.accounts(mnemonic, chains: chains)
             let walletId = WalletId.multicoin(address: ethereumAddress)
             return WalletImportPlan(walletId: walletId, accounts: accounts, secret: .phrase(mnemonic.phrase))
         case let .single(phrase, chain, _):
-            let mnemonic = try mnemonic(phrase)
+            let mnemonic = try mnemonic(phrase.revealText())
             var derivation = AccountDerivation(mnemonic: mnemonic)
             let account = try derivation.account(chain)
             return WalletImportPlan(walletId: .single(chain: chain, address: account.address), accounts: [account],
                                     secret: .phrase(mnemonic.phrase))
         case let .privateKey(text, chain, _):
-            let key = try PrivateKeyEncoding.decode(text, chain: chain)
+            let key = try PrivateKeyEncoding.decode(text.revealText(), chain: chain)
             let address = try AccountDerivation.address(chain, try PrivateKeyEncoding.addressKey(key, chain: chain))
             return WalletImportPlan(walletId: .privateKey(chain: chain, address: address),
                                     accounts: [Account(chain: chain, address: address, derivationPath: "")],

@@ -89,10 +89,7 @@ internal object PortBridge {
     // gem_http_transport (run on the binding's I/O threads: a slow server holds none of the core's)
 
     val httpRequest: GemPortFn = method<HttpTransport>(GemStatus.PORT, GemStatus.OFFLINE, inline = false) { transport, args ->
-        val headers = args.arrayOrEmpty("headers").objects().map { HttpHeader(it.requireString("name"), it.requireString("value")) }
-        val request = HttpRequest(args.requireString("url"), args.requireString("method"), headers, args.stringOrNull("body"))
-        val response = transport.request(request)
-        JSONObject().put("status", response.status).put("body", response.body).toString()
+        transport.request(HttpRequest.fromJson(args)).toJson().toString()
     }
 
     // gem_notification_permissions

@@ -34,14 +34,8 @@ interface PriceAlertStore {
     fun updatePriceAlerts(alerts: List<PriceAlert>, deleteIds: List<String>)
 }
 
-/** One HTTP header of a [HttpRequest]. */
-data class HttpHeader(val name: String, val value: String)
-
-/** A request the core asks the host to perform. [method] is GET, POST, PUT or DELETE. */
-data class HttpRequest(val url: String, val method: String, val headers: List<HttpHeader>, val body: String?)
-
-/** Any HTTP answer, whatever its status: an HTTP error status is an answer, not a failure. */
-data class HttpResponse(val status: Int, val body: String)
+// HttpRequest, HttpHeader, HttpMethod and HttpResponse are generated from schema/transport.json
+// (generated/Records.kt); a method crosses as HTTP spells it (HttpMethod.GET.json == "GET").
 
 /**
  * The host's HTTP client (`gem_http_transport`). The binding runs it on its own I/O threads, so

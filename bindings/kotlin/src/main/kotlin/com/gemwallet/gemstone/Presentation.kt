@@ -34,62 +34,7 @@ data class InputValue(val value: BigInteger? = null, val error: AmountError? = n
     }
 }
 
-/** address (chain), plain, secret_phrase, private_key. */
-data class CopyKind(val kind: String, val chain: String? = null) {
-    val isSecret: Boolean get() = kind == "secret_phrase" || kind == "private_key"
-    fun toJson(): JSONObject = JSONObject().put("type", kind).apply { chain?.let { put("chain", it) } }
-    companion object {
-        fun fromJson(json: JSONObject) = CopyKind(json.type(), json.stringOrNull("chain"))
-    }
-}
-
-/** What reaches the clipboard ([value]) and what the toast shows ([display]). A secret never prints. */
-data class Copy(val kind: CopyKind, val value: String, val display: String) {
-    override fun toString(): String = if (kind.isSecret) "Copy(kind=$kind, value=<redacted>)" else "Copy(kind=$kind, value=$value, display=$display)"
-    companion object {
-        fun fromJson(json: JSONObject) = Copy(CopyKind.fromJson(json.requireObject("kind")), json.requireString("value"), json.requireString("display"))
-    }
-}
-
-data class CopyPolicy(val isSensitive: Boolean, val clipboardExpirySeconds: Int? = null) {
-    companion object {
-        fun fromJson(json: JSONObject) = CopyPolicy(json.requireBoolean("is_sensitive"), json.intOrNull("clipboard_expiry_seconds"))
-    }
-}
-
-data class Transaction(
-    val id: String, val hash: String, val walletId: String, val assetId: String, val feeAssetId: String, val type: String,
-    val direction: String, val state: String, val createdAt: Long, val value: BigInteger, val fee: BigInteger,
-    val from: String, val to: String, val memo: String? = null
-) {
-    fun toJson(): JSONObject = JSONObject().put("id", id).put("hash", hash).put("wallet_id", walletId).put("asset_id", assetId)
-        .put("fee_asset_id", feeAssetId).put("type", type).put("direction", direction).put("state", state).put("created_at", createdAt)
-        .put("value", value.toString()).put("fee", fee.toString()).put("from", from).put("to", to).apply { memo?.let { put("memo", it) } }
-}
-
-data class PricedAsset(val asset: Asset, val price: Double? = null) {
-    fun toJson(): JSONObject = JSONObject().put("asset", asset.toJson()).apply { price?.let { put("price", it) } }
-}
-
-/** One row of a transaction list, every decision it draws made by the core. */
-data class TransactionRow(
-    val id: String, val assetId: String, val type: String, val direction: String, val state: String, val createdAt: Long,
-    val title: String, val subtitleKind: String, val subtitleAddress: String?, val valueKind: String, val valueSymbol: String?,
-    val amount: FormattedNumber?, val fiat: FormattedNumber?, val statusTone: String, val showsBadge: Boolean, val showsProgress: Boolean
-) {
-    companion object {
-        fun fromJson(json: JSONObject): TransactionRow {
-            val subtitle = json.requireObject("subtitle")
-            val value = json.requireObject("value")
-            val status = json.requireObject("status")
-            return TransactionRow(json.requireString("id"), json.requireString("asset_id"), json.requireString("type"),
-                json.requireString("direction"), json.requireString("state"), json.requireLong("created_at"), json.requireString("title"),
-                subtitle.type(), subtitle.stringOrNull("address"), value.type(), value.stringOrNull("symbol"),
-                value.objectOrNull("amount")?.let { FormattedNumber.fromJson(it) }, json.objectOrNull("fiat")?.let { FormattedNumber.fromJson(it) },
-                status.requireString("tone"), status.requireBoolean("shows_badge"), status.requireBoolean("shows_progress"))
-        }
-    }
-}
+// CopyKind, Copy, Transaction, PricedAsset and TransactionRow are generated from schema/ (generated/Records.kt).
 
 /** The amount screen's state, a value the app keeps: each event returns the next session. */
 data class AmountSession(
@@ -137,6 +82,16 @@ object Presentation {
         return try {
             parseJson(bytes)
         } catch (e: Exception) {
+            throw unreadable("unreadable answer from libgemstone: ${e.message}")
+        }
+    }
+
+    /** Calls a pure projection function with [request] and reads its answer with [read] (generated/Projections.kt). */
+    internal fun <T> project(request: JSONObject, call: (String, com.gemwallet.gemstone.ffi.GemBuffer) -> Int, read: (Any?) -> T): T {
+        val answer = answer(request, call)
+        return try {
+            read(answer)
+        } catch (e: RecordException) {
             throw unreadable("unreadable answer from libgemstone: ${e.message}")
         }
     }
@@ -189,15 +144,6 @@ object Presentation {
 
     fun amountErrorDisplay(error: AmountError): AmountErrorDisplay = AmountErrorDisplay.fromJson(
         answer(JSONObject().put("error", error.toJson())) { r, o -> lib.gem_amount_error_display(r, o) }.obj())
-
-    fun addressCopy(chain: String, address: String): Copy =
-        Copy.fromJson(answer(JSONObject().put("chain", chain).put("address", address)) { r, o -> lib.gem_address_copy(r, o) }.obj())
-
-    fun copyKindPolicy(kind: CopyKind): CopyPolicy =
-        CopyPolicy.fromJson(answer(JSONObject().put("kind", kind.toJson())) { r, o -> lib.gem_copy_kind_policy(r, o) }.obj())
-
-    fun formatAddress(address: String, style: String = "short"): String =
-        answer(JSONObject().put("address", address).put("style", style)) { r, o -> lib.gem_format_address(r, o) }.text()
 
     fun dayBoundaries(now: Long, utcOffsetSeconds: Int): DayBoundaries = DayBoundaries.fromJson(
         answer(JSONObject().put("now", now).put("utc_offset_seconds", utcOffsetSeconds)) { r, o -> lib.gem_day_boundaries(r, o) }.obj())

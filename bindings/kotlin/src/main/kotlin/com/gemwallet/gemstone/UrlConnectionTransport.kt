@@ -23,7 +23,7 @@ class UrlConnectionTransport @JvmOverloads constructor(
             connection.readTimeout = readTimeoutMs
             connection.instanceFollowRedirects = false
             connection.useCaches = false
-            connection.requestMethod = request.method
+            connection.requestMethod = request.method.json
             for (header in request.headers) connection.addRequestProperty(header.name, header.value)
             val body = request.body
             if (body != null) {
@@ -36,7 +36,7 @@ class UrlConnectionTransport @JvmOverloads constructor(
             if (status < 0) throw IOException("not an HTTP answer from ${url.host}")
             val stream = if (status >= 400) connection.errorStream else connection.inputStream
             val answer = stream?.use { it.readBytes() } ?: ByteArray(0)
-            return HttpResponse(status, String(answer, Charsets.UTF_8))
+            return HttpResponse(status.toLong(), String(answer, Charsets.UTF_8))
         } finally {
             connection.disconnect()
         }

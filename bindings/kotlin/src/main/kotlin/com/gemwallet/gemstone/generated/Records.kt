@@ -2221,3 +2221,1056 @@ enum class TransactionType(val json: String) {
             values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "transfer, transfer_nft, swap, token_approval, stake_delegate, stake_undelegate, stake_rewards, stake_redelegate, stake_withdraw, stake_freeze, stake_unfreeze, asset_activation, smart_contract_call, perpetual_open_position, perpetual_close_position, perpetual_modify_position, earn_deposit, earn_withdraw")
     }
 }
+
+/** The request of gem_format_address: an address and how much of it a screen shows. */
+data class FormatAddressRequest(
+    /** The address as the chain writes it. */
+    val address: String,
+    /** How much of it shows. */
+    val style: AddressFormatStyle
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("address", address)
+        put("style", style.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): FormatAddressRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<FormatAddressRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<FormatAddressRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): FormatAddressRequest = FormatAddressRequest(
+            address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address")),
+            style = AddressFormatStyle.read(SchemaJson.str(SchemaJson.key(json, "style", path), SchemaJson.join(path, "style")), SchemaJson.join(path, "style"))
+        )
+    }
+}
+
+/** The request of gem_address_copy: an address to copy and its chain. */
+data class AddressCopyRequest(
+    /** The address's chain. */
+    val chain: String,
+    /** The address; an empty one is invalid_input. */
+    val address: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("address", address)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AddressCopyRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AddressCopyRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AddressCopyRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AddressCopyRequest = AddressCopyRequest(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address"))
+        )
+    }
+}
+
+/** The request of gem_copy_kind_policy: a copy kind. */
+data class CopyPolicyRequest(
+    /** The kind asked about. */
+    val kind: CopyKind
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("kind", kind.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): CopyPolicyRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<CopyPolicyRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<CopyPolicyRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): CopyPolicyRequest = CopyPolicyRequest(
+            kind = CopyKind.read(SchemaJson.obj(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind"))
+        )
+    }
+}
+
+/** How the clipboard treats a copy of a kind. */
+data class CopyPolicy @JvmOverloads constructor(
+    /** A secret: mark the clipboard item sensitive and never toast it. */
+    val isSensitive: Boolean,
+    /** How long the copy may stay on the clipboard (GEM_SECRET_CLIPBOARD_SECONDS for a secret); absent: no limit. */
+    val clipboardExpirySeconds: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("is_sensitive", isSensitive)
+        clipboardExpirySeconds?.let { put("clipboard_expiry_seconds", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): CopyPolicy = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<CopyPolicy> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<CopyPolicy>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): CopyPolicy = CopyPolicy(
+            isSensitive = SchemaJson.bool(SchemaJson.key(json, "is_sensitive", path), SchemaJson.join(path, "is_sensitive")),
+            clipboardExpirySeconds = json.opt("clipboard_expiry_seconds").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "clipboard_expiry_seconds"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** The line under a transaction row's title. */
+sealed class TransactionSubtitle {
+    abstract fun toJson(): JSONObject
+
+    /** No subtitle. */
+    object None : TransactionSubtitle() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "none")
+        override fun toString(): String = "TransactionSubtitle.None"
+    }
+
+    /** Sent to an address. */
+    data class To(
+        /** The recipient, already shortened. */
+        val address: String
+    ) : TransactionSubtitle() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "to")
+            put("address", address)
+        }
+    }
+
+    /** Received from an address. */
+    data class From(
+        /** The sender, already shortened. */
+        val address: String
+    ) : TransactionSubtitle() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "from")
+            put("address", address)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionSubtitle = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): TransactionSubtitle {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "none" -> None
+                "to" -> To(
+                    address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address"))
+                )
+                "from" -> From(
+                    address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "none, to, from")
+            }
+        }
+    }
+}
+
+/** What a transaction row shows on its trailing side. */
+sealed class TransactionValue {
+    abstract fun toJson(): JSONObject
+
+    /** Nothing. */
+    object None : TransactionValue() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "none")
+        override fun toString(): String = "TransactionValue.None"
+    }
+
+    /** Only the asset's symbol (an approval). */
+    data class Symbol(
+        /** The asset's symbol. */
+        val symbol: String
+    ) : TransactionValue() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "symbol")
+            put("symbol", symbol)
+        }
+    }
+
+    /** The amount, its sign in its notation, its colour in its tone. */
+    data class Amount(
+        /** The amount as it reads. */
+        val amount: FormattedNumber
+    ) : TransactionValue() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "amount")
+            put("amount", amount.toJson())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionValue = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): TransactionValue {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "none" -> None
+                "symbol" -> Symbol(
+                    symbol = SchemaJson.str(SchemaJson.key(json, "symbol", path), SchemaJson.join(path, "symbol"))
+                )
+                "amount" -> Amount(
+                    amount = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "amount", path), SchemaJson.join(path, "amount")), SchemaJson.join(path, "amount"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "none, symbol, amount")
+            }
+        }
+    }
+}
+
+/** How a transaction row marks its state: the badge's tone, whether it shows, whether it spins. */
+data class TransactionStatus(
+    /** The badge's colour. */
+    val tone: ValueTone,
+    /** Whether the row shows a state badge. */
+    val showsBadge: Boolean,
+    /** Whether the badge spins (a transaction in flight). */
+    val showsProgress: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("tone", tone.json)
+        put("shows_badge", showsBadge)
+        put("shows_progress", showsProgress)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionStatus = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionStatus> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionStatus>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionStatus = TransactionStatus(
+            tone = ValueTone.read(SchemaJson.str(SchemaJson.key(json, "tone", path), SchemaJson.join(path, "tone")), SchemaJson.join(path, "tone")),
+            showsBadge = SchemaJson.bool(SchemaJson.key(json, "shows_badge", path), SchemaJson.join(path, "shows_badge")),
+            showsProgress = SchemaJson.bool(SchemaJson.key(json, "shows_progress", path), SchemaJson.join(path, "shows_progress"))
+        )
+    }
+}
+
+/** An asset a transaction list reads, with its price in the list's currency when one is known. */
+data class PricedAsset @JvmOverloads constructor(
+    /** The asset. */
+    val asset: Asset,
+    /** The price of one whole unit in the list's currency. */
+    val price: Double? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset", asset.toJson())
+        price?.let { put("price", SchemaJson.finite(it, "number")) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PricedAsset = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PricedAsset> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PricedAsset>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PricedAsset = PricedAsset(
+            asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+            price = json.opt("price").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "price")) }
+        )
+    }
+}
+
+/** One row of a transaction list (activity, asset details): the transaction's identity and every decision its row draws. */
+data class TransactionRow @JvmOverloads constructor(
+    /** The transaction's storage id. */
+    val id: String,
+    /** The asset whose value moved. */
+    val assetId: String,
+    /** What the transaction does. */
+    val type: TransactionType,
+    /** Which way it moved value. */
+    val direction: TransactionDirection,
+    /** Where it is in its life. */
+    val state: TransactionState,
+    /** When it was made, Unix time in seconds. */
+    val createdAt: Long,
+    /** What the row is titled; the app localizes each case once. */
+    val title: TransactionTitle,
+    /** The line under the title. */
+    val subtitle: TransactionSubtitle,
+    /** What the row shows on its trailing side. */
+    val value: TransactionValue,
+    /** The value's worth in the list's currency, when the asset has a price and a value shows. */
+    val fiat: FormattedNumber? = null,
+    /** How the row marks the transaction's state. */
+    val status: TransactionStatus
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+        put("asset_id", assetId)
+        put("type", type.json)
+        put("direction", direction.json)
+        put("state", state.json)
+        put("created_at", createdAt)
+        put("title", title.json)
+        put("subtitle", subtitle.toJson())
+        put("value", value.toJson())
+        fiat?.let { put("fiat", it.toJson()) }
+        put("status", status.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionRow = TransactionRow(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id")),
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            type = TransactionType.read(SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type")), SchemaJson.join(path, "type")),
+            direction = TransactionDirection.read(SchemaJson.str(SchemaJson.key(json, "direction", path), SchemaJson.join(path, "direction")), SchemaJson.join(path, "direction")),
+            state = TransactionState.read(SchemaJson.str(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state")),
+            createdAt = SchemaJson.long(SchemaJson.key(json, "created_at", path), SchemaJson.join(path, "created_at"), Long.MIN_VALUE, Long.MAX_VALUE),
+            title = TransactionTitle.read(SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")), SchemaJson.join(path, "title")),
+            subtitle = TransactionSubtitle.read(SchemaJson.obj(SchemaJson.key(json, "subtitle", path), SchemaJson.join(path, "subtitle")), SchemaJson.join(path, "subtitle")),
+            value = TransactionValue.read(SchemaJson.obj(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")), SchemaJson.join(path, "value")),
+            fiat = json.opt("fiat").let { if (SchemaJson.absent(it)) null else FormattedNumber.read(SchemaJson.obj(it, SchemaJson.join(path, "fiat")), SchemaJson.join(path, "fiat")) },
+            status = TransactionStatus.read(SchemaJson.obj(SchemaJson.key(json, "status", path), SchemaJson.join(path, "status")), SchemaJson.join(path, "status"))
+        )
+    }
+}
+
+/** A transaction of one wallet: exact atomic amounts of its asset and fee asset, Unix time in seconds. */
+data class Transaction @JvmOverloads constructor(
+    /** The storage id (<chain>_<hash>), stable across state changes. */
+    val id: String,
+    /** The transaction's hash as the chain writes it. */
+    val hash: String,
+    /** The wallet the transaction belongs to. */
+    val walletId: String,
+    /** The asset whose value moved. */
+    val assetId: String,
+    /** The asset the fee was paid in. */
+    val feeAssetId: String,
+    /** What the transaction does. */
+    val type: TransactionType,
+    /** Which way it moved value, seen from the wallet. */
+    val direction: TransactionDirection,
+    /** Where it is in its life. */
+    val state: TransactionState,
+    /** When it was made, Unix time in seconds. */
+    val createdAt: Long,
+    /** The value moved, in atomic units of asset_id. */
+    val value: BigInteger,
+    /** The fee paid, in atomic units of fee_asset_id. */
+    val fee: BigInteger,
+    /** The sender's address. */
+    val from: String,
+    /** The recipient's address. */
+    val to: String,
+    /** The memo or tag the transaction carries, when it has one. */
+    val memo: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+        put("hash", hash)
+        put("wallet_id", walletId)
+        put("asset_id", assetId)
+        put("fee_asset_id", feeAssetId)
+        put("type", type.json)
+        put("direction", direction.json)
+        put("state", state.json)
+        put("created_at", createdAt)
+        put("value", value.toString())
+        put("fee", fee.toString())
+        put("from", from)
+        put("to", to)
+        memo?.let { put("memo", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): Transaction = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<Transaction> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<Transaction>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): Transaction = Transaction(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id")),
+            hash = SchemaJson.str(SchemaJson.key(json, "hash", path), SchemaJson.join(path, "hash")),
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            feeAssetId = SchemaJson.str(SchemaJson.key(json, "fee_asset_id", path), SchemaJson.join(path, "fee_asset_id")),
+            type = TransactionType.read(SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type")), SchemaJson.join(path, "type")),
+            direction = TransactionDirection.read(SchemaJson.str(SchemaJson.key(json, "direction", path), SchemaJson.join(path, "direction")), SchemaJson.join(path, "direction")),
+            state = TransactionState.read(SchemaJson.str(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state")),
+            createdAt = SchemaJson.long(SchemaJson.key(json, "created_at", path), SchemaJson.join(path, "created_at"), Long.MIN_VALUE, Long.MAX_VALUE),
+            value = SchemaJson.big(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"), false),
+            fee = SchemaJson.big(SchemaJson.key(json, "fee", path), SchemaJson.join(path, "fee"), false),
+            from = SchemaJson.str(SchemaJson.key(json, "from", path), SchemaJson.join(path, "from")),
+            to = SchemaJson.str(SchemaJson.key(json, "to", path), SchemaJson.join(path, "to")),
+            memo = json.opt("memo").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "memo")) }
+        )
+    }
+}
+
+/** An HTTP method, spelled on the wire as HTTP spells it (upper case). */
+enum class HttpMethod(val json: String) {
+    /** GET. */
+    GET("GET"),
+    /** POST. */
+    POST("POST"),
+    /** PUT. */
+    PUT("PUT"),
+    /** DELETE. */
+    DELETE("DELETE");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): HttpMethod = read(value, "")
+        internal fun read(value: String, path: String): HttpMethod =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "GET, POST, PUT, DELETE")
+    }
+}
+
+/** One HTTP header of a request. */
+data class HttpHeader(
+    /** The header's name ("Content-Type"). */
+    val name: String,
+    /** The header's value. */
+    val value: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("name", name)
+        put("value", value)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): HttpHeader = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<HttpHeader> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<HttpHeader>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): HttpHeader = HttpHeader(
+            name = SchemaJson.str(SchemaJson.key(json, "name", path), SchemaJson.join(path, "name")),
+            value = SchemaJson.str(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"))
+        )
+    }
+}
+
+/** A request the core asks the host's HTTP transport to perform. */
+data class HttpRequest @JvmOverloads constructor(
+    /** The absolute URL. */
+    val url: String,
+    /** The method. */
+    val method: HttpMethod,
+    /** The headers, in order. */
+    val headers: List<HttpHeader> = emptyList(),
+    /** The body (UTF-8 text, JSON for every API the core calls); absent for none. */
+    val body: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("url", url)
+        put("method", method.json)
+        put("headers", JSONArray().apply { headers.forEach { v0 -> put(v0.toJson()) } })
+        body?.let { put("body", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): HttpRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<HttpRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<HttpRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): HttpRequest = HttpRequest(
+            url = SchemaJson.str(SchemaJson.key(json, "url", path), SchemaJson.join(path, "url")),
+            method = HttpMethod.read(SchemaJson.str(SchemaJson.key(json, "method", path), SchemaJson.join(path, "method")), SchemaJson.join(path, "method")),
+            headers = json.opt("headers").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "headers")).let { a0 -> List(a0.length()) { i0 -> HttpHeader.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "headers")}[$i0]"), "${SchemaJson.join(path, "headers")}[$i0]") } } },
+            body = json.opt("body").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "body")) }
+        )
+    }
+}
+
+/** The host's answer, whatever its status: an HTTP error status is an answer, not a failure. */
+data class HttpResponse @JvmOverloads constructor(
+    /** The HTTP status code. */
+    val status: Long,
+    /** The body as UTF-8 text (empty for none). */
+    val body: String,
+    /** The response's headers, in order, when the transport reports them (Retry-After on a 429, for a back-off). */
+    val headers: List<HttpHeader> = emptyList()
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("status", status)
+        put("body", body)
+        if (headers.isNotEmpty()) put("headers", JSONArray().apply { headers.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): HttpResponse = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<HttpResponse> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<HttpResponse>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): HttpResponse = HttpResponse(
+            status = SchemaJson.long(SchemaJson.key(json, "status", path), SchemaJson.join(path, "status"), Long.MIN_VALUE, Long.MAX_VALUE),
+            body = SchemaJson.str(SchemaJson.key(json, "body", path), SchemaJson.join(path, "body")),
+            headers = json.opt("headers").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "headers")).let { a0 -> List(a0.length()) { i0 -> HttpHeader.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "headers")}[$i0]"), "${SchemaJson.join(path, "headers")}[$i0]") } } }
+        )
+    }
+}
+
+/** What the user imports: the specification's four import types; name absent or blank reads as "Wallet #<index>". */
+sealed class WalletImport {
+    abstract fun toJson(): JSONObject
+
+    /** A recovery phrase (BIP39 English, 12 to 24 words, any case and spacing) with accounts on many chains. */
+    data class Multicoin(
+        /** The recovery phrase. */
+        val phrase: String,
+        /** The chains to derive accounts on; empty: every chain a phrase wallet derives. */
+        val chains: List<String> = emptyList(),
+        /** The wallet's name. */
+        val name: String? = null
+    ) : WalletImport() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "multicoin")
+            put("phrase", phrase)
+            if (chains.isNotEmpty()) put("chains", JSONArray().apply { chains.forEach { v0 -> put(v0) } })
+            name?.let { put("name", it) }
+        }
+        /** Never shows the secret fields (phrase). */
+        override fun toString(): String = "WalletImport.Multicoin(phrase=<redacted>, chains=${chains}, name=${name})"
+    }
+
+    /** A recovery phrase used on one chain. */
+    data class Single(
+        /** The recovery phrase. */
+        val phrase: String,
+        /** The one chain the wallet is on. */
+        val chain: String,
+        /** The wallet's name. */
+        val name: String? = null
+    ) : WalletImport() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "single")
+            put("phrase", phrase)
+            put("chain", chain)
+            name?.let { put("name", it) }
+        }
+        /** Never shows the secret fields (phrase). */
+        override fun toString(): String = "WalletImport.Single(phrase=<redacted>, chain=${chain}, name=${name})"
+    }
+
+    /** A private key on one chain, in one of the chain's usual encodings (64 hex digits, 0x optional; base58 on Solana, S… on Stellar, suiprivkey1… on Sui, ed25519:… on Near); Bitcoin-family chains and Cardano take none. */
+    data class PrivateKey(
+        /** The private key. */
+        val privateKey: String,
+        /** The one chain the wallet is on. */
+        val chain: String,
+        /** The wallet's name. */
+        val name: String? = null
+    ) : WalletImport() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "private_key")
+            put("private_key", privateKey)
+            put("chain", chain)
+            name?.let { put("name", it) }
+        }
+        /** Never shows the secret fields (privateKey). */
+        override fun toString(): String = "WalletImport.PrivateKey(privateKey=<redacted>, chain=${chain}, name=${name})"
+    }
+
+    /** A watch-only address on one chain. */
+    data class View(
+        /** The address to watch. */
+        val address: String,
+        /** The one chain the wallet is on. */
+        val chain: String,
+        /** The wallet's name. */
+        val name: String? = null
+    ) : WalletImport() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "view")
+            put("address", address)
+            put("chain", chain)
+            name?.let { put("name", it) }
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): WalletImport = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): WalletImport {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "multicoin" -> Multicoin(
+                    phrase = SchemaJson.str(SchemaJson.key(json, "phrase", path), SchemaJson.join(path, "phrase")),
+                    chains = json.opt("chains").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "chains")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "chains")}[$i0]") } } },
+                    name = json.opt("name").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "name")) }
+                )
+                "single" -> Single(
+                    phrase = SchemaJson.str(SchemaJson.key(json, "phrase", path), SchemaJson.join(path, "phrase")),
+                    chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                    name = json.opt("name").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "name")) }
+                )
+                "private_key" -> PrivateKey(
+                    privateKey = SchemaJson.str(SchemaJson.key(json, "private_key", path), SchemaJson.join(path, "private_key")),
+                    chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                    name = json.opt("name").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "name")) }
+                )
+                "view" -> View(
+                    address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address")),
+                    chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                    name = json.opt("name").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "name")) }
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "multicoin, single, private_key, view")
+            }
+        }
+    }
+}
+
+/** The answer of an import: the new wallet, or the wallet already stored under the same id (importing the same phrase, key or address twice never makes a second wallet). */
+sealed class WalletImportResult {
+    abstract fun toJson(): JSONObject
+
+    /** A new wallet, stored and made current. */
+    data class Imported(
+        /** The wallet imported. */
+        val wallet: Wallet
+    ) : WalletImportResult() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "imported")
+            put("wallet", wallet.toJson())
+        }
+    }
+
+    /** The wallet already stored under the same id, made current; nothing was duplicated. */
+    data class Existing(
+        /** The wallet stored before. */
+        val wallet: Wallet
+    ) : WalletImportResult() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "existing")
+            put("wallet", wallet.toJson())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): WalletImportResult = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): WalletImportResult {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "imported" -> Imported(
+                    wallet = Wallet.read(SchemaJson.obj(SchemaJson.key(json, "wallet", path), SchemaJson.join(path, "wallet")), SchemaJson.join(path, "wallet"))
+                )
+                "existing" -> Existing(
+                    wallet = Wallet.read(SchemaJson.obj(SchemaJson.key(json, "wallet", path), SchemaJson.join(path, "wallet")), SchemaJson.join(path, "wallet"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "imported, existing")
+            }
+        }
+    }
+}
+
+/** What an import would make, computed without writing anything or asking the password. */
+data class WalletPreview(
+    /** The id the wallet would have. */
+    val walletId: String,
+    /** The wallet's type; always the type its id names. */
+    val walletType: WalletType,
+    /** The accounts the wallet would have. */
+    val accounts: List<Account>,
+    /** Whether a wallet with that id is stored already (an import would answer existing). */
+    val existing: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+        put("wallet_type", walletType.json)
+        put("accounts", JSONArray().apply { accounts.forEach { v0 -> put(v0.toJson()) } })
+        put("existing", existing)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletPreview = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletPreview> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletPreview>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletPreview = WalletPreview(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            walletType = WalletType.read(SchemaJson.str(SchemaJson.key(json, "wallet_type", path), SchemaJson.join(path, "wallet_type")), SchemaJson.join(path, "wallet_type")),
+            accounts = SchemaJson.arr(SchemaJson.key(json, "accounts", path), SchemaJson.join(path, "accounts")).let { a0 -> List(a0.length()) { i0 -> Account.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "accounts")}[$i0]"), "${SchemaJson.join(path, "accounts")}[$i0]") } },
+            existing = SchemaJson.bool(SchemaJson.key(json, "existing", path), SchemaJson.join(path, "existing"))
+        )
+    }
+}
+
+/** What a copied value is; the kind, never a per-call-site flag, decides whether it is sensitive. */
+sealed class CopyKind {
+    abstract fun toJson(): JSONObject
+
+    /** An address on a chain. */
+    data class Address(
+        /** The address's chain. */
+        val chain: String
+    ) : CopyKind() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "address")
+            put("chain", chain)
+        }
+    }
+
+    /** Text shown as it is copied (a memo, a transaction hash). */
+    object Plain : CopyKind() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "plain")
+        override fun toString(): String = "CopyKind.Plain"
+    }
+
+    /** A recovery phrase: sensitive. */
+    object SecretPhrase : CopyKind() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "secret_phrase")
+        override fun toString(): String = "CopyKind.SecretPhrase"
+    }
+
+    /** A private key: sensitive. */
+    object PrivateKey : CopyKind() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "private_key")
+        override fun toString(): String = "CopyKind.PrivateKey"
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): CopyKind = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): CopyKind {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "address" -> Address(
+                    chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain"))
+                )
+                "plain" -> Plain
+                "secret_phrase" -> SecretPhrase
+                "private_key" -> PrivateKey
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "address, plain, secret_phrase, private_key")
+            }
+        }
+    }
+}
+
+/** One copy model for every address, phrase and key (spec: 'One copy model'): the value for the clipboard, what the toast shows, and what kind of value it is. */
+data class Copy(
+    /** What the value is; it decides whether the value is sensitive. */
+    val kind: CopyKind,
+    /** What reaches the clipboard (a phrase's words joined by single spaces, a key in its export encoding). */
+    val value: String,
+    /** The toast text: an address shortened once; empty for a secret. */
+    val display: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("kind", kind.toJson())
+        put("value", value)
+        put("display", display)
+    }
+
+    /** Never shows the secret fields (value). */
+    override fun toString(): String = "Copy(kind=${kind}, value=<redacted>, display=${display})"
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): Copy = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<Copy> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<Copy>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): Copy = Copy(
+            kind = CopyKind.read(SchemaJson.obj(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            value = SchemaJson.str(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")),
+            display = SchemaJson.str(SchemaJson.key(json, "display", path), SchemaJson.join(path, "display"))
+        )
+    }
+}
+
+/** A wallet made from a new phrase, with the phrase as a copy of kind secret_phrase (shown once, for the user's backup). */
+data class WalletCreated(
+    /** The new wallet, stored and made current. */
+    val wallet: Wallet,
+    /** The new phrase, to show this once. */
+    val phrase: Copy
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet", wallet.toJson())
+        put("phrase", phrase.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletCreated = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletCreated> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletCreated>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletCreated = WalletCreated(
+            wallet = Wallet.read(SchemaJson.obj(SchemaJson.key(json, "wallet", path), SchemaJson.join(path, "wallet")), SchemaJson.join(path, "wallet")),
+            phrase = Copy.read(SchemaJson.obj(SchemaJson.key(json, "phrase", path), SchemaJson.join(path, "phrase")), SchemaJson.join(path, "phrase"))
+        )
+    }
+}
+
+/** The answer of a delete: the id deleted and the wallet now current. */
+data class WalletDeleted @JvmOverloads constructor(
+    /** The wallet deleted. */
+    val deletedWalletId: String,
+    /** The wallet now current; absent when no wallet remains. */
+    val currentWalletId: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("deleted_wallet_id", deletedWalletId)
+        currentWalletId?.let { put("current_wallet_id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletDeleted = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletDeleted> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletDeleted>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletDeleted = WalletDeleted(
+            deletedWalletId = SchemaJson.str(SchemaJson.key(json, "deleted_wallet_id", path), SchemaJson.join(path, "deleted_wallet_id")),
+            currentWalletId = json.opt("current_wallet_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "current_wallet_id")) }
+        )
+    }
+}
+
+/** Why gem_address_validate rejected an address. */
+enum class AddressErrorType(val json: String) {
+    /** Nothing but whitespace. */
+    EMPTY("empty"),
+    /** A character the chain's alphabet does not have. */
+    INVALID_CHARACTER("invalid_character"),
+    /** Upper and lower case mixed where the format forbids it (bech32). */
+    MIXED_CASE("mixed_case"),
+    /** The checksum (EIP-55 case, base58check, bech32) does not match. */
+    INVALID_CHECKSUM("invalid_checksum"),
+    /** Another chain's prefix; expected and found say which. */
+    WRONG_PREFIX("wrong_prefix"),
+    /** The address of another network of the chain (a testnet's). */
+    WRONG_NETWORK("wrong_network"),
+    /** Too short or too long for the chain. */
+    INVALID_LENGTH("invalid_length"),
+    /** Decodes, but not in the chain's one canonical form. */
+    NON_CANONICAL_ENCODING("non_canonical_encoding"),
+    /** A format of the chain that the core does not send to. */
+    UNSUPPORTED_FORMAT("unsupported_format"),
+    /** The bytes decode but are no valid public key of the chain's curve. */
+    INVALID_PUBLIC_KEY("invalid_public_key");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AddressErrorType = read(value, "")
+        internal fun read(value: String, path: String): AddressErrorType =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "empty, invalid_character, mixed_case, invalid_checksum, wrong_prefix, wrong_network, invalid_length, non_canonical_encoding, unsupported_format, invalid_public_key")
+    }
+}
+
+/** The reason an address was rejected, with the core's message. */
+data class AddressError @JvmOverloads constructor(
+    /** Why the address was rejected. */
+    val type: AddressErrorType,
+    /** The reason in words, for a log (the app localizes the type). */
+    val message: String,
+    /** The prefix the chain writes (wrong_prefix only). */
+    val expected: String? = null,
+    /** The prefix the address has (wrong_prefix only). */
+    val found: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("type", type.json)
+        put("message", message)
+        expected?.let { put("expected", it) }
+        found?.let { put("found", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AddressError = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AddressError> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AddressError>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AddressError = AddressError(
+            type = AddressErrorType.read(SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type")), SchemaJson.join(path, "type")),
+            message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message")),
+            expected = json.opt("expected").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "expected")) },
+            found = json.opt("found").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "found")) }
+        )
+    }
+}
+
+/** What a typed-in or pasted address is on a chain: valid, in the form to send to, or why not; a rejected address is an answer, not a failure. */
+sealed class AddressValidation {
+    abstract fun toJson(): JSONObject
+
+    /** The address is valid. */
+    data class Valid(
+        /** The chain asked about. */
+        val chain: String,
+        /** The form to send to (whitespace trimmed, EIP-55 case, lower-case bech32, CashAddr without its prefix). */
+        val address: String
+    ) : AddressValidation() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("chain", chain)
+            put("address", address)
+        }
+    }
+
+    /** The address is rejected. */
+    data class Invalid(
+        /** The chain asked about. */
+        val chain: String,
+        /** Why. */
+        val error: AddressError
+    ) : AddressValidation() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("chain", chain)
+            put("error", error.toJson())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): AddressValidation = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): AddressValidation {
+            val present = listOf("address", "error").filter { !SchemaJson.absent(json.opt(it)) }
+            if (present.size != 1) throw RecordException((if (path.length == 0) "value" else path) + ": expected exactly one of the keys address, error")
+            if (present[0] == "address") return Valid(
+                chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address"))
+            )
+            if (present[0] == "error") return Invalid(
+                chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                error = AddressError.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error"))
+            )
+            throw RecordException((if (path.length == 0) "value" else path) + ": expected exactly one of the keys address, error")
+        }
+    }
+}
+
+/** A wallet: its identity, display state and accounts; its type is the one its id names. */
+data class Wallet @JvmOverloads constructor(
+    /** The wallet's id: multicoin_<address>, single_<chain>_<address>, privateKey_<chain>_<address> or view_<chain>_<address>. */
+    val id: String,
+    /** The key of the wallet's keystore record; absent for a watch-only wallet. */
+    val externalId: String? = null,
+    /** The name the user sees ("Wallet #3" unless renamed). */
+    val name: String,
+    /** The wallet's number in creation order, for default names. */
+    val index: Int,
+    /** How the wallet was imported; always the type its id names. */
+    val type: WalletType,
+    /** The wallet's accounts, one a chain. */
+    val accounts: List<Account>,
+    /** The wallet's position in the user's list. */
+    val order: Int,
+    /** Whether the user pinned the wallet to the top of the list. */
+    val isPinned: Boolean,
+    /** The wallet's picture, when it has one. */
+    val imageUrl: String? = null,
+    /** Whether the wallet was created here or imported. */
+    val source: WalletSource
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+        externalId?.let { put("external_id", it) }
+        put("name", name)
+        put("index", index)
+        put("type", type.json)
+        put("accounts", JSONArray().apply { accounts.forEach { v0 -> put(v0.toJson()) } })
+        put("order", order)
+        put("is_pinned", isPinned)
+        imageUrl?.let { put("image_url", it) }
+        put("source", source.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): Wallet = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<Wallet> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<Wallet>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): Wallet = Wallet(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id")),
+            externalId = json.opt("external_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "external_id")) },
+            name = SchemaJson.str(SchemaJson.key(json, "name", path), SchemaJson.join(path, "name")),
+            index = SchemaJson.int(SchemaJson.key(json, "index", path), SchemaJson.join(path, "index")),
+            type = WalletType.read(SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type")), SchemaJson.join(path, "type")),
+            accounts = SchemaJson.arr(SchemaJson.key(json, "accounts", path), SchemaJson.join(path, "accounts")).let { a0 -> List(a0.length()) { i0 -> Account.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "accounts")}[$i0]"), "${SchemaJson.join(path, "accounts")}[$i0]") } },
+            order = SchemaJson.int(SchemaJson.key(json, "order", path), SchemaJson.join(path, "order")),
+            isPinned = SchemaJson.bool(SchemaJson.key(json, "is_pinned", path), SchemaJson.join(path, "is_pinned")),
+            imageUrl = json.opt("image_url").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "image_url")) },
+            source = WalletSource.read(SchemaJson.str(SchemaJson.key(json, "source", path), SchemaJson.join(path, "source")), SchemaJson.join(path, "source"))
+        )
+    }
+}

@@ -1,5 +1,7 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.chain
+import com.gemwallet.gemstone.isValid
 import com.gemwallet.gemstone.GemException
 
 import com.gemwallet.gemstone.AddressErrorType

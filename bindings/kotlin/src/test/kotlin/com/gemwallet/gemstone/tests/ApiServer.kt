@@ -1,5 +1,6 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.HttpMethod
 import com.gemwallet.gemstone.HttpHeader
 import com.gemwallet.gemstone.HttpRequest
 import com.gemwallet.gemstone.HttpResponse
@@ -41,7 +42,7 @@ class ApiServer : java.io.Closeable {
 
     fun call(method: String, path: String, body: String? = null): HttpResponse {
         val headers = if (body != null) listOf(HttpHeader("Content-Type", "application/json")) else emptyList()
-        return http.request(HttpRequest(url + path, method, headers, body))
+        return http.request(HttpRequest(url + path, HttpMethod.fromJson(method), headers, body))
     }
 
     private fun control(method: String, path: String, body: String? = null): HttpResponse {

@@ -30,7 +30,7 @@ class LifetimeTests : Suite {
         override fun request(request: HttpRequest): HttpResponse {
             entered.countDown()
             gate.await()
-            return HttpResponse(200, "[]")
+            return HttpResponse(200L, "[]")
         }
     }
 

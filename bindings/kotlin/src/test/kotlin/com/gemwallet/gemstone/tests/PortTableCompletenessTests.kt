@@ -1,6 +1,5 @@
 package com.gemwallet.gemstone.tests
 
-import com.gemwallet.gemstone.AddressErrorType
 import com.gemwallet.gemstone.ffi.GemstoneLibrary
 import com.sun.jna.Structure
 
@@ -51,18 +50,6 @@ class PortTableCompletenessTests : Suite {
                 }
             }
             check(problems.isEmpty()) { problems.joinToString("\n") }
-        },
-        test("every address error type the header lists is an AddressErrorType") {
-            val text = Repository.header.readText()
-            val start = text.indexOf("type is one of")
-            val end = text.indexOf("A rejected address is an answer", start)
-            check(start >= 0 && end > start) { "the header no longer lists gem_address_validate's error types" }
-            val listed = text.substring(start + "type is one of".length, end)
-                .replace(Regex("\\n\\s*\\*"), " ")
-                .replace(Regex("\\([^)]*\\)"), " ")
-                .split(',').map { it.trim().trimEnd('.').trim() }.filter { it.length > 0 }
-            check(listed.size >= 9 && listed.all { it.matches(Regex("[a-z_]+")) }) { "read the types $listed" }
-            checkEqual(listed.toSet(), AddressErrorType.values().map { it.json }.toSet(), "error types")
         },
         test("the header declares the wallet functions this binding was written for") {
             val header = HeaderFacts.functions

@@ -1,5 +1,17 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.AddressFormatStyle
+import com.gemwallet.gemstone.addressCopy
+import com.gemwallet.gemstone.copyKindPolicy
+import com.gemwallet.gemstone.formatAddress
+import com.gemwallet.gemstone.TransactionDirection
+import com.gemwallet.gemstone.TransactionRow
+import com.gemwallet.gemstone.TransactionState
+import com.gemwallet.gemstone.TransactionStatus
+import com.gemwallet.gemstone.TransactionSubtitle
+import com.gemwallet.gemstone.TransactionType
+import com.gemwallet.gemstone.TransactionValue
+import com.gemwallet.gemstone.ValueTone
 import com.gemwallet.gemstone.GemException
 
 import com.gemwallet.gemstone.AmountError
@@ -49,7 +61,8 @@ class PresentationTests : Suite {
     private fun transaction(index: Int, type: String, direction: String, state: String, asset: Asset, value: BigInteger, createdAt: Long): Transaction {
         val chain = asset.id.substringBefore('_')
         val hash = "0x" + index.toString(16).padStart(64, '0')
-        return Transaction("${chain}_$hash", hash, "multicoin_$me", asset.id, chain, type, direction, state, createdAt, value,
+        return Transaction("${chain}_$hash", hash, "multicoin_$me", asset.id, chain, TransactionType.fromJson(type),
+            TransactionDirection.fromJson(direction), TransactionState.fromJson(state), createdAt, value,
             BigInteger.valueOf(21000), if (direction == "incoming") other else me, if (direction == "incoming") me else other)
     }
 
@@ -75,19 +88,20 @@ class PresentationTests : Suite {
                 transaction(5, "stake_rewards", "incoming", "confirmed", btc, BigInteger.valueOf(12_345), now - 41 * 24 * hour)
             )
             val rows = Presentation.transactionRows(transactions, listOf(PricedAsset(eth, 2000.0), PricedAsset(usdt, 1.0), PricedAsset(btc)), "USD")
-            checkEqual(listOf("received", "sent", "approval", "swap", "rewards"), rows.map { it.title }, "titles")
+            checkEqual(listOf("received", "sent", "approval", "swap", "rewards"), rows.map { it.title.json }, "titles")
             checkEqual(transactions.map { it.id }, rows.map { it.id }, "ids in order")
             val received = rows[0]
-            checkEqual("from" to "0x1234...5678", received.subtitleKind to received.subtitleAddress, "subtitle")
-            checkEqual(1.5, received.amount?.value, "amount")
-            checkEqual("signed" to "positive", received.amount?.notation?.json to received.amount?.tone?.json, "sign and tone")
-            checkEqual<Precision?>(Precision.Fraction(0L, 2L), (received.amount?.display as? NumberDisplay.Number)?.precision, "short precision")
+            checkEqual<TransactionSubtitle>(TransactionSubtitle.From("0x1234...5678"), received.subtitle, "subtitle")
+            val amount = { row: TransactionRow -> (row.value as? TransactionValue.Amount)?.amount }
+            checkEqual(1.5, amount(received)?.value, "amount")
+            checkEqual("signed" to "positive", amount(received)?.notation?.json to amount(received)?.tone?.json, "sign and tone")
+            checkEqual<Precision?>(Precision.Fraction(0L, 2L), (amount(received)?.display as? NumberDisplay.Number)?.precision, "short precision")
             checkEqual(3000.0, received.fiat?.value, "fiat")
             checkEqual(NumberUnit.Currency("USD"), received.fiat?.unit, "fiat unit")
-            checkEqual(Triple("warning", true, true), Triple(received.statusTone, received.showsBadge, received.showsProgress), "status")
-            checkEqual(-25.0, rows[1].amount?.value, "sent amount")
-            checkEqual(Triple("symbol", "USDT", null), Triple(rows[2].valueKind, rows[2].valueSymbol, rows[2].amount), "approval")
-            checkEqual("neutral" to "negative", rows[3].amount?.tone?.json to rows[3].statusTone, "failed swap")
+            checkEqual(TransactionStatus(ValueTone.WARNING, true, true), received.status, "status")
+            checkEqual(-25.0, amount(rows[1])?.value, "sent amount")
+            checkEqual<TransactionValue>(TransactionValue.Symbol("USDT"), rows[2].value, "approval")
+            checkEqual("neutral" to "negative", amount(rows[3])?.tone?.json to rows[3].status.tone.json, "failed swap")
             checkEqual(null, rows[4].fiat, "no price, no fiat")
 
             val days = listOf(Day(2026L, 2L, 28L), Day(2026L, 2L, 27L), Day(2026L, 1L, 19L), Day(2026L, 1L, 18L))
@@ -160,11 +174,11 @@ class PresentationTests : Suite {
         },
         test("copies and addresses") {
             val copy = Presentation.addressCopy("bitcoin", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")
-            checkEqual(CopyKind("address", "bitcoin") to "bc1qar...5mdq", copy.kind to copy.display, "address copy")
-            checkEqual(CopyPolicy(true, GemConstants.SECRET_CLIPBOARD_SECONDS), Presentation.copyKindPolicy(CopyKind("private_key")), "secret")
-            checkEqual(CopyPolicy(false, null), Presentation.copyKindPolicy(CopyKind("plain")), "plain")
-            checkEqual("0x1234...5678", Presentation.formatAddress(other), "short")
-            checkEqual(other, Presentation.formatAddress(other, "full"), "full")
+            checkEqual<Pair<CopyKind, String>>(CopyKind.Address("bitcoin") to "bc1qar...5mdq", copy.kind to copy.display, "address copy")
+            checkEqual(CopyPolicy(true, GemConstants.SECRET_CLIPBOARD_SECONDS.toLong()), Presentation.copyKindPolicy(CopyKind.PrivateKey), "secret")
+            checkEqual(CopyPolicy(false, null), Presentation.copyKindPolicy(CopyKind.Plain), "plain")
+            checkEqual("0x1234...5678", Presentation.formatAddress(other, AddressFormatStyle.SHORT), "short")
+            checkEqual(other, Presentation.formatAddress(other, AddressFormatStyle.FULL), "full")
             checkThrows<GemException.InvalidInput>("an empty address") { Presentation.addressCopy("bitcoin", "") }
             checkThrows<GemException.InvalidArgument>("an unknown chain") { Presentation.addressCopy("nowhere", "x") }
         }

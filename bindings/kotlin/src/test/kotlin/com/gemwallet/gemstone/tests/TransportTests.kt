@@ -1,5 +1,6 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.HttpMethod
 import com.gemwallet.gemstone.HttpHeader
 import com.gemwallet.gemstone.HttpRequest
 import com.gemwallet.gemstone.UrlConnectionTransport
@@ -39,35 +40,35 @@ class TransportTests : Suite {
 
     override fun tests(): List<Pair<String, () -> Unit>> = listOf(
         test("a GET is answered with status and body") {
-            val response = transport.request(HttpRequest("$base/ok?x=1", "GET", listOf(HttpHeader("Accept", "application/json")), null))
-            checkEqual(200, response.status, "status")
+            val response = transport.request(HttpRequest("$base/ok?x=1", HttpMethod.GET, listOf(HttpHeader("Accept", "application/json")), null))
+            checkEqual(200L, response.status, "status")
             checkEqual("""{"echo":""}""", response.body, "body")
             checkEqual("/ok?x=1", received.last().path, "path and query")
         },
         test("POST and DELETE carry their body and headers") {
-            for (method in listOf("POST", "PUT", "DELETE")) {
+            for (method in listOf(HttpMethod.POST, HttpMethod.PUT, HttpMethod.DELETE)) {
                 val response = transport.request(
                     HttpRequest("$base/ok", method, listOf(HttpHeader("Content-Type", "application/json")), """[{"a":"é"}]""")
                 )
-                checkEqual(200, response.status, "$method status")
+                checkEqual(200L, response.status, "$method status")
                 val last = received.last()
-                checkEqual(method, last.method, "method")
+                checkEqual(method.json, last.method, "method")
                 checkEqual("""[{"a":"é"}]""", last.body, "$method body")
                 checkEqual("application/json", last.contentType, "$method content type")
             }
         },
         test("an HTTP error status is an answer, with or without a body") {
-            val refused = transport.request(HttpRequest("$base/refuse", "POST", emptyList(), "[]"))
-            checkEqual(409, refused.status, "refused status")
+            val refused = transport.request(HttpRequest("$base/refuse", HttpMethod.POST, emptyList(), "[]"))
+            checkEqual(409L, refused.status, "refused status")
             checkEqual("""{"error":{"message":"no"}}""", refused.body, "refused body")
-            val broken = transport.request(HttpRequest("$base/broken", "GET", emptyList(), null))
-            checkEqual(500, broken.status, "broken status")
+            val broken = transport.request(HttpRequest("$base/broken", HttpMethod.GET, emptyList(), null))
+            checkEqual(500L, broken.status, "broken status")
             checkEqual("", broken.body, "broken body")
         },
         test("no answer (connection refused) is an IOException") {
             val port = ServerSocket(0).use { it.localPort }
             checkThrows<IOException>("closed port") {
-                transport.request(HttpRequest("http://127.0.0.1:$port/x", "GET", emptyList(), null))
+                transport.request(HttpRequest("http://127.0.0.1:$port/x", HttpMethod.GET, emptyList(), null))
             }
         }
     )

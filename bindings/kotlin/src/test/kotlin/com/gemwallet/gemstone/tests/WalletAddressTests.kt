@@ -1,5 +1,6 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.wallet
 import com.gemwallet.gemstone.Account
 import com.gemwallet.gemstone.CopyKind
 import com.gemwallet.gemstone.WalletImport
@@ -100,7 +101,7 @@ class WalletAddressTests : Suite {
                     checkEqual("privateKey_${chain}_$address", wallet.id, "$what: wallet id")
                     checkEqual(listOf(Account(chain, address, "")), wallet.accounts, "$what: account")
                     val exported = host.wallets.exportSecret(wallet.id)
-                    checkEqual(CopyKind("private_key"), exported.kind, "$what: export kind")
+                    checkEqual<CopyKind>(CopyKind.PrivateKey, exported.kind, "$what: export kind")
                     checkEqual(forms.getString("export"), exported.value, "$what: export form")
                     check(!exported.toString().contains(exported.value)) { "$what: toString shows the key" }
                     // Every other form of the key names the same wallet.

@@ -1,5 +1,6 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.wallet
 import com.gemwallet.gemstone.GemException
 import com.gemwallet.gemstone.GemStatus
 import com.gemwallet.gemstone.Gemstone

@@ -1,5 +1,8 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.name
+import com.gemwallet.gemstone.isExisting
+import com.gemwallet.gemstone.wallet
 import com.gemwallet.gemstone.GemException
 import com.gemwallet.gemstone.GemStatus
 import com.gemwallet.gemstone.KeystorePassword

@@ -1,5 +1,8 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.account
+import com.gemwallet.gemstone.isSecret
+import com.gemwallet.gemstone.wallet
 import com.gemwallet.gemstone.CopyKind
 import com.gemwallet.gemstone.WalletImport
 import com.gemwallet.gemstone.WalletImportResult
@@ -27,7 +30,7 @@ class WalletScenarioTests : Suite {
 
                 // Create: a new 12-word phrase, shown once; the wallet is stored and current.
                 val created = host.wallets.createWallet(name = "Main")
-                checkEqual(CopyKind("secret_phrase"), created.phrase.kind, "phrase kind")
+                checkEqual<CopyKind>(CopyKind.SecretPhrase, created.phrase.kind, "phrase kind")
                 check(created.phrase.kind.isSecret) { "the phrase is not a secret" }
                 checkEqual("", created.phrase.display, "phrase display")
                 checkEqual(12, created.phrase.value.split(" ").size, "phrase words")
@@ -77,7 +80,7 @@ class WalletScenarioTests : Suite {
 
                 // Export the imported phrase.
                 val phrase = host.wallets.exportSecret(imported.wallet.id)
-                checkEqual(CopyKind("secret_phrase"), phrase.kind, "imported export kind")
+                checkEqual<CopyKind>(CopyKind.SecretPhrase, phrase.kind, "imported export kind")
                 checkEqual(ABANDON_PHRASE, phrase.value, "imported export")
                 created
             }

@@ -1,5 +1,8 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.isWatchOnly
+import com.gemwallet.gemstone.account
+import com.gemwallet.gemstone.isExisting
 import com.gemwallet.gemstone.GemException
 
 import com.gemwallet.gemstone.Account
@@ -118,7 +121,7 @@ class WalletStoreTests : Suite {
             )
             checkEqual(WalletDeleted("a", null), WalletDeleted.fromJson(JSONObject("{\"deleted_wallet_id\":\"a\"}")), "deleted, none left")
             val phrase = Copy.fromJson(JSONObject("{\"kind\":{\"type\":\"secret_phrase\"},\"value\":\"$ABANDON_PHRASE\",\"display\":\"\"}"))
-            checkEqual(CopyKind("secret_phrase"), phrase.kind, "phrase kind")
+            checkEqual<CopyKind>(CopyKind.SecretPhrase, phrase.kind, "phrase kind")
             check(!WalletCreated(main, phrase).toString().contains("abandon")) { "WalletCreated shows the phrase" }
             checkEqual(
                 AddressValidation.Invalid("cosmos", com.gemwallet.gemstone.AddressError(AddressErrorType.WRONG_PREFIX, "m", "cosmos", "osmo")),
