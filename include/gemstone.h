@@ -801,7 +801,8 @@ void gem_balance_service_free(gem_balance_service *_Nullable service);
  * a chain are asked separately; those that answered are written even when another failed; a
  * failed source leaves its rows as they were). When every chain answered, done receives a
  * GemBalanceRefresh (rows written per chain); otherwise, once every chain has finished, the first
- * failure in the wallet's account order, whose message starts with the chain id. Overlapping
+ * failure in the wallet's account order (a node's failure names its chain first: "solana: …"; a
+ * store's failure is the store's own error record). Overlapping
  * refreshes of one wallet publish in order: an answer older than one already written for the same
  * asset and kind is dropped. Other wallets refresh concurrently.
  */

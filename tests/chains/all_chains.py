@@ -80,6 +80,15 @@ CALL_STUBS = {
     "0x830295c0abe7358f7e24bc38408095621474280b:d9d4c020": _words(32, 0),
     "0xe754ad5e300c81b02dc6583e1612025507ef90f7:f8b2cb4f": _words(5 * 10**18, 10**18, 0),
 }
+# The same readers answering "nothing staked": what evm_node.py answers when it is started without --call-stubs, so a
+# refresh of an EVM chain on a local node reads its (empty) stake as a real node without those contracts would not.
+NO_STAKE_STUBS = {
+    "0xca11bde05977b3631167028862be2a173976ca11:82ad56cb": _aggregate3_results(
+        [(True, _uint(0)), (True, _uint(0)), (True, _uint(0)), (True, _uint(0, 0)), (True, _uint(0))]),
+    "0x830295c0abe7358f7e24bc38408095621474280b:ced0e70e": _words(32, 0),
+    "0x830295c0abe7358f7e24bc38408095621474280b:d9d4c020": _words(32, 0),
+    "0xe754ad5e300c81b02dc6583e1612025507ef90f7:f8b2cb4f": _words(0, 0, 0),
+}
 # Blockbook's chain names for the chains it serves.
 BLOCKBOOK_CHAINS = {"bitcoin": "bitcoin", "litecoin": "litecoin", "doge": "dogecoin"}
 FIXTURES = HERE / "fixtures" / "all_chains"

@@ -518,7 +518,14 @@ def make(args: Any) -> EvmNode:
     scopes = json.loads(args.scope_chain_ids) if args.scope_chain_ids else {}
     if not isinstance(scopes, dict) or not all(isinstance(k, str) and isinstance(v, int) for k, v in scopes.items()):
         raise SystemExit("--scope-chain-ids must be a JSON object of scope -> chain id")
-    stubs = json.loads(args.call_stubs) if args.call_stubs else {}
+    if args.call_stubs:
+        stubs = json.loads(args.call_stubs)
+    else:
+        # The staking readers the chain clients call (Everstake through Multicall3, SmartChain's HubReader, Monad's
+        # lens) answer "nothing staked" unless the caller scripts them: this chain deploys none of them.
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from all_chains import NO_STAKE_STUBS
+        stubs = dict(NO_STAKE_STUBS)
     if not isinstance(stubs, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in stubs.items()):
         raise SystemExit("--call-stubs must be a JSON object of address[:selector] -> 0x return data")
     return EvmNode(args.port, args.chain_id, scopes, stubs)

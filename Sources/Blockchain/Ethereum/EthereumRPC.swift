@@ -17,6 +17,9 @@ public enum EthereumRPC: Sendable, Equatable {
     case chainId
     /// `eth_blockNumber` `[]`.
     case blockNumber
+    /// `eth_syncing` `[]`: `false` when the node follows the head, a sync-progress object while it catches up
+    /// (Ethereum execution API, `eth_syncing`).
+    case syncing
     /// `eth_getBalance` `[address, tag]`.
     case balance(address: String, block: EthereumBlockTag)
     /// `eth_call` `[{to, data}, tag]`.
@@ -37,6 +40,7 @@ public enum EthereumRPC: Sendable, Equatable {
         switch self {
         case .chainId: "eth_chainId"
         case .blockNumber: "eth_blockNumber"
+        case .syncing: "eth_syncing"
         case .balance: "eth_getBalance"
         case .call: "eth_call"
         case .transactionCount: "eth_getTransactionCount"
@@ -49,7 +53,7 @@ public enum EthereumRPC: Sendable, Equatable {
 
     public var params: JSON {
         switch self {
-        case .chainId, .blockNumber:
+        case .chainId, .blockNumber, .syncing:
             return .array([])
         case let .balance(address, block), let .transactionCount(address, block):
             return .array([.string(address), .string(block.rawValue)])

@@ -47,7 +47,9 @@ final class Lifetime: Sendable {
                 outcome = Outcome(error)
             }
             finish(id)
-            completion.fire(outcome)
+            // Freed while it ran: the command's port calls were failed as cancelled, and whatever the work made of
+            // that (a node "unreachable", a store error) is not the outcome; the free is.
+            completion.fire(isClosed ? Outcome(GemServiceError.cancelled) : outcome)
         }
         state.withLock { state in
             if state.commands[id] != nil { state.commands[id] = (completion, task) }

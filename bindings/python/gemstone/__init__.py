@@ -30,7 +30,7 @@ from .wallets import WalletService, WalletSessionService, validate_address
 from .chain_ports import AssetStore, BalanceStore, NodeStore
 from .chain_stores import SqliteAssetStore, SqliteBalanceStore, SqliteNodeStore
 from .chains import AssetsService, BalanceService, NodeService
-from .generated import (Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
+from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
                         NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
                         NodeCheckStatusUnreachable, NodeCheckStatusWrongNetwork, NodeItem, NodeKind, NodeSyncState,
@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 __all__ += [  # wallets and addresses
+    "AddressFormatStyle",
     "WalletStore", "WalletSessionStore", "SecureStore", "KeystorePassword",
     "Wallet", "Account", "WalletType", "WalletSource", "WalletImport", "MulticoinImport", "SingleImport",
     "PrivateKeyImport", "ViewImport", "WalletImportResult", "WalletPreview", "WalletCreated", "WalletDeleted",
