@@ -80,7 +80,9 @@ object TestRunner {
             "wallet-invalid-input" to { WalletInvalidInputTests() },
             "wallet-sqlite" to { WalletStoreTests() },
             "tables" to { PortTableCompletenessTests() },
-            "wallet-lifetime" to { WalletLifetimeTests() }
+            "wallet-lifetime" to { WalletLifetimeTests() },
+            "chain-sqlite" to { ChainStoreTests() },
+            "chains" to { ChainServiceTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {

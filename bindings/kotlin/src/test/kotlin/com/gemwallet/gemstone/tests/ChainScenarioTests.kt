@@ -1,0 +1,220 @@
+package com.gemwallet.gemstone.tests
+
+import com.gemwallet.gemstone.AssetType
+import com.gemwallet.gemstone.BalanceRefresh
+import com.gemwallet.gemstone.ChainNode
+import com.gemwallet.gemstone.ChainRefresh
+import com.gemwallet.gemstone.GemException
+import com.gemwallet.gemstone.NodeCheckRow
+import com.gemwallet.gemstone.NodeCheckStatus
+import com.gemwallet.gemstone.NodeKind
+import com.gemwallet.gemstone.WalletImport
+import org.json.JSONObject
+import java.math.BigInteger
+import java.util.concurrent.ExecutionException
+import java.util.concurrent.TimeUnit
+
+/**
+ * The refresh scenario every front end runs (FRONTENDS.md), against the local chains of tests/chains
+ * started as subprocesses: an EVM node (py-evm, the TST ERC-20) and a Solana node (LiteSVM). The
+ * services run over the SQLite stores and [com.gemwallet.gemstone.UrlConnectionTransport]; every
+ * built-in node is replaced by a closed loopback URL, so nothing leaves the machine and the local node
+ * is reached only through `node add` + `node select`.
+ */
+class ChainScenarioTests : Suite {
+    override val name = "chain-scenario"
+
+    private val evm = LocalChain("evm", "evm_node.py", "--chain-id", "1")
+    private val solana = try {
+        LocalChain("solana", "solana_node.py")
+    } catch (e: Throwable) {
+        evm.close()
+        throw e
+    }
+    private val evmInfo = evm.control("info")
+    private val token: String = evmInfo.getString("token")
+    private val tokenId = "ethereum_$token"
+    private val solanaInfo = solana.control("info")
+
+    private val evmNode = ChainNode("ethereum", "${evm.url}/ethereum")
+    private val solanaNode = ChainNode("solana", "${solana.url}/solana")
+
+    private fun host() = ChainHost(mapOf("ethereum" to listOf(closedUrl("/ethereum")), "solana" to listOf(closedUrl("/solana"))))
+
+    private fun ChainHost.useLocalNodes() {
+        for (node in listOf(evmNode, solanaNode)) {
+            val added = nodes.add(node)
+            check(added.nodes.any { it.url == node.url && it.kind == NodeKind.CUSTOM }) { "${node.chain} nodes after add: $added" }
+            checkEqual(node.url, nodes.select(node).selectedUrl, "${node.chain} node in use")
+        }
+    }
+
+    private fun ChainHost.importEthereum(): String {
+        val imported = wallet.wallets.importWallet(WalletImport.PrivateKey(TEST_KEY, "ethereum", "Local EVM")).wallet
+        checkEqual(EVM_TEST_ADDRESS, imported.account("ethereum")?.address, "imported address")
+        return imported.id
+    }
+
+    private fun ChainHost.balanceRows(walletId: String): List<String> =
+        database.rows("SELECT asset_id, available, staked FROM balances WHERE wallet_id = '$walletId' ORDER BY asset_id")
+
+    private fun faults(chain: LocalChain, body: JSONObject) {
+        chain.control("faults", body)
+    }
+
+    override fun tests(): List<Pair<String, () -> Unit>> = listOf(
+        test("node check: the right network passes, another EVM chain's id is named, an unreachable URL is a row") {
+            host().use { h ->
+                h.useLocalNodes()
+                val ok = h.nodes.check(evmNode)
+                checkEqual(NodeCheckStatus.Ok, ok.status, "status of the EVM node as ethereum")
+                checkEqual(NodeCheckRow.ChainId("1"), ok.rows.firstOrNull { it is NodeCheckRow.ChainId }, "chain id row")
+                check(ok.rows.any { it is NodeCheckRow.LatestBlock }) { "no latest block row: ${ok.rows}" }
+                check(ok.rows.any { it is NodeCheckRow.Latency }) { "no latency row: ${ok.rows}" }
+                check(ok.rows.any { it is NodeCheckRow.InSync }) { "no sync row: ${ok.rows}" }
+
+                val wrong = h.nodes.check(ChainNode("polygon", evmNode.url))
+                checkEqual(NodeCheckStatus.WrongNetwork("137", "1"), wrong.status, "the EVM node checked as polygon")
+
+                val solanaCheck = h.nodes.check(solanaNode)
+                checkEqual(NodeCheckStatus.Ok, solanaCheck.status, "status of the Solana node")
+
+                val unreachable = h.nodes.check(ChainNode("ethereum", closedUrl("/ethereum")))
+                check(unreachable.status is NodeCheckStatus.Unreachable) { "closed URL status ${unreachable.status}" }
+            }
+        },
+        test("scenario: import, add TST, refresh (ETH 100, TST 1,000,000), refresh again writes nothing, a failed node keeps the rows") {
+            evm.control("reset")
+            host().use { h ->
+                h.useLocalNodes()
+                val walletId = h.importEthereum()
+
+                val asset = h.assets.addToken(walletId, tokenId)
+                checkEqual("Test Token", asset.name, "token name read from the chain")
+                checkEqual("TST", asset.symbol, "token symbol")
+                checkEqual(6, asset.decimals, "token decimals")
+                checkEqual(AssetType.ERC20, asset.type, "token type")
+                checkEqual(listOf("ethereum", tokenId), h.assets.walletAssets(walletId).map { it.id }, "wallet assets")
+
+                h.database.clearChainWrites()
+                val refresh = h.balances.update(walletId)
+                checkEqual(BalanceRefresh(walletId, listOf(ChainRefresh("ethereum", 2))), refresh, "first refresh")
+                val eth = BigInteger.TEN.pow(20) // 100 ETH in wei
+                val tst = BigInteger.valueOf(1_000_000L * 1_000_000L) // 1,000,000 TST in 10^-6 units
+                val balances = h.balances.balances(walletId)
+                checkEqual(listOf("ethereum", tokenId), balances.map { it.assetId }, "balance rows in asset order")
+                checkEqual(eth, balances[0].available, "ETH available")
+                checkEqual(tst, balances[1].available, "TST available")
+                checkEqual(listOf("$tokenId|$tst|0", "ethereum|$eth|0"), h.balanceRows(walletId), "stored rows")
+                checkEqual(listOf("INSERT balances", "INSERT balances"), h.database.chainWrites(), "writes of the first refresh")
+
+                h.database.clearChainWrites()
+                checkEqual(BalanceRefresh(walletId, listOf(ChainRefresh("ethereum", 0))), h.balances.update(walletId), "second refresh")
+                checkEqual(emptyList<String>(), h.database.chainWrites(), "writes of the second refresh")
+
+                val before = h.database.chainSnapshot()
+                faults(evm, JSONObject().put("scope", "ethereum").put("fail", JSONObject().put("mode", "http").put("status", 503).put("message", "down")))
+                try {
+                    val error = checkThrows<GemException>("refresh of a failed node") { h.balances.update(walletId) }
+                    check(error.message.orEmpty().startsWith("ethereum")) { "the error does not name the chain first: $error" }
+                    checkEqual(before, h.database.chainSnapshot(), "rows after the failed refresh")
+                    checkEqual(balances, h.balances.balances(walletId), "balances after the failed refresh")
+                } finally {
+                    evm.control("reset")
+                }
+            }
+        },
+        test("paired store test through the core: a failure on the 2nd row of a chain's batch writes none of it and is a store error") {
+            evm.control("reset")
+            host().use { h ->
+                h.useLocalNodes()
+                val walletId = h.importEthereum()
+                h.assets.addToken(walletId, tokenId)
+                h.balances.update(walletId)
+                val before = h.balanceRows(walletId)
+
+                // Both rows change: more ETH and more TST for the test account.
+                evm.control("fund", JSONObject().put("address", EVM_TEST_ADDRESS).put("wei", "1000"))
+                evm.control("fund", JSONObject().put("address", EVM_TEST_ADDRESS).put("token", token).put("amount", 5))
+                h.database.failWrites("balances", "asset_id", tokenId)
+                h.database.clearChainWrites()
+                val error = checkThrows<GemException.Store>("refresh whose batch fails on its TST row") { h.balances.update(walletId) }
+                check(error.message.orEmpty().startsWith("ethereum")) { "the error does not name the chain first: $error" }
+                checkEqual(before, h.balanceRows(walletId), "rows after the failed batch (ETH not written either)")
+                checkEqual(emptyList<String>(), h.database.chainWrites(), "writes")
+
+                h.database.stopFailingWrites("balances")
+                checkEqual(BalanceRefresh(walletId, listOf(ChainRefresh("ethereum", 2))), h.balances.update(walletId), "refresh after the fix")
+                val rows = h.balances.balances(walletId)
+                checkEqual(BigInteger.TEN.pow(20).add(BigInteger.valueOf(1000)), rows[0].available, "ETH after funding")
+                checkEqual(BigInteger.valueOf(1_000_000L * 1_000_000L + 5), rows[1].available, "TST after funding")
+            }
+        },
+        test("two chains: a Solana wallet refreshes beside the EVM one; a failed chain keeps its rows while the other writes") {
+            evm.control("reset")
+            solana.control("reset")
+            host().use { h ->
+                h.useLocalNodes()
+                val solanaAddress = solanaInfo.getString("testAccount")
+                val wallet = h.wallet.wallets.importWallet(WalletImport.Multicoin(ABANDON_PHRASE, listOf("ethereum", "solana"))).wallet
+                checkEqual(listOf("ethereum", "solana"), wallet.accounts.map { it.chain }, "chains")
+                // Fund the phrase's accounts on both local chains.
+                evm.control("fund", JSONObject().put("address", wallet.account("ethereum")?.address).put("wei", "7000"))
+                solana.control("fund", JSONObject().put("address", wallet.account("solana")?.address).put("lamports", 1_000_000_000))
+                checkEqual(
+                    BalanceRefresh(wallet.id, listOf(ChainRefresh("ethereum", 1), ChainRefresh("solana", 1))), h.balances.update(wallet.id), "refresh"
+                )
+                checkEqual(
+                    listOf(BigInteger.valueOf(7000), BigInteger.valueOf(1_000_000_000)), h.balances.balances(wallet.id).map { it.available }, "ETH and SOL"
+                )
+                check(solanaAddress.isNotEmpty()) { "no Solana test account" }
+
+                solana.control("fund", JSONObject().put("address", wallet.account("solana")?.address).put("lamports", 1))
+                evm.control("fund", JSONObject().put("address", wallet.account("ethereum")?.address).put("wei", "1"))
+                faults(solana, JSONObject().put("scope", "solana").put("fail", JSONObject().put("mode", "http").put("status", 503).put("message", "down")))
+                try {
+                    val error = checkThrows<GemException>("refresh with Solana down") { h.balances.update(wallet.id) }
+                    check(error.message.orEmpty().startsWith("solana")) { "the error does not name solana first: $error" }
+                    checkEqual(
+                        listOf(BigInteger.valueOf(7001), BigInteger.valueOf(1_000_000_000)), h.balances.balances(wallet.id).map { it.available },
+                        "ETH written, SOL kept"
+                    )
+                } finally {
+                    solana.control("reset")
+                }
+            }
+        },
+        test("closing the balance service cancels a refresh in flight (a slow node)") {
+            evm.control("reset")
+            host().use { h ->
+                h.useLocalNodes()
+                val walletId = h.importEthereum()
+                faults(evm, JSONObject().put("scope", "ethereum").put("delay_ms", 3000))
+                try {
+                    val pending = h.balances.updateAsync(walletId)
+                    Thread.sleep(300)
+                    h.balances.close()
+                    val error = try {
+                        pending.get(10, TimeUnit.SECONDS)
+                        null
+                    } catch (e: ExecutionException) {
+                        e.cause
+                    }
+                    check(error is GemException.Cancelled) { "a closed service's refresh completed with $error" }
+                    checkEqual(emptyList<String>(), h.balanceRows(walletId), "rows of the cancelled refresh")
+                } finally {
+                    evm.control("reset")
+                }
+            }
+        }
+    )
+
+    override fun close() {
+        evm.close()
+        solana.close()
+    }
+
+    private companion object {
+        const val TEST_KEY = "0x1111111111111111111111111111111111111111111111111111111111111111"
+    }
+}
