@@ -52,6 +52,35 @@ class ChainServiceTests : Suite {
     private val tst = Asset("ethereum_0x5FbDB2315678afecb367f032d93F642f64180aa3", "Test Token", "TST", 6, AssetType.ERC20)
 
     override fun tests(): List<Pair<String, () -> Unit>> = listOf(
+        test("the header declares exactly the chain functions this binding wraps") {
+            val expected = setOf(
+                HeaderFunction("gem_node_service_new", 5), HeaderFunction("gem_node_service_free", 1),
+                HeaderFunction("gem_node_service_nodes", 4), HeaderFunction("gem_node_service_add", 4),
+                HeaderFunction("gem_node_service_remove", 4), HeaderFunction("gem_node_service_select", 4),
+                HeaderFunction("gem_node_service_check", 4), HeaderFunction("gem_node_service_resolve_selections", 3),
+                HeaderFunction("gem_assets_service_new", 5), HeaderFunction("gem_assets_service_free", 1),
+                HeaderFunction("gem_assets_service_wallet_assets", 4), HeaderFunction("gem_assets_service_add_token", 5),
+                HeaderFunction("gem_assets_service_remove_token", 5),
+                HeaderFunction("gem_balance_service_new", 6), HeaderFunction("gem_balance_service_free", 1),
+                HeaderFunction("gem_balance_service_update", 4), HeaderFunction("gem_balance_service_balances", 4)
+            )
+            val prefixes = listOf("gem_node_service_", "gem_assets_service_", "gem_balance_service_")
+            val declared = HeaderFacts.functions.filter { function -> prefixes.any { function.name.startsWith(it) } }.toSet()
+            checkEqual(expected, declared, "chain functions in the header (a new one needs its wrapper here)")
+            val tables = HeaderFacts.structs.map { it.name }
+            check(listOf("gem_node_store", "gem_asset_store", "gem_balance_store").all { it in tables }) { "store tables $tables" }
+        },
+        test("port tables: held while the services live, released by the core after close") {
+            val live = settledLiveCount()
+            val releases = PortBridge.releaseCount
+            host().use { h ->
+                // transport + node store, asset store, balance store; and the wallet host's 2 + 4.
+                checkEqual(live + 4 + 6, PortBridge.liveCount, "tables held")
+                h.nodes.nodes("ethereum")
+            }
+            eventually(what = "the core released the tables") { PortBridge.liveCount == live }
+            checkEqual(releases + 10, PortBridge.releaseCount, "releases")
+        },
         test("nodes: the configured nodes are the chain's built-in list, the first one in use") {
             host().use { h ->
                 checkEqual(
