@@ -19,12 +19,18 @@ Control (POST /_control/<name>, JSON body), besides the fault switches of common
   syncing {on, behind}               eth_syncing answers a sync object, `behind` blocks short of the head
   automine {on}                      off: sent transactions are checked (chain id, signature, nonce, funds) and
                                      stay pending, with a null receipt, until mine
+
+One node can stand in for many EVM chains: --scope-chain-ids '{"polygon": 137, ...}' makes eth_chainId and
+net_version answer a request under /polygon/... with 137 (the first path segment is the scope, as for the fault
+switches). State, the CHAINID opcode and eth_sendRawTransaction's chain-id check stay --chain-id's.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+import threading
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -129,9 +135,11 @@ def address(v: Any) -> str:
 
 
 class EvmNode(JsonRpcServer):
-    def __init__(self, port: int = 0, chain_id: int = 1) -> None:
+    def __init__(self, port: int = 0, chain_id: int = 1, scope_chain_ids: dict[str, int] | None = None) -> None:
         super().__init__(port)
         self.chain_id = chain_id
+        self.scope_chain_ids = dict(scope_chain_ids or {})
+        self._request = threading.local()     # the scope of the request this handler thread is answering
         self.t = EthereumTester(PyEVMBackend())
         self.t.backend.chain.chain_id = chain_id      # what the CHAINID opcode reads (eth-tester's default is 131277322940537)
         self.bank = self.t.get_accounts()[0]
@@ -195,10 +203,18 @@ class EvmNode(JsonRpcServer):
         return landed
 
     # ---- JSON-RPC
+    def app(self, method: str, path: str, body: bytes, headers: Any) -> tuple[int, str, bytes]:
+        self._request.scope = self.scope_of(path)
+        return super().app(method, path, body, headers)
+
+    def answered_chain_id(self) -> int:
+        """The chain id eth_chainId answers: the request's scope's (--scope-chain-ids), else --chain-id."""
+        return self.scope_chain_ids.get(getattr(self._request, "scope", ""), self.chain_id)
+
     def methods(self) -> dict[str, Any]:
         return {
-            "eth_chainId": lambda p: hx(self.chain_id),
-            "net_version": lambda p: str(self.chain_id),
+            "eth_chainId": lambda p: hx(self.answered_chain_id()),
+            "net_version": lambda p: str(self.answered_chain_id()),
             "eth_syncing": self.eth_syncing,
             "eth_blockNumber": lambda p: hx(self.t.get_block_by_number("latest")["number"]),
             "eth_getBalance": self.get_balance,
@@ -487,8 +503,16 @@ class EvmNode(JsonRpcServer):
 
 
 def make(args: Any) -> EvmNode:
-    return EvmNode(args.port, args.chain_id)
+    scopes = json.loads(args.scope_chain_ids) if args.scope_chain_ids else {}
+    if not isinstance(scopes, dict) or not all(isinstance(k, str) and isinstance(v, int) for k, v in scopes.items()):
+        raise SystemExit("--scope-chain-ids must be a JSON object of scope -> chain id")
+    return EvmNode(args.port, args.chain_id, scopes)
+
+
+def add_args(ap: Any) -> None:
+    ap.add_argument("--chain-id", type=int, default=1)
+    ap.add_argument("--scope-chain-ids", default=None, help='JSON {"<scope>": <chain id>} for eth_chainId per scope')
 
 
 if __name__ == "__main__":
-    main(make, lambda ap: ap.add_argument("--chain-id", type=int, default=1))
+    main(make, add_args)

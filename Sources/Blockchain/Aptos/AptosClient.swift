@@ -113,7 +113,7 @@ public struct AptosClient: Sendable {
     }
 
     /// The chain id: `GET /v1/` `chain_id` (1 mainnet, 2 testnet).
-    public func networkId() async throws(ChainClientError) -> UInt8 {
+    public func chainId() async throws(ChainClientError) -> UInt8 {
         try AptosMapper.ledger(try await call(.ledger)).chainId
     }
 

@@ -6,8 +6,10 @@ import Primitives
 public struct HyperCoreClient: Sendable {
     public let transport: any ChainTransport
 
-    /// The network id and latest block the specification's app reports (constants: no request).
-    public static let networkId = "1"
+    /// The network id and latest block (constants: no request; the info API has neither). The specification's
+    /// app reports the network id "1"; this reports the chain's configured `networkId` ("1337", the L1 chain id
+    /// HyperCore actions are signed under) so that a node check compares like with like.
+    public static let networkId = Chain.hyperCore.config.networkId
     public static let latestBlock: UInt64 = 1
 
     public init(transport: any ChainTransport) {

@@ -26,6 +26,8 @@ public enum TronAPI: Sendable, Equatable {
     case transactionInfo(id: String)
     /// `GET /wallet/getblock` → the latest block.
     case latestBlock
+    /// `GET /wallet/getblockbynum?num=0` → the genesis block (`blockID`), whose last four bytes are the chain id.
+    case genesisBlock
 
     /// The zero address the app calls `balanceOf` from (`rpc/constants.rs` `DEFAULT_OWNER_ADDRESS`).
     public static let defaultOwner = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"
@@ -61,6 +63,8 @@ public enum TronAPI: Sendable, Equatable {
             return ChainRequest(method: .get, path: "/wallet/gettransactioninfobyid", query: [ChainHeader(name: "value", value: id)])
         case .latestBlock:
             return ChainRequest(method: .get, path: "/wallet/getblock")
+        case .genesisBlock:
+            return ChainRequest(method: .get, path: "/wallet/getblockbynum", query: [ChainHeader(name: "num", value: "0")])
         }
     }
 

@@ -111,9 +111,12 @@ public struct TronClient: Sendable {
         try TronMapper.blockNumber(try await call(.latestBlock))
     }
 
-    /// As the app (`provider/state.rs`): no request, the empty string (java-tron has no chain-id call).
-    public func networkId() -> String {
-        ""
+    /// The network id in the spelling of `chain.config.networkId` (`0x2b6653dc` on mainnet): `0x` and the last
+    /// four bytes of the genesis block's id (`GET /wallet/getblockbynum?num=0` `blockID`), the chain id TRON's
+    /// `eth_chainId` reports. The specification's app answers the empty string without a request, which no node
+    /// check can compare.
+    public func networkId() async throws(ChainClientError) -> String {
+        try TronMapper.networkId(try await call(.genesisBlock))
     }
 
     private func valid(_ address: String, _ name: String) throws(ChainClientError) -> String {

@@ -177,6 +177,13 @@ public enum TronMapper {
         return TronBlock(id: id, number: number, timestamp: Int64(timestamp))
     }
 
+    /// `getblockbynum` of block 0: `0x` + the last 8 hex digits of `blockID` (64 hex digits), lowercase.
+    public static func networkId(_ json: JSON) throws(ChainClientError) -> String {
+        let id = try NodeAnswer.string(json["blockID"], "blockID")
+        guard id.utf8.count == 64, id.utf8.allSatisfy(EthereumAddress.isHexDigit) else { throw .malformed("blockID: not 32 bytes of hex") }
+        return "0x" + String(id.suffix(8)).lowercased()
+    }
+
     /// The latest block number of `getblock`: `block_header.raw_data.number`.
     public static func blockNumber(_ json: JSON) throws(ChainClientError) -> UInt64 {
         try NodeAnswer.u64Number(json["block_header"]?["raw_data"]?["number"], "block_header.raw_data.number")

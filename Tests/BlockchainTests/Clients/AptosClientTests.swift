@@ -202,8 +202,8 @@ private let usdc = "0xbae207659db88bea0cbead6da0ed00aac12edcdda169e591cd41c94180
         await transport.answer(#"{"chain_id":1,"block_height":336918394}"#)
         let client = AptosClient(transport: transport)
         #expect(try await client.latestBlock() == 336_918_394)
-        #expect(try await client.networkId() == 1)
-        await #expect(throws: ChainClientError.malformed("chain_id: above 255")) { try await client.networkId() }
+        #expect(try await client.chainId() == 1)
+        await #expect(throws: ChainClientError.malformed("chain_id: above 255")) { try await client.chainId() }
         await #expect(throws: ChainClientError.malformed("block_height: not a decimal string")) { try await client.latestBlock() }
     }
 
@@ -219,6 +219,6 @@ private let usdc = "0xbae207659db88bea0cbead6da0ed00aac12edcdda169e591cd41c94180
         await #expect(throws: error) { try await client.broadcast([1]) }
         await #expect(throws: error) { try await client.status(hash: hash) }
         await #expect(throws: error) { try await client.latestBlock() }
-        await #expect(throws: error) { try await client.networkId() }
+        await #expect(throws: error) { try await client.chainId() }
     }
 }

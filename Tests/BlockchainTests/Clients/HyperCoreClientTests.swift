@@ -121,7 +121,7 @@ private let json200 = [ChainHeader(name: "Content-Type", value: "application/jso
         #expect(try await client.tokenBalances(owner: user, tokenIds: [usdc]).map(\.available) == [BigUInt(25_012_345_678)])
         #expect(try await client.tokenBalances(owner: user, tokenIds: []).isEmpty)
         #expect(try await client.status(id: "action:1764590460000", sender: user).state == .confirmed)
-        #expect(client.networkId() == "1" && client.latestBlock() == 1)
+        #expect(client.networkId() == "1337" && client.latestBlock() == 1)
         #expect(await transport.requests == [
             HyperCoreRequest.spotClearinghouseState(user: user).request, HyperCoreRequest.delegatorSummary(user: user).request,
             HyperCoreRequest.spotClearinghouseState(user: user).request, HyperCoreRequest.spotMeta.request,

@@ -204,15 +204,20 @@ private let senderWord = "000000000000000000000000e6dc59c3952fafd14b233e3e36e1d8
         }
     }
 
-    @Test func latestBlockIsGetBlockAndNetworkIdIsTheAppsEmptyString() async throws {
+    @Test func latestBlockIsGetBlockAndNetworkIdIsTheGenesisBlocksLastFourBytes() async throws {
         let transport = RecordingChainTransport()
         await transport.answer(fixture("getblock"))
         await transport.answer(#"{"block_header":{"raw_data":{}}}"#)
+        // TRON mainnet's genesis block id (its last four bytes are the chain id 0x2b6653dc).
+        await transport.answer(#"{"blockID":"00000000000000001ebf88508a03865c71d452e25f4d51194196a1d22b6653dc"}"#)
+        await transport.answer(#"{"blockID":"00"}"#)
         let client = TronClient(transport: transport)
         #expect(try await client.latestBlock() == 77_000_124)
         await #expect(throws: ChainClientError.malformed("block_header.raw_data.number: not a number")) { try await client.latestBlock() }
-        #expect(client.networkId() == "")
-        #expect(await transport.requests.map(\.path) == ["/wallet/getblock", "/wallet/getblock"])
+        #expect(try await client.networkId() == Chain.tron.config.networkId)
+        await #expect(throws: ChainClientError.malformed("blockID: not 32 bytes of hex")) { try await client.networkId() }
+        #expect(await transport.requests.map(\.path) == ["/wallet/getblock", "/wallet/getblock", "/wallet/getblockbynum", "/wallet/getblockbynum"])
+        #expect(await transport.requests[2].query == [ChainHeader(name: "num", value: "0")])
     }
 
     // MARK: Preload, sign, broadcast
