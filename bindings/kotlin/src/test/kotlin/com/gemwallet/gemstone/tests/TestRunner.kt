@@ -82,7 +82,8 @@ object TestRunner {
             "tables" to { PortTableCompletenessTests() },
             "wallet-lifetime" to { WalletLifetimeTests() },
             "chain-sqlite" to { ChainStoreTests() },
-            "chains" to { ChainServiceTests() }
+            "chains" to { ChainServiceTests() },
+            "chain-scenario" to { ChainScenarioTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
