@@ -1,5 +1,6 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.Asset
 import com.gemwallet.gemstone.AssetType
 import com.gemwallet.gemstone.BalanceRefresh
 import com.gemwallet.gemstone.ChainNode
@@ -183,6 +184,32 @@ class ChainScenarioTests : Suite {
                 } finally {
                     solana.control("reset")
                 }
+            }
+        },
+        test("Solana: the seed 0x11…11's wallet shows 100 SOL and 1,000 of the SPL mint; a mint without metadata is refused") {
+            solana.control("reset")
+            host().use { h ->
+                h.useLocalNodes()
+                val imported = h.wallet.wallets.importWallet(WalletImport.PrivateKey(TEST_KEY, "solana", "Local Solana")).wallet
+                checkEqual(solanaInfo.getString("testAccount"), imported.account("solana")?.address, "imported address")
+                val mint = solanaInfo.getString("splMint")
+                // The local mint has no Metaplex metadata account: the chain's answer is the error, nothing written.
+                val before = h.database.chainSnapshot()
+                val missing = checkThrows<GemException.NotFound>("a mint without metadata") { h.assets.addToken(imported.id, "solana_$mint") }
+                check(missing.message.orEmpty().startsWith("solana")) { "the error does not name the chain: $missing" }
+                checkEqual(before, h.database.chainSnapshot(), "rows after the refused token")
+                // Known to the asset store (as a host shipping a token list would): listed, and its balance refreshed.
+                h.stores.assets.addAssets(listOf(Asset("solana_$mint", "Local SPL", "LSPL", 6, AssetType.SPL)))
+                checkEqual(6, h.assets.addToken(imported.id, "solana_$mint").decimals, "stored token decimals")
+                val refresh = h.balances.update(imported.id)
+                checkEqual(BalanceRefresh(imported.id, listOf(ChainRefresh("solana", 2))), refresh, "refresh")
+                checkEqual(
+                    listOf(BigInteger.valueOf(100_000_000_000L), BigInteger.valueOf(1_000_000_000L)),
+                    h.balances.balances(imported.id).map { it.available }, "SOL and the SPL token"
+                )
+                h.database.clearChainWrites()
+                checkEqual(BalanceRefresh(imported.id, listOf(ChainRefresh("solana", 0))), h.balances.update(imported.id), "second refresh")
+                checkEqual(emptyList<String>(), h.database.chainWrites(), "writes of the second refresh")
             }
         },
         test("closing the balance service cancels a refresh in flight (a slow node)") {
