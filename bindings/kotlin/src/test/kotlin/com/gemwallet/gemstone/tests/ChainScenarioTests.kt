@@ -212,6 +212,36 @@ class ChainScenarioTests : Suite {
                 checkEqual(emptyList<String>(), h.database.chainWrites(), "writes of the second refresh")
             }
         },
+        test("publication: a fast chain's rows are in SQLite while a slow chain is still answering") {
+            evm.control("reset")
+            solana.control("reset")
+            host().use { h ->
+                h.useLocalNodes()
+                val wallet = h.wallet.wallets.importWallet(WalletImport.Multicoin(ABANDON_PHRASE, listOf("ethereum", "solana"))).wallet
+                val solanaAddress = wallet.account("solana")?.address
+                solana.control("fund", JSONObject().put("address", solanaAddress).put("lamports", 2_000_000_000))
+                evm.control("fund", JSONObject().put("address", wallet.account("ethereum")?.address).put("wei", "5"))
+                faults(evm, JSONObject().put("scope", "ethereum").put("delay_ms", 2500))
+                try {
+                    val started = System.nanoTime()
+                    val pending = h.balances.updateAsync(wallet.id)
+                    eventually(timeoutMs = 2000, what = "the Solana row written before Ethereum answered") {
+                        h.database.rows("SELECT asset_id FROM balances WHERE wallet_id = '${wallet.id}' AND asset_id = 'solana'").isNotEmpty()
+                    }
+                    check(!pending.isDone) { "the refresh finished before the slow chain answered" }
+                    val solanaMs = (System.nanoTime() - started) / 1_000_000
+                    check(solanaMs < 2000) { "the Solana row took $solanaMs ms" }
+                    val refresh = pending.get(20, TimeUnit.SECONDS)
+                    check(refresh.chains.all { it.written >= 0 } && refresh.chains.map { it.chain } == listOf("ethereum", "solana")) { "refresh $refresh" }
+                    checkEqual(
+                        listOf("ethereum", "solana"),
+                        h.database.rows("SELECT asset_id FROM balances WHERE wallet_id = '${wallet.id}' ORDER BY asset_id"), "rows after the refresh"
+                    )
+                } finally {
+                    evm.control("reset")
+                }
+            }
+        },
         test("closing the balance service cancels a refresh in flight (a slow node)") {
             evm.control("reset")
             host().use { h ->
