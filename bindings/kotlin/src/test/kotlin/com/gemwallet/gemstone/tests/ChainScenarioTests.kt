@@ -6,13 +6,20 @@ import com.gemwallet.gemstone.BalanceRefresh
 import com.gemwallet.gemstone.ChainNode
 import com.gemwallet.gemstone.ChainRefresh
 import com.gemwallet.gemstone.GemException
+import com.gemwallet.gemstone.HttpRequest
+import com.gemwallet.gemstone.HttpResponse
+import com.gemwallet.gemstone.HttpTransport
+import com.gemwallet.gemstone.UrlConnectionTransport
 import com.gemwallet.gemstone.NodeCheckRow
 import com.gemwallet.gemstone.NodeCheckStatus
 import com.gemwallet.gemstone.NodeKind
 import com.gemwallet.gemstone.WalletImport
 import org.json.JSONObject
 import java.math.BigInteger
+import java.util.concurrent.CountDownLatch
 import java.util.concurrent.ExecutionException
+import java.util.concurrent.atomic.AtomicBoolean
+import java.util.concurrent.atomic.AtomicInteger
 import java.util.concurrent.TimeUnit
 
 /**
@@ -242,6 +249,76 @@ class ChainScenarioTests : Suite {
                 }
             }
         },
+        test("publication: an older answer arriving after a newer one is dropped") {
+            evm.control("reset")
+            // The host's transport holds the older refresh's answer (read from the node before the second funding)
+            // until the newer refresh has written: the core sees the answers last-first.
+            val transport = GateTransport(UrlConnectionTransport(connectTimeoutMs = 2_000, readTimeoutMs = 10_000))
+            ChainHost(mapOf("ethereum" to listOf(closedUrl("/ethereum")), "solana" to listOf(closedUrl("/solana"))), transport).use { h ->
+                h.useLocalNodes()
+                val wallet = h.wallet.wallets.createWallet(chains = listOf("ethereum")).wallet
+                val address = wallet.accounts[0].address
+                evm.control("fund", JSONObject().put("address", address).put("wei", "1"))
+                transport.holdNext.set(true)
+                val older = h.balances.updateAsync(wallet.id)
+                try {
+                    eventually(timeoutMs = 10_000, what = "the older refresh's answer read and held") { transport.held.get() == 1 }
+                    evm.control("fund", JSONObject().put("address", address).put("wei", "1"))
+                    checkEqual(BalanceRefresh(wallet.id, listOf(ChainRefresh("ethereum", 1))), h.balances.update(wallet.id), "newer refresh")
+                    checkEqual(listOf("ethereum|2|0"), h.balanceRows(wallet.id), "rows after the newer refresh")
+                } finally {
+                    transport.gate.countDown()
+                }
+                checkEqual(BalanceRefresh(wallet.id, listOf(ChainRefresh("ethereum", 0))), older.get(30, TimeUnit.SECONDS), "older refresh (dropped)")
+                checkEqual(listOf("ethereum|2|0"), h.balanceRows(wallet.id), "rows after the older answer")
+            }
+        },
+        test("publication: a refresh answering after a wallet switch writes the wallet it was asked for") {
+            evm.control("reset")
+            host().use { h ->
+                h.useLocalNodes()
+                val first = h.wallet.wallets.createWallet(name = "First", chains = listOf("ethereum")).wallet
+                val second = h.wallet.wallets.createWallet(name = "Second", chains = listOf("ethereum")).wallet
+                h.wallet.wallets.setCurrentWalletId(first.id)
+                evm.control("fund", JSONObject().put("address", first.accounts[0].address).put("wei", "3"))
+                faults(evm, JSONObject().put("scope", "ethereum").put("delay_ms", 800))
+                try {
+                    val pending = h.balances.updateAsync(first.id)
+                    h.wallet.wallets.setCurrentWalletId(second.id)
+                    checkEqual(second.id, h.wallet.sessions.getCurrentWalletId(), "current wallet")
+                    pending.get(20, TimeUnit.SECONDS)
+                    checkEqual(listOf("ethereum|3|0"), h.balanceRows(first.id), "rows of the wallet asked for")
+                    checkEqual(emptyList<String>(), h.balanceRows(second.id), "rows of the current wallet")
+                } finally {
+                    evm.control("reset")
+                }
+            }
+        },
+        test("publication: a stake answer is written while the failed coin source leaves the available balance") {
+            solana.control("reset")
+            host().use { h ->
+                h.useLocalNodes()
+                val wallet = h.wallet.wallets.createWallet(chains = listOf("solana")).wallet
+                val address = wallet.accounts[0].address
+                val sol = 1_000_000_000L
+                solana.control("fund", JSONObject().put("address", address).put("lamports", sol))
+                h.balances.update(wallet.id)
+                checkEqual(listOf("solana|$sol|0"), h.balanceRows(wallet.id), "rows after the first refresh")
+                solana.control("stake", JSONObject().put("address", address).put("lamports", 2 * sol))
+                faults(solana, JSONObject().put("fail", JSONObject().put("methods", org.json.JSONArray().put("getBalance"))
+                    .put("mode", "rpc").put("code", -32005).put("message", "limit exceeded")))
+                try {
+                    val error = checkThrows<GemException>("refresh with getBalance failing") { h.balances.update(wallet.id) }
+                    check(error.message.orEmpty().startsWith("solana")) { "the error does not name solana first: $error" }
+                    val row = h.balances.balances(wallet.id).single()
+                    checkEqual(BigInteger.valueOf(sol), row.available, "available left as it was")
+                    // The stake account's lamports: the 2 SOL and its rent-exempt reserve.
+                    check(row.staked >= BigInteger.valueOf(2 * sol)) { "staked ${row.staked}" }
+                } finally {
+                    solana.control("reset")
+                }
+            }
+        },
         test("closing the balance service cancels a refresh in flight (a slow node)") {
             evm.control("reset")
             host().use { h ->
@@ -274,6 +351,22 @@ class ChainScenarioTests : Suite {
     override fun close() {
         evm.close()
         solana.close()
+    }
+
+    /** A transport whose next answer, once [holdNext] is set, is read from the node and then held until [gate] opens. */
+    private class GateTransport(private val inner: HttpTransport) : HttpTransport {
+        val holdNext = AtomicBoolean(false)
+        val held = AtomicInteger(0)
+        val gate = CountDownLatch(1)
+
+        override fun request(request: HttpRequest): HttpResponse {
+            val response = inner.request(request)
+            if (holdNext.compareAndSet(true, false)) {
+                held.incrementAndGet()
+                gate.await(20, TimeUnit.SECONDS)
+            }
+            return response
+        }
     }
 
     private companion object {

@@ -50,6 +50,17 @@ class LocalChain(venv: String, script: String, vararg args: String) : java.io.Cl
         return JSONObject(response.body)
     }
 
+    /** What the server received since the last [clearRequests]: [{"method","path","body","content_type"}]. */
+    fun requests(): org.json.JSONArray {
+        val response = http.request(HttpRequest("$url/_control/requests", "POST", listOf(HttpHeader("Content-Type", "application/json")), "{}"))
+        check(response.status in 200..299) { "control requests answered ${response.status}: ${response.body}" }
+        return org.json.JSONArray(response.body)
+    }
+
+    fun clearRequests() {
+        control("requests/clear")
+    }
+
     override fun close() {
         process.destroy()
         if (!process.waitFor(5, TimeUnit.SECONDS)) process.destroyForcibly()
