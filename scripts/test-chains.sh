@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/oracles.sh evm solana utxo multi
 status=0
-for pair in evm:test_evm.py solana:test_solana.py utxo:test_blockbook.py multi:test_fixture_server.py; do
+for pair in evm:test_evm.py solana:test_solana.py utxo:test_blockbook.py multi:test_fixture_server.py multi:test_all_chains.py; do
     venv=${pair%%:*} file=${pair#*:}
     echo "-- $venv: tests/chains/$file"
     ".venvs/$venv/bin/python" -m pytest -q -p no:cacheprovider --rootdir tests/chains "tests/chains/$file" || status=1

@@ -139,6 +139,9 @@ class ChainServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    # The listen backlog: a refresh of every chain opens its connections at once (52, of which 28 to the one EVM
+    # node of all_chains.py); socketserver's default of 5 resets the rest.
+    request_queue_size = 256
     rpc_failures = False          # JSON-RPC servers answer mode "rpc" failures as error objects
 
     def __init__(self, port: int = 0, host: str = "127.0.0.1") -> None:

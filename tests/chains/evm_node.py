@@ -23,6 +23,9 @@ Control (POST /_control/<name>, JSON body), besides the fault switches of common
 One node can stand in for many EVM chains: --scope-chain-ids '{"polygon": 137, ...}' makes eth_chainId and
 net_version answer a request under /polygon/... with 137 (the first path segment is the scope, as for the fault
 switches). State, the CHAINID opcode and eth_sendRawTransaction's chain-id check stay --chain-id's.
+--call-stubs '{"<address>": "0x…", "<address>:<selector>": "0x…"}' answers eth_call to a contract this chain does
+not deploy (another chain's staking reader, say) with that return data, by address and 4-byte selector (hex, no 0x)
+or by address alone; every other call executes.
 """
 
 from __future__ import annotations
@@ -135,10 +138,12 @@ def address(v: Any) -> str:
 
 
 class EvmNode(JsonRpcServer):
-    def __init__(self, port: int = 0, chain_id: int = 1, scope_chain_ids: dict[str, int] | None = None) -> None:
+    def __init__(self, port: int = 0, chain_id: int = 1, scope_chain_ids: dict[str, int] | None = None,
+                 call_stubs: dict[str, str] | None = None) -> None:
         super().__init__(port)
         self.chain_id = chain_id
         self.scope_chain_ids = dict(scope_chain_ids or {})
+        self.call_stubs = {k.lower(): v for k, v in (call_stubs or {}).items()}
         self._request = threading.local()     # the scope of the request this handler thread is answering
         self.t = EthereumTester(PyEVMBackend())
         self.t.backend.chain.chain_id = chain_id      # what the CHAINID opcode reads (eth-tester's default is 131277322940537)
@@ -284,6 +289,13 @@ class EvmNode(JsonRpcServer):
         return RpcError(3, msg, "0x" + data.hex())
 
     def call(self, p: list[Any]) -> str:
+        if self.call_stubs and isinstance(param(p, 0), dict):
+            to = str(param(p, 0).get("to") or "").lower()
+            data = str(param(p, 0).get("data") or param(p, 0).get("input") or "")
+            selector = data[2:10].lower() if data.startswith("0x") else data[:8].lower()
+            stub = self.call_stubs.get(f"{to}:{selector}", self.call_stubs.get(to))
+            if stub is not None:
+                return stub
         tx = self._tx_in(param(p, 0), for_estimate=False)
         if tx["to"] == "":
             del tx["to"]
@@ -506,12 +518,16 @@ def make(args: Any) -> EvmNode:
     scopes = json.loads(args.scope_chain_ids) if args.scope_chain_ids else {}
     if not isinstance(scopes, dict) or not all(isinstance(k, str) and isinstance(v, int) for k, v in scopes.items()):
         raise SystemExit("--scope-chain-ids must be a JSON object of scope -> chain id")
-    return EvmNode(args.port, args.chain_id, scopes)
+    stubs = json.loads(args.call_stubs) if args.call_stubs else {}
+    if not isinstance(stubs, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in stubs.items()):
+        raise SystemExit("--call-stubs must be a JSON object of address[:selector] -> 0x return data")
+    return EvmNode(args.port, args.chain_id, scopes, stubs)
 
 
 def add_args(ap: Any) -> None:
     ap.add_argument("--chain-id", type=int, default=1)
     ap.add_argument("--scope-chain-ids", default=None, help='JSON {"<scope>": <chain id>} for eth_chainId per scope')
+    ap.add_argument("--call-stubs", default=None, help='JSON {"<address>[:<selector>]": "0x<return data>"} for eth_call')
 
 
 if __name__ == "__main__":

@@ -58,7 +58,7 @@ public struct EthereumClient: Sendable {
     /// The most calls one JSON-RPC batch carries (public nodes cap batch sizes); longer token lists are sent as
     /// several batches in turn.
     public let batchLimit: Int
-    private let transport: any ChainTransport
+    let transport: any ChainTransport
 
     /// A client of `chain`; nil when `chain` is not an EVM chain.
     public init?(chain: Chain, transport: any ChainTransport, batchLimit: Int = 50) {
