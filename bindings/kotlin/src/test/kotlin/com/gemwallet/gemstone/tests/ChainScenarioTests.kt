@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit
 class ChainScenarioTests : Suite {
     override val name = "chain-scenario"
 
-    private val evm = LocalChain("evm", "evm_node.py", "--chain-id", "1")
+    private val evm = LocalChain("evm", "evm_node.py", "--chain-id", "1", "--call-stubs", JSONObject().put(MULTICALL3_AGGREGATE3, noEverstakeStake()).toString())
     private val solana = try {
         LocalChain("solana", "solana_node.py")
     } catch (e: Throwable) {
@@ -353,7 +353,7 @@ class ChainScenarioTests : Suite {
         solana.close()
     }
 
-    /** A transport whose next answer, once [holdNext] is set, is read from the node and then held until [gate] opens. */
+    /** A transport whose next eth_getBalance answer, once [holdNext] is set, is read from the node and then held until [gate] opens. */
     private class GateTransport(private val inner: HttpTransport) : HttpTransport {
         val holdNext = AtomicBoolean(false)
         val held = AtomicInteger(0)
@@ -361,7 +361,7 @@ class ChainScenarioTests : Suite {
 
         override fun request(request: HttpRequest): HttpResponse {
             val response = inner.request(request)
-            if (holdNext.compareAndSet(true, false)) {
+            if (request.body.orEmpty().contains("\"eth_getBalance\"") && holdNext.compareAndSet(true, false)) {
                 held.incrementAndGet()
                 gate.await(20, TimeUnit.SECONDS)
             }
@@ -370,6 +370,27 @@ class ChainScenarioTests : Suite {
     }
 
     private companion object {
+        /**
+         * Ethereum's stake is read from Everstake's accounting contract through Multicall3's aggregate3
+         * (EthereumClient+ChainClient.swift), which the local chain does not deploy: `evm_node.py --call-stubs`
+         * answers it (as tests/chains/all_chains.py does) with five successful reads of nothing staked.
+         */
+        const val MULTICALL3_AGGREGATE3 = "0xca11bde05977b3631167028862be2a173976ca11:82ad56cb"
+
+        /** aggregate3's `(bool success, bytes returnData)[]`, ABI-encoded: five reads of zero (the 4th is two words). */
+        fun noEverstakeStake(): String {
+            fun word(value: Long) = String.format("%064x", value)
+            val results = listOf(1, 1, 1, 2, 1).map { words -> (1..words).joinToString("") { word(0) } }
+            val tails = results.map { data -> word(1) + word(64) + word((data.length / 2).toLong()) + data }
+            var offset = 32L * results.size
+            val heads = StringBuilder()
+            for (tail in tails) {
+                heads.append(word(offset))
+                offset += tail.length / 2
+            }
+            return "0x" + word(32) + word(results.size.toLong()) + heads + tails.joinToString("")
+        }
+
         const val TEST_KEY = "0x1111111111111111111111111111111111111111111111111111111111111111"
     }
 }
