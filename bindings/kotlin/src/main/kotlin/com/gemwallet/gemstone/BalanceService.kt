@@ -46,7 +46,8 @@ class BalanceService(nodes: NodeService, assets: AssetsService, wallets: WalletS
     /**
      * Refreshes every chain of [walletId] and answers the rows each chain wrote. When a chain failed,
      * throws (once every chain has finished and written what it could) the first failure in the
-     * wallet's account order, its message starting with the chain id; the failed chain's rows stay.
+     * wallet's account order, its message starting with the chain id (a [GemException.Store] from
+     * [BalanceStore.updateBalances] comes back with the store's own message); the failed chain's rows stay.
      */
     fun update(walletId: String): BalanceRefresh = updateAsync(walletId).await()
 
@@ -68,6 +69,11 @@ class BalanceService(nodes: NodeService, assets: AssetsService, wallets: WalletS
 
     val isClosed: Boolean get() = handle.isClosed
 
-    /** Releases the binding's reference; a refresh in flight completes with [GemException.Cancelled]. Idempotent. */
+    /**
+     * Releases the binding's reference; a refresh in flight is cancelled, its HTTP requests included, and
+     * writes nothing more. gemstone.h names its answer GEM_ERR_CANCELLED ([GemException.Cancelled]); this
+     * core answers the chain's cancelled request instead (an [GemException.Offline], "ethereum: cancelled").
+     * Idempotent.
+     */
     override fun close() = handle.close()
 }

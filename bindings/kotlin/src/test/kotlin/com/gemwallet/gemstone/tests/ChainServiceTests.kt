@@ -6,6 +6,7 @@ import com.gemwallet.gemstone.Balance
 import com.gemwallet.gemstone.BalanceUpdate
 import com.gemwallet.gemstone.ChainNode
 import com.gemwallet.gemstone.ChainNodes
+import com.gemwallet.gemstone.Completions
 import com.gemwallet.gemstone.GemException
 import com.gemwallet.gemstone.NodeCheckStatus
 import com.gemwallet.gemstone.NodeItem
@@ -18,6 +19,7 @@ import com.gemwallet.gemstone.WalletImport
 import com.gemwallet.gemstone.await
 import java.math.BigInteger
 import java.net.ServerSocket
+import java.util.concurrent.TimeUnit
 
 /** A loopback URL nothing listens on (a port just bound and closed again). */
 fun closedUrl(path: String = ""): String {
@@ -278,6 +280,27 @@ class ChainServiceTests : Suite {
                 h.stores.balances.updateBalances(BalanceUpdate(walletId, "ethereum", listOf(zero(tst.id, 7), zero("ethereum", 3), zero("ethereum_0xother", 1))))
                 h.stores.balances.updateBalances(BalanceUpdate("view_other", "ethereum", listOf(zero("ethereum", 9))))
                 checkEqual(listOf(zero("ethereum", 3), zero(tst.id, 7)), h.balances.balances(walletId), "balances")
+            }
+        },
+        test("many concurrent commands of the three services complete once each, through garbage collections") {
+            host().use { h ->
+                val walletId = viewWallet(h)
+                h.stores.balances.updateBalances(BalanceUpdate(walletId, "ethereum", listOf(zero("ethereum", 5))))
+                val nodes = ArrayList<java.util.concurrent.CompletableFuture<ChainNodes>>()
+                val assets = ArrayList<java.util.concurrent.CompletableFuture<List<Asset>>>()
+                val balances = ArrayList<java.util.concurrent.CompletableFuture<List<Balance>>>()
+                for (i in 1..150) {
+                    if (i % 50 == 0) System.gc()
+                    nodes.add(h.nodes.nodesAsync("ethereum"))
+                    assets.add(h.assets.walletAssetsAsync(walletId))
+                    balances.add(h.balances.balancesAsync(walletId))
+                }
+                System.gc()
+                for (future in nodes) checkEqual(first, future.get(20, TimeUnit.SECONDS).selectedUrl, "node in use")
+                for (future in assets) checkEqual(listOf("ethereum"), future.get(20, TimeUnit.SECONDS).map { it.id }, "wallet assets")
+                for (future in balances) checkEqual(listOf(zero("ethereum", 5)), future.get(20, TimeUnit.SECONDS), "balances")
+                eventually(what = "no completion pending") { Completions.pendingCount == 0 }
+                checkEqual(0L, Completions.unknownCount, "completions for unknown commands")
             }
         },
         test("composition: the node and wallet services may be closed before the services made over them") {
