@@ -1,6 +1,5 @@
 package com.gemwallet.gemstone
 
-import com.gemwallet.gemstone.ffi.GemHttpTransportTable
 import com.sun.jna.ptr.PointerByReference
 import org.json.JSONArray
 import org.json.JSONObject
@@ -40,16 +39,11 @@ class NodeService @JvmOverloads constructor(
         }
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
-        val transportTable = GemHttpTransportTable().apply {
-            context = transportContext
-            release = PortBridge.release
-            request = PortBridge.httpRequest
-        }
         val out = PointerByReference()
         try {
             bufferCall {
                 library.gem_node_service_new(
-                    if (config.length() == 0) null else config.toString(), transportTable,
+                    if (config.length() == 0) null else config.toString(), PortBridge.transportTable(transportContext),
                     ChainPortBridge.nodeStoreTable(storeContext), out, it
                 )
             }

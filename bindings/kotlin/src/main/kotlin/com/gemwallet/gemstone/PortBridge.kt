@@ -1,5 +1,6 @@
 package com.gemwallet.gemstone
 
+import com.gemwallet.gemstone.ffi.GemHttpTransportTable
 import com.gemwallet.gemstone.ffi.GemPortFn
 import com.gemwallet.gemstone.ffi.GemReleaseFn
 import com.gemwallet.gemstone.ffi.SizeT
@@ -93,6 +94,13 @@ internal object PortBridge {
         val request = HttpRequest(args.requireString("url"), args.requireString("method"), headers, args.stringOrNull("body"))
         val response = transport.request(request)
         JSONObject().put("status", response.status).put("body", response.body).toString()
+    }
+
+    /** The `gem_http_transport` table of the transport registered under [context]. */
+    fun transportTable(context: Pointer) = GemHttpTransportTable().apply {
+        this.context = context
+        release = PortBridge.release
+        request = httpRequest
     }
 
     // gem_notification_permissions
