@@ -31,6 +31,9 @@ internal fun JSONObject.requireBoolean(key: String): Boolean =
 internal fun JSONObject.arrayOrEmpty(key: String): JSONArray =
     if (!has(key) || isNull(key)) JSONArray() else get(key) as? JSONArray ?: throw IllegalArgumentException("\"$key\" is not an array")
 
+internal fun JSONObject.requireArray(key: String): JSONArray =
+    if (!has(key) || isNull(key)) throw IllegalArgumentException("\"$key\" is missing") else get(key) as? JSONArray ?: throw IllegalArgumentException("\"$key\" is not an array")
+
 internal fun JSONArray.objects(): List<JSONObject> = (0 until length()).map {
     get(it) as? JSONObject ?: throw IllegalArgumentException("element $it is not an object")
 }

@@ -1,5 +1,6 @@
 package com.gemwallet.gemstone
 
+import com.gemwallet.gemstone.ffi.GemHttpTransportTable
 import com.gemwallet.gemstone.ffi.GemPortFn
 import com.gemwallet.gemstone.ffi.GemReleaseFn
 import com.gemwallet.gemstone.ffi.SizeT
@@ -90,6 +91,13 @@ internal object PortBridge {
 
     val httpRequest: GemPortFn = method<HttpTransport>(GemStatus.PORT, GemStatus.OFFLINE, inline = false) { transport, args ->
         transport.request(HttpRequest.fromJson(args)).toJson().toString()
+    }
+
+    /** The `gem_http_transport` table of the transport registered under [context]. */
+    fun transportTable(context: Pointer) = GemHttpTransportTable().apply {
+        this.context = context
+        release = PortBridge.release
+        request = httpRequest
     }
 
     // gem_notification_permissions

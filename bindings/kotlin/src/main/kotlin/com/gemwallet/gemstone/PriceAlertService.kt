@@ -1,7 +1,6 @@
 package com.gemwallet.gemstone
 
 import com.gemwallet.gemstone.ffi.GemCompletionFn
-import com.gemwallet.gemstone.ffi.GemHttpTransportTable
 import com.gemwallet.gemstone.ffi.GemNotificationPermissionsTable
 import com.gemwallet.gemstone.ffi.GemPriceAlertStoreTable
 import com.sun.jna.Pointer
@@ -39,11 +38,7 @@ class PriceAlertService @JvmOverloads constructor(
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
         val permissionsContext = PortBridge.register(permissions)
-        val transportTable = GemHttpTransportTable().apply {
-            context = transportContext
-            release = PortBridge.release
-            request = PortBridge.httpRequest
-        }
+        val transportTable = PortBridge.transportTable(transportContext)
         val storeTable = GemPriceAlertStoreTable().apply {
             context = storeContext
             release = PortBridge.release

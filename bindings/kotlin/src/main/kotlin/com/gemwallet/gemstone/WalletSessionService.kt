@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture
  */
 class WalletSessionService(store: WalletStore, sessionStore: WalletSessionStore) : Closeable {
     private val library = Gemstone.library
-    private val handle: NativeHandle
+    internal val handle: NativeHandle
 
     init {
         val storeContext = PortBridge.register(store)

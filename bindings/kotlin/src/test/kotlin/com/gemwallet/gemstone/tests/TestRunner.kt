@@ -82,7 +82,10 @@ object TestRunner {
             "tables" to { PortTableCompletenessTests() },
             "wallet-lifetime" to { WalletLifetimeTests() },
             "render" to { RenderTests() },
-            "suspending" to { CoroutineTests() }
+            "suspending" to { CoroutineTests() },
+            "chain-sqlite" to { ChainStoreTests() },
+            "chains" to { ChainServiceTests() },
+            "chain-scenario" to { ChainScenarioTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
