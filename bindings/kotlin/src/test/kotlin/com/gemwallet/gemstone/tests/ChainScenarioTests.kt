@@ -14,6 +14,8 @@ import com.gemwallet.gemstone.NodeCheckRow
 import com.gemwallet.gemstone.NodeCheckStatus
 import com.gemwallet.gemstone.NodeKind
 import com.gemwallet.gemstone.WalletImport
+import com.gemwallet.gemstone.wallet
+import com.gemwallet.gemstone.account
 import org.json.JSONObject
 import java.math.BigInteger
 import java.util.concurrent.CountDownLatch

@@ -16,6 +16,8 @@ import com.gemwallet.gemstone.PortBridge
 import com.gemwallet.gemstone.SqliteNodeStore
 import com.gemwallet.gemstone.UrlConnectionTransport
 import com.gemwallet.gemstone.WalletImport
+import com.gemwallet.gemstone.wallet
+import com.gemwallet.gemstone.account
 import com.gemwallet.gemstone.await
 import java.math.BigInteger
 import java.net.ServerSocket

@@ -1,6 +1,7 @@
 package com.gemwallet.gemstone.tests
 
 import com.gemwallet.gemstone.HttpHeader
+import com.gemwallet.gemstone.HttpMethod
 import com.gemwallet.gemstone.HttpRequest
 import com.gemwallet.gemstone.HttpResponse
 import com.gemwallet.gemstone.UrlConnectionTransport
@@ -44,7 +45,7 @@ class LocalChain(venv: String, script: String, vararg args: String) : java.io.Cl
     /** POST /_control/[name] with [body]; answers the JSON object it returns. */
     fun control(name: String, body: JSONObject = JSONObject()): JSONObject {
         val response: HttpResponse = http.request(
-            HttpRequest("$url/_control/$name", "POST", listOf(HttpHeader("Content-Type", "application/json")), body.toString())
+            HttpRequest("$url/_control/$name", HttpMethod.POST, listOf(HttpHeader("Content-Type", "application/json")), body.toString())
         )
         check(response.status in 200..299) { "control $name answered ${response.status}: ${response.body}" }
         return JSONObject(response.body)
@@ -52,7 +53,7 @@ class LocalChain(venv: String, script: String, vararg args: String) : java.io.Cl
 
     /** What the server received since the last [clearRequests]: [{"method","path","body","content_type"}]. */
     fun requests(): org.json.JSONArray {
-        val response = http.request(HttpRequest("$url/_control/requests", "POST", listOf(HttpHeader("Content-Type", "application/json")), "{}"))
+        val response = http.request(HttpRequest("$url/_control/requests", HttpMethod.POST, listOf(HttpHeader("Content-Type", "application/json")), "{}"))
         check(response.status in 200..299) { "control requests answered ${response.status}: ${response.body}" }
         return org.json.JSONArray(response.body)
     }
