@@ -230,13 +230,13 @@ static void test_concurrent_commands(void) {
 
 /* ---- chains: the node, assets and balance services over scripted stores ---- */
 
-#define VIEW_ETH_ID "view_ethereum_0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"
+#define VIEW_ETH_ID "view_polygon_0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"
 #define VIEW_ETH_WALLET                                                                                              \
-    "{\"id\":\"" VIEW_ETH_ID "\",\"name\":\"Watch\",\"index\":1,\"type\":\"view\",\"accounts\":[{\"chain\":\"ethereum\"," \
+    "{\"id\":\"" VIEW_ETH_ID "\",\"name\":\"Watch\",\"index\":1,\"type\":\"view\",\"accounts\":[{\"chain\":\"polygon\"," \
     "\"address\":\"0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A\",\"derivation_path\":\"\"}],\"order\":0,"            \
     "\"is_pinned\":false,\"source\":\"import\"}"
 
-/* A wallet store holding the one watch-only ethereum wallet, and an empty session. */
+/* A wallet store holding the one watch-only polygon wallet (a chain without stake reads: each refresh asks one balance), and an empty session. */
 typedef struct one_wallet {
     script get_wallets, get_wallet, write;
     atomic_int released;
@@ -272,7 +272,7 @@ typedef struct chain_fixture {
     gem_balance_service *balances;
 } chain_fixture;
 
-/* The three services over scripted stores; nodes of ethereum on a loopback URL the transport answers. */
+/* The three services over scripted stores; nodes of polygon on a loopback URL the transport answers. */
 static void chain_fixture_init(chain_fixture *f) {
     memset(f, 0, sizeof(*f));
     fake_chain_stores_init(&f->stores);
@@ -288,7 +288,7 @@ static void chain_fixture_init(chain_fixture *f) {
     CHECK(gem_wallet_session_service_new(&wallet_table, &session_table, &f->sessions, &out) == GEM_OK);
     gem_http_transport http = fake_transport_table(&f->transport);
     gem_node_store node_table = fake_node_store_table(&f->stores);
-    CHECK(gem_node_service_new("{\"timeout_ms\":2000,\"nodes\":{\"ethereum\":[\"http://127.0.0.1:9/ethereum\"]}}", &http, &node_table,
+    CHECK(gem_node_service_new("{\"timeout_ms\":2000,\"nodes\":{\"polygon\":[\"http://127.0.0.1:9/polygon\"]}}", &http, &node_table,
                                &f->nodes, &out) == GEM_OK);
     gem_asset_store asset_table = fake_asset_store_table(&f->stores);
     CHECK(gem_assets_service_new(f->nodes, f->sessions, &asset_table, &f->assets, &out) == GEM_OK);
@@ -319,13 +319,13 @@ static void test_chain_store_malformed_answers_are_port_errors(void) {
     /* Not JSON, then JSON that is not the documented answer: the host's contract failure, named. */
     f.stores.get_nodes = (script){.how = ANSWER_MALFORMED};
     completion_init(&c);
-    CHECK(gem_node_service_nodes(f.nodes, "ethereum", completion_done, &c) == GEM_OK);
+    CHECK(gem_node_service_nodes(f.nodes, "polygon", completion_done, &c) == GEM_OK);
     CHECK(completion_wait(&c) == GEM_ERR_PORT);
     CHECK(is_error_record(c.json, "port") && strstr(c.json, "get_nodes") != NULL);
     completion_destroy(&c);
-    f.stores.get_nodes = (script){.how = ANSWER_OK, .answer = "[{\"chain\":\"ethereum\"}]"};
+    f.stores.get_nodes = (script){.how = ANSWER_OK, .answer = "[{\"chain\":\"polygon\"}]"};
     completion_init(&c);
-    CHECK(gem_node_service_nodes(f.nodes, "ethereum", completion_done, &c) == GEM_OK);
+    CHECK(gem_node_service_nodes(f.nodes, "polygon", completion_done, &c) == GEM_OK);
     CHECK(completion_wait(&c) == GEM_ERR_PORT);
     CHECK(is_error_record(c.json, "port"));
     completion_destroy(&c);
@@ -343,8 +343,8 @@ static void test_chain_store_malformed_answers_are_port_errors(void) {
     CHECK(completion_wait(&c) == GEM_ERR_PORT);
     CHECK(is_error_record(c.json, "port") && strstr(c.json, "get_wallet_assets") != NULL);
     completion_destroy(&c);
-    f.stores.get_wallet_assets = (script){.how = ANSWER_OK, .answer = "[\"ethereum_0x5FbDB2315678afecb367f032d93F642f64180aa3\"]"};
-    f.stores.get_assets = (script){.how = ANSWER_OK, .answer = "[{\"id\":\"ethereum_0x5FbDB2315678afecb367f032d93F642f64180aa3\"}]"};
+    f.stores.get_wallet_assets = (script){.how = ANSWER_OK, .answer = "[\"polygon_0x5FbDB2315678afecb367f032d93F642f64180aa3\"]"};
+    f.stores.get_assets = (script){.how = ANSWER_OK, .answer = "[{\"id\":\"polygon_0x5FbDB2315678afecb367f032d93F642f64180aa3\"}]"};
     completion_init(&c);
     CHECK(gem_assets_service_wallet_assets(f.assets, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
     CHECK(completion_wait(&c) == GEM_ERR_PORT);
@@ -358,7 +358,7 @@ static void test_chain_store_malformed_answers_are_port_errors(void) {
     CHECK(completion_wait(&c) == GEM_ERR_PORT);
     CHECK(is_error_record(c.json, "port") && strstr(c.json, "get_balances") != NULL);
     completion_destroy(&c);
-    f.stores.get_balances = (script){.how = ANSWER_OK, .answer = "[{\"asset_id\":\"ethereum\",\"available\":-1}]"};
+    f.stores.get_balances = (script){.how = ANSWER_OK, .answer = "[{\"asset_id\":\"polygon\",\"available\":-1}]"};
     completion_init(&c);
     CHECK(gem_balance_service_balances(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
     CHECK(completion_wait(&c) == GEM_ERR_PORT);
@@ -389,7 +389,7 @@ static void test_failing_update_balances_is_the_refresh_error(void) {
     completion_init(&c);
     CHECK(gem_balance_service_update(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
     CHECK(completion_wait(&c) == GEM_OK);
-    CHECK(strcmp(c.json, "{\"wallet_id\":\"" VIEW_ETH_ID "\",\"chains\":[{\"chain\":\"ethereum\",\"written\":1}]}") == 0);
+    CHECK(strcmp(c.json, "{\"wallet_id\":\"" VIEW_ETH_ID "\",\"chains\":[{\"chain\":\"polygon\",\"written\":1}]}") == 0);
     completion_destroy(&c);
     chain_fixture_free(&f);
 }
@@ -411,11 +411,11 @@ static void test_freeing_composed_handles_keeps_refresh_working(void) {
     completion_init(&c);
     CHECK(gem_balance_service_update(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
     CHECK(completion_wait(&c) == GEM_OK);
-    CHECK(strstr(c.json, "{\"chain\":\"ethereum\",\"written\":1}") != NULL);
+    CHECK(strstr(c.json, "{\"chain\":\"polygon\",\"written\":1}") != NULL);
     CHECK(c.calls == 1);
     completion_destroy(&c);
     CHECK(atomic_load(&f.stores.update_balances.calls) == 1 && atomic_load(&f.transport.request.calls) >= 1);
-    f.stores.get_balances = (script){.how = ANSWER_OK, .answer = "[{\"asset_id\":\"ethereum\",\"available\":\"100\",\"staked\":\"0\","
+    f.stores.get_balances = (script){.how = ANSWER_OK, .answer = "[{\"asset_id\":\"polygon\",\"available\":\"100\",\"staked\":\"0\","
                                                                   "\"pending\":\"0\",\"locked\":\"0\",\"reserved\":\"0\"}]"};
     completion_init(&c);
     CHECK(gem_balance_service_balances(f.balances, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
