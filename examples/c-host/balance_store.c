@@ -131,6 +131,12 @@ gem_status balance_store_update_balances(sqlite_stores *stores, const cJSON *arg
     sqlite3_finalize(upsert);
     gem_status status = stores_finish_write(stores, "update_balances", ok ? GEM_OK : GEM_ERR_STORE, written, message, size);
     pthread_mutex_unlock(&stores->lock);
+    /* A refresh publishes chain by chain: say so as each chain's batch lands (a chain whose balances did not
+       change writes nothing and is not announced). */
+    if (status == GEM_OK && stores->progress) {
+        fprintf(stderr, "gem-host: %s published, %d row%s\n", chain, cJSON_GetArraySize(balances),
+                cJSON_GetArraySize(balances) == 1 ? "" : "s");
+    }
     return status;
 }
 

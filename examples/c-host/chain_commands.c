@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "curl_transport.h"
@@ -227,6 +228,7 @@ int asset_command(host *h, int argc, char **argv, int at) {
     else if (strcmp(verb, "add") == 0) started = gem_assets_service_add_token(h->assets, wallet_id, asset, waiter_done, &w);
     else started = gem_assets_service_remove_token(h->assets, wallet_id, asset, waiter_done, &w);
     int rc = cli_finish(command, started, &w);
+    h->stores.progress = 0;
     free(wallet_id);
     return rc;
 }
@@ -238,14 +240,23 @@ int balance_command(host *h, int argc, char **argv, int at) {
     int refresh = strcmp(verb, "refresh") == 0;
     if (!refresh && strcmp(verb, "show") != 0) return usage();
     const char *command = refresh ? "balance refresh" : "balance show";
-    if (cli_check_args(argc, argv, at + 1, command, no_options, 1) != 0) return 2;
+    static const char *const refresh_options[] = {"--progress", NULL};
+    if (cli_check_args(argc, argv, at + 1, command, refresh ? refresh_options : no_options, 1) != 0) return 2;
+    /* --progress yes|no: announce each chain's batch on stderr as it lands; by default only on a terminal. */
+    const char *progress = cli_flag(argc, argv, at + 1, "--progress");
+    if (progress && strcmp(progress, "yes") != 0 && strcmp(progress, "no") != 0) {
+        fprintf(stderr, "gem-host: %s: --progress is yes or no\n", command);
+        return 2;
+    }
     char *wallet_id = wallet_or_current(h, cli_positional(argc, argv, at + 1, 0), command);
     if (!wallet_id) return 1;
     waiter w;
     waiter_init(&w);
+    h->stores.progress = refresh && (progress ? strcmp(progress, "yes") == 0 : isatty(STDERR_FILENO));
     gem_status started = refresh ? gem_balance_service_update(h->balances, wallet_id, waiter_done, &w)
                                  : gem_balance_service_balances(h->balances, wallet_id, waiter_done, &w);
     int rc = cli_finish(command, started, &w);
+    h->stores.progress = 0;
     free(wallet_id);
     return rc;
 }

@@ -20,6 +20,7 @@ typedef struct sqlite_stores {
     release_counter *tables;    /* counts the releases of the tables built over these stores */
     long rows_written;          /* rows inserted, updated or deleted by the batch writes */
     char *current_wallet_id;    /* the session store's value: held in memory, persisted on write */
+    int progress;               /* when set, each committed balance batch is announced on stderr */
 } sqlite_stores;
 
 /*

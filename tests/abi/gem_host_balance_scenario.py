@@ -193,14 +193,19 @@ def balance_steps(host, db, evm_info, solana_url, evm_url):
     check(query(db, "SELECT n FROM writes") == [(2,)], "two rows written")
 
     stored = snapshot(db)
+    # --progress yes: each chain's batch is announced on stderr as it lands (nothing here: the balances are unchanged).
+    quiet = host.run_raw("balance", "refresh", eth_id, "--progress", "yes")
+    check(quiet.returncode == 0 and quiet.stderr == "", f"an unchanged chain is not announced: {quiet.stderr!r}")
     again = host.ok("balance", "refresh", eth_id)
     check(again == {"wallet_id": eth_id, "chains": [{"chain": "ethereum", "written": 0}]}, f"a second refresh writes nothing: {again}")
     check(query(db, "SELECT n FROM writes") == [(2,)] and snapshot(db) == stored, "no row written by the second refresh")
 
-    # One balance changes: that row only.
+    # One balance changes: that row only, announced with --progress.
     control(evm_url, "fund", {"address": EVM_ADDRESS, "wei": 10**18})
-    changed = host.ok("balance", "refresh", eth_id)
+    done = host.run_raw("balance", "refresh", eth_id, "--progress", "yes")
+    changed = json.loads(done.stdout) if done.returncode == 0 else None
     check(changed == {"wallet_id": eth_id, "chains": [{"chain": "ethereum", "written": 1}]}, f"only the changed row: {changed}")
+    check(done.stderr == "gem-host: ethereum published, 1 row\n", f"the chain's batch is announced as it lands: {done.stderr!r}")
     check(query(db, "SELECT n FROM writes") == [(3,)], "one row written")
     check(query(db, "SELECT available FROM balances WHERE asset_id = 'ethereum'") == [(str(101 * 10**18),)], "ETH 101")
 
