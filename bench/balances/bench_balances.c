@@ -142,6 +142,33 @@ static void balance_update(void *ctx, const uint8_t *args, size_t len, gem_call 
     gem_call_ok(call, NULL, 0);
 }
 
+/* ---- transport: gem-host's curl table, each request's first send and last answer timed per chain ---- */
+
+static gem_http_transport curl_table;
+static pthread_mutex_t http_lock = PTHREAD_MUTEX_INITIALIZER;
+static cJSON *http_first_sent, *http_last_answered; /* chain scope -> ms from the refresh's start */
+
+static void timed_request(void *ctx, const uint8_t *args, size_t len, gem_call *call) {
+    double sent = now_ms() - refresh_start_ms;
+    cJSON *request = cJSON_ParseWithLength((const char *)args, len);
+    const char *url = cJSON_GetStringValue(cJSON_GetObjectItem(request, "url"));
+    char scope[64] = "?";
+    const char *path = url ? strstr(url, "://") : NULL;
+    path = path ? strchr(path + 3, '/') : NULL;
+    if (path) {
+        size_t n = strcspn(path + 1, "/?");
+        snprintf(scope, sizeof scope, "%.*s", (int)(n < 63 ? n : 63), path + 1);
+    }
+    cJSON_Delete(request);
+    curl_table.request(ctx, args, len, call); /* blocking: answers `call` before it returns */
+    double answered = now_ms() - refresh_start_ms;
+    pthread_mutex_lock(&http_lock);
+    if (!cJSON_GetObjectItem(http_first_sent, scope)) cJSON_AddNumberToObject(http_first_sent, scope, sent);
+    cJSON_DeleteItemFromObject(http_last_answered, scope);
+    cJSON_AddNumberToObject(http_last_answered, scope, answered);
+    pthread_mutex_unlock(&http_lock);
+}
+
 /* ---- services ---- */
 
 typedef struct services {
@@ -158,7 +185,9 @@ static int make_services(services *s, const char *nodes_config) {
     gem_node_store node_table = {sizeof node_table, NULL, NULL, answer_empty_list, answer_null, answer_empty_list, answer_null};
     gem_asset_store asset_table = {sizeof asset_table, NULL, NULL, answer_empty_list, answer_null, answer_empty_list, answer_null};
     gem_balance_store balance_table = {sizeof balance_table, NULL, NULL, balance_get, balance_update};
-    gem_http_transport transport = curl_transport_table();
+    curl_table = curl_transport_table();
+    gem_http_transport transport = curl_table;
+    transport.request = timed_request;
     if (gem_wallet_session_service_new(&wallet_table, &session_table, &s->wallets, &error) != GEM_OK ||
         gem_node_service_new(nodes_config, &transport, &node_table, &s->nodes, &error) != GEM_OK ||
         gem_assets_service_new(s->nodes, s->wallets, &asset_table, &s->assets, &error) != GEM_OK ||
@@ -214,6 +243,8 @@ int main(int argc, char **argv) {
     }
     curl_global_init(CURL_GLOBAL_DEFAULT);
     balance_rows = cJSON_CreateObject();
+    http_first_sent = cJSON_CreateObject();
+    http_last_answered = cJSON_CreateObject();
     services s = {0};
     if (make_services(&s, config) != 0) return 1;
     const char *mode = argv[3];
@@ -253,6 +284,8 @@ int main(int argc, char **argv) {
         for (int i = 0; i < write_count; i++) {
             if (!cJSON_GetObjectItem(written, writes[i].chain)) cJSON_AddNumberToObject(written, writes[i].chain, writes[i].at_ms);
         }
+        cJSON_AddItemToObject(out, "http_first_sent_ms", cJSON_Duplicate(http_first_sent, 1));
+        cJSON_AddItemToObject(out, "http_last_answered_ms", cJSON_Duplicate(http_last_answered, 1));
     } else if (strcmp(mode, "overlap") == 0 && argc >= 9) {
         const char *chain = argv[5], *fund_url = argv[6], *address = argv[7];
         int n = atoi(argv[8]);

@@ -88,6 +88,16 @@ def main():
         bound_fast = alone[fastest] + BOUND_SLACK_MS
         print(f"fastest chain {fastest}: rows in the store at {fast_written:.1f} ms  (bound its latency {alone[fastest]:.1f} ms + 10 ms = "
               f"{bound_fast:.1f} ms; injected {injected[fastest]} ms) {'ok' if fast_written <= bound_fast else 'OVER'}")
+        scope = chains.describe()[fastest]["scope"]
+        sent = full["http_first_sent_ms"].get(scope, float("nan"))
+        answered = full["http_last_answered_ms"].get(scope, float("nan"))
+        print(f"  where its time went: first request sent at {sent:.1f} ms, last answer in at {answered:.1f} ms "
+              f"(the node's {answered - sent:.1f} ms against {injected[fastest]} ms injected), rows written "
+              f"{fast_written - answered:.1f} ms after the answer")
+        firsts = sorted(full["http_first_sent_ms"].values())
+        if firsts:
+            print(f"  the {len(firsts)} chains' first requests left between {firsts[0]:.1f} and {firsts[-1]:.1f} ms "
+                  f"(median {firsts[len(firsts) // 2]:.1f} ms)")
         failures = full["failures"]
 
         # Overlapping refreshes: answers of `ethereum` released newest first.

@@ -56,6 +56,15 @@ final class SteppingClock: Sendable {
         #expect(await store.reads == 2)  // getNodes + getSelections, once
     }
 
+    @Test func concurrentFirstReadsShareOneLoad() async throws {
+        let (service, store) = try harness()
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for chain in Chain.allCases { group.addTask { try await service.selectedURL(chain: chain) } }
+            for try await _ in group {}
+        }
+        #expect(await store.reads == 2)  // one getNodes and one getSelections for all 52 chains
+    }
+
     @Test func aStoredSelectionTheChainNoLongerOffersFallsBackToTheDefault() async throws {
         let (service, _) = try harness(selections: [.ethereum: "https://removed.example"])
         #expect(try await service.selectedURL(chain: .ethereum) == "https://eth.example")

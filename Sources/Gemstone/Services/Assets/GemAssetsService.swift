@@ -18,7 +18,12 @@ public final class GemAssetsService: Sendable {
 
     /// The assets `walletId` shows: natives in account order, then its tokens in the order they were added.
     public func walletAssets(walletId: WalletId) async throws(GemServiceError) -> [Asset] {
-        let wallet = try await wallets.requireWallet(walletId: walletId)
+        try await walletAssets(wallet: try await wallets.requireWallet(walletId: walletId))
+    }
+
+    /// The assets `wallet` shows, for a caller that has just read the wallet.
+    public func walletAssets(wallet: Wallet) async throws(GemServiceError) -> [Asset] {
+        let walletId = wallet.id
         let tokens = try await store.getWalletAssets(walletId: walletId)
         let stored = tokens.isEmpty ? [] : try await store.getAssets(ids: tokens)
         return AssetRules.walletAssets(chains: wallet.accounts.map(\.chain), tokens: tokens, stored: stored)

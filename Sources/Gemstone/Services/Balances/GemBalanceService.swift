@@ -40,8 +40,11 @@ public final class GemBalanceService: Sendable {
     /// Refreshes every chain of `walletId` concurrently and publishes each as it answers. Answers what each chain
     /// wrote, or throws the first failure in account order once every chain has finished (what answered is written).
     public func update(walletId: WalletId) async throws(GemServiceError) -> GemBalanceRefresh {
+        // The node state loads while the wallet and its assets are read: the chains' first requests wait on neither.
+        async let prepared: Void = clients.prepare()
         let wallet = try await wallets.requireWallet(walletId: walletId)
-        let shown = try await assets.walletAssets(walletId: walletId)
+        let shown = try await assets.walletAssets(wallet: wallet)
+        await prepared
         let plans = BalanceService.plans(wallet: wallet, assets: shown)
         let sequence = await lanes.nextSequence(walletId)
         let outcomes = await withTaskGroup(of: (Int, ChainOutcome).self) { group in

@@ -4,6 +4,13 @@ import Primitives
 /// Gives a service the client of a chain, over the node that chain uses now.
 public protocol GemChainClients: Sendable {
     func client(for chain: Chain) async throws(GemServiceError) -> any ChainClient
+    /// Loads what `client(for:)` needs ahead of a burst of calls (a refresh of every chain); errors are left for
+    /// `client(for:)` to report.
+    func prepare() async
+}
+
+extension GemChainClients {
+    public func prepare() async {}
 }
 
 /// Which node each chain is reached through (spec "Node selection illustrates this boundary"): the one owner of
@@ -69,6 +76,10 @@ public final class GemNodeService: GemChainClients {
             throw .notFound(message: "\(chain.id) has no node")
         }
         return url
+    }
+
+    public func prepare() async {
+        _ = try? await snapshot()
     }
 
     public func client(for chain: Chain) async throws(GemServiceError) -> any ChainClient {
@@ -176,7 +187,7 @@ public final class GemNodeService: GemChainClients {
     }
 
     private func snapshot() async throws(GemServiceError) -> NodeCache.State {
-        try await cache.state { () async throws(GemServiceError) -> NodeCache.State in
+        try await cache.state { [store] () async throws(GemServiceError) -> NodeCache.State in
             let custom = try await store.getNodes()
             var selections: [Chain: String] = [:]
             for selection in try await store.getSelections() { selections[selection.chain] = selection.url }
@@ -218,14 +229,35 @@ actor NodeCache {
     }
 
     private var loaded: State?
+    private var loading: Task<Result<State, GemServiceError>, Never>?
 
-    /// The kept state, loading it with `load` the first time (a failed load is retried on the next call).
-    func state(_ load: () async throws(GemServiceError) -> State) async throws(GemServiceError) -> State {
+    /// The kept state, loading it with `load` the first time. Callers that arrive while the load runs wait for
+    /// that one load (a refresh of 52 chains asks for the state 52 times at once); a failed load is retried by the
+    /// next call.
+    func state(_ load: @escaping @Sendable () async throws(GemServiceError) -> State) async throws(GemServiceError) -> State {
         if let loaded { return loaded }
-        let state = try await load()
-        if let loaded { return loaded }
-        loaded = state
-        return state
+        let task: Task<Result<State, GemServiceError>, Never>
+        if let loading {
+            task = loading
+        } else {
+            task = Task { () async -> Result<State, GemServiceError> in
+                do throws(GemServiceError) {
+                    return .success(try await load())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            loading = task
+        }
+        let result = await task.value
+        loading = nil
+        switch result {
+        case let .success(state):
+            if loaded == nil { loaded = state }
+            return loaded ?? state
+        case let .failure(error):
+            throw error
+        }
     }
 
     /// Applies a write that already reached the store.
