@@ -268,16 +268,19 @@ gem_status gem_preferences_service_new(const gem_preferences_store *_Nullable st
 void gem_preferences_service_free(gem_preferences_service *_Nullable service);
 
 /**
- * Reads every preference the core owns, in one record:
- * {"currency":"USD","device_id":"…" (absent when unset),"price_alerts_enabled":false}.
+ * Reads every preference the core owns, in one GemPreferences record (docs/records.md):
+ * {"currency":"USD","price_alerts_enabled":false,"device_id":"…" (absent when unset)}.
  * *out holds the record, or the error record on failure.
  */
 gem_status gem_preferences_service_get(gem_preferences_service *_Nullable service, gem_buffer *_Nullable out);
 
 /**
- * Applies a patch {"currency":"EUR","device_id":"…"} (each key optional). The currency must be
- * three upper-case letters. price_alerts_enabled is changed only through
- * gem_price_alert_service_set_enabled. *out holds the updated record, or the error record.
+ * Applies a GemPreferencesPatch {"currency":"EUR","device_id":"…"} (each key optional), all or
+ * nothing: every present field is checked before any is written, so a patch with one valid and
+ * one invalid field writes nothing and answers GEM_ERR_INVALID_INPUT. The currency must be three
+ * upper-case letters; a device id is non-empty without spaces or control characters.
+ * price_alerts_enabled is changed only through gem_price_alert_service_set_enabled. *out holds
+ * the updated GemPreferences record, or the error record.
  */
 gem_status gem_preferences_service_update(gem_preferences_service *_Nullable service,
                                           const char *_Nullable patch_json, gem_buffer *_Nullable out);

@@ -99,6 +99,18 @@ static void test_preferences(void) {
     CHECK(out.data && out.data[out.len] == '\0');
     gem_buffer_free(&out);
 
+    /* A patch is all or nothing: one valid and one invalid field, in either role, writes neither. */
+    const char *half_valid[] = {"{\"currency\":\"GBP\",\"device_id\":\"has space\"}",
+                                "{\"currency\":\"gbp\",\"device_id\":\"device-2\"}",
+                                "{\"device_id\":\"device-2\",\"currency\":\"\"}"};
+    for (size_t i = 0; i < sizeof(half_valid) / sizeof(half_valid[0]); i++) {
+        EXPECT_SYNC_ERROR(gem_preferences_service_update(service, half_valid[i], &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+        CHECK(gem_preferences_service_get(service, &out) == GEM_OK);
+        CHECK(out.data && strcmp((const char *)out.data,
+                                 "{\"currency\":\"EUR\",\"price_alerts_enabled\":false,\"device_id\":\"device-1\"}") == 0);
+        gem_buffer_free(&out);
+    }
+
     gem_preferences_service_free(service);
     CHECK(atomic_load(&prefs.released) == 1);
 }

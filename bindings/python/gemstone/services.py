@@ -24,7 +24,7 @@ from . import abi, calls, ports
 from .abi import GemBuffer, Status
 from .errors import GemError, InvalidArgument
 from .ports import Lease, PortTable, as_port_table
-from .records import (Preferences, PriceAlert, PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult,
+from .records import (Preferences, PreferencesPatch, PriceAlert, PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult,
                       RecordError)
 from .transport import UrllibTransport
 
@@ -187,8 +187,9 @@ class PreferencesService(_Service):
 
     def update(self, *, currency: Optional[str] = None, device_id: Optional[str] = None) -> Preferences:
         """Sets the given preferences (the others are left as they are); returns them all.
-        Raises InvalidInput for a currency that is not three upper-case letters, or a bad device id."""
-        patch = {key: value for key, value in (("currency", currency), ("device_id", device_id)) if value is not None}
+        All or nothing: raises InvalidInput for a currency that is not three upper-case letters, or a bad
+        device id, and then writes neither."""
+        patch = PreferencesPatch(currency=currency, device_id=device_id).to_json()
         return calls.decode(self._call_out("gem_preferences_service_update", _json_argument(patch, "patch")),
                             Preferences.from_json)
 
