@@ -10,7 +10,7 @@ import Primitives
 /// Records are keyed by the wallet's `external_id`. The password is asked for on every seal and unlock and
 /// dropped at once; the decrypted secret exists only inside `unlock`'s closure and is wiped when it returns.
 package final class GemKeystore: Sendable {
-    private let secureStore: any GemSecureStore
+    let secureStore: any GemSecureStore
     private let password: any GemKeystorePassword
     private let parameters: KeystoreParameters
     private let random: any RandomSource
