@@ -18,8 +18,8 @@ import Primitives
 /// failures and what stays stored (the wallet and its secret, or a secret with no wallet); a failed
 /// compensation is never swallowed.
 ///
-/// Repair: before step 3 the secret's key is listed in the secure store's journal (`PendingSecrets`),
-/// and it is taken off once the wallet is stored or the secret undone. When the service starts, before
+/// Repair: in step 3, once the secret is sealed and before it is written, its key is listed in the secure
+/// store's journal (`PendingSecrets`), and it is taken off once the wallet is stored or the secret undone. When the service starts, before
 /// any command, `sweep` deletes every listed secret whose wallet is not stored (what a crash or a failed
 /// undo left) and reports stored wallets whose secret is missing (`GemSecretSweep`).
 ///
@@ -262,9 +262,11 @@ public final class GemWalletService: Sendable {
         }
         let wallet = try plan.wallet(name: name, source: source, existing: try await walletStore.getWallets())
         if let secret = plan.secret, let key = wallet.externalId {
+            // Sealed first (the password port may look at the secure store), listed, then written.
+            let record = try await keystore.seal(secret, walletId: wallet.id)
             try await keystore.markPending(key)
             do throws(GemServiceError) {
-                try await keystore.store(secret, walletId: wallet.id, key: key)
+                try await keystore.restore(key: key, record: record)
             } catch {
                 // Nothing was written (a failed set writes nothing), so only the journal entry is undone.
                 await settle(key)
