@@ -32,13 +32,15 @@ if [ $quick = 1 ]; then
 else
     config=${GEM_FUZZ_CONFIG:-release}
     lib=.build/fuzz/$config
-    swiftflags=(-Xswiftc -sanitize=fuzzer)
-    if [ "${GEM_FUZZ_ASAN:-1}" != 0 ]; then
-        swiftflags+=(-Xswiftc -sanitize=address)
-        sanitize=fuzzer,address
-    fi
+    # One -sanitize= flag with both: a second -sanitize= flag replaces the first.
+    [ "${GEM_FUZZ_ASAN:-1}" != 0 ] && sanitize=fuzzer,address
+    swiftflags=(-Xswiftc -sanitize=$sanitize)
     echo "== building the instrumented library ($lib, -sanitize=${sanitize})"
     swift build -c "$config" --product gemstone --scratch-path .build/fuzz "${swiftflags[@]}" 2>&1 | grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" || true
+    if ! nm -D "$lib/libgemstone.so" | grep -q __sanitizer_cov; then
+        echo "fuzz: $lib/libgemstone.so has no coverage counters" >&2
+        exit 1
+    fi
 fi
 binary="$out/fuzz_abi-$([ $quick = 1 ] && echo quick || echo instrumented)"
 clang -g -O1 -Wall -Wextra -Werror -fsanitize=$sanitize -Iinclude -I"$out" tests/fuzz/fuzz_abi.c \
