@@ -7,7 +7,7 @@
 #   scripts/fuzz.sh [--quick] [SECONDS] [TARGET ...]
 #
 # Default: libgemstone.so rebuilt with libFuzzer's coverage instrumentation and AddressSanitizer
-# (swiftc -sanitize=fuzzer -sanitize=address, release, into .build/fuzz; the first build takes minutes), each
+# (swiftc -sanitize=fuzzer,address, release, into .build/fuzz; the first build takes 10 to 20 minutes), each
 # target SECONDS seconds (default 10), the corpus kept in build/fuzz/corpus/<target> between runs.
 # --quick: over the library scripts/build.sh made (.build/release, not instrumented: the fuzzer sees only the
 # harness's coverage, the answers are still checked), no new build; what scripts/test.sh runs, 1 s per target.
@@ -37,7 +37,7 @@ else
     swiftflags=(-Xswiftc -sanitize=$sanitize)
     echo "== building the instrumented library ($lib, -sanitize=${sanitize})"
     swift build -c "$config" --product gemstone --scratch-path .build/fuzz "${swiftflags[@]}" 2>&1 | grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" || true
-    if ! nm -D "$lib/libgemstone.so" | grep -q __sanitizer_cov; then
+    if [ "$(nm -D "$lib/libgemstone.so" | grep -c __sanitizer_cov)" = 0 ]; then
         echo "fuzz: $lib/libgemstone.so has no coverage counters" >&2
         exit 1
     fi
