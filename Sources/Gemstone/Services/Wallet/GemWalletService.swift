@@ -19,9 +19,10 @@ import Primitives
 /// compensation is never swallowed.
 ///
 /// Repair: in step 3, once the secret is sealed and before it is written, its key is listed in the secure
-/// store's journal (`PendingSecrets`), and it is taken off once the wallet is stored or the secret undone. When the service starts, before
-/// any command, `sweep` deletes every listed secret whose wallet is not stored (what a crash or a failed
-/// undo left) and reports stored wallets whose secret is missing (`GemSecretSweep`).
+/// store's journal (`PendingSecrets`), and it is taken off once the wallet is stored or the secret undone.
+/// When the service starts, before any command, `sweep` deletes every listed secret whose wallet is not
+/// stored (what a crash or a failed undo left) and reports stored wallets whose secret is missing
+/// (`GemSecretSweep`).
 ///
 /// Commands that write run one at a time in arrival order (`CommandLane`), so two imports cannot both
 /// take the same index or race a deletion. The keystore is never exposed: a secret leaves the core only
