@@ -43,6 +43,17 @@
  *    the host's calling thread; SYNC ports (the preferences store) run on whatever thread needs
  *    the value, the caller's included, and answer before returning.
  *
+ *  - Store timeouts. A call to an async store (gem_wallet_store, gem_secure_store,
+ *    gem_price_alert_store) that the host has not answered within the service's store timeout
+ *    fails with GEM_ERR_TIMEOUT, and so does the command that made it: `done` fires on the core
+ *    thread that ran the timer, and the host's later answer is stale (gem_call_ok answers
+ *    GEM_ERR_STALE_CALL). The bound is "store_timeout_ms" in the config of
+ *    gem_wallet_service_new and gem_price_alert_service_new (1 to 600000, default 30000); the
+ *    session service, which has no config, uses the default 30000 ms. A timed-out write may still
+ *    land in the host's store later: the core has already reported it failed and undone what it
+ *    could. The keystore password and the notification permission are not bounded (the host may
+ *    wait for the user); neither is a SYNC port, which answers before returning.
+ *
  *  - Threads and reentrancy: every function may be called from any thread, including from
  *    inside a callback.
  */
@@ -275,16 +286,19 @@ gem_status gem_preferences_service_new(const gem_preferences_store *_Nullable st
 void gem_preferences_service_free(gem_preferences_service *_Nullable service);
 
 /**
- * Reads every preference the core owns, in one record:
- * {"currency":"USD","device_id":"…" (absent when unset),"price_alerts_enabled":false}.
+ * Reads every preference the core owns, in one GemPreferences record (docs/records.md):
+ * {"currency":"USD","price_alerts_enabled":false,"device_id":"…" (absent when unset)}.
  * *out holds the record, or the error record on failure.
  */
 gem_status gem_preferences_service_get(gem_preferences_service *_Nullable service, gem_buffer *_Nullable out);
 
 /**
- * Applies a patch {"currency":"EUR","device_id":"…"} (each key optional). The currency must be
- * three upper-case letters. price_alerts_enabled is changed only through
- * gem_price_alert_service_set_enabled. *out holds the updated record, or the error record.
+ * Applies a GemPreferencesPatch {"currency":"EUR","device_id":"…"} (each key optional), all or
+ * nothing: every present field is checked before any is written, so a patch with one valid and
+ * one invalid field writes nothing and answers GEM_ERR_INVALID_INPUT. The currency must be three
+ * upper-case letters; a device id is non-empty without spaces or control characters.
+ * price_alerts_enabled is changed only through gem_price_alert_service_set_enabled. *out holds
+ * the updated GemPreferences record, or the error record.
  */
 gem_status gem_preferences_service_update(gem_preferences_service *_Nullable service,
                                           const char *_Nullable patch_json, gem_buffer *_Nullable out);
@@ -301,8 +315,10 @@ gem_status gem_preferences_service_update(gem_preferences_service *_Nullable ser
 typedef struct gem_price_alert_service gem_price_alert_service;
 
 /**
- * Creates the service. config_json: {"api_url":"https://host[/prefix]","timeout_ms":30000}
- * (timeout_ms optional, 1 to 600000: how long the transport may take before GEM_ERR_TIMEOUT).
+ * Creates the service. config_json: {"api_url":"https://host[/prefix]","timeout_ms":30000,
+ * "store_timeout_ms":30000} (timeout_ms optional, 1 to 600000: how long the transport may take
+ * before GEM_ERR_TIMEOUT; store_timeout_ms optional, the same for the price-alert store, see
+ * "Store timeouts" at the top).
  * Cleartext "http://" is refused (GEM_ERR_INVALID_INPUT) unless the host is loopback:
  * 127.0.0.1, [::1] or localhost, with an optional :port.
  * The tables are copied; `preferences` is retained (the host may free its reference at once).
@@ -518,10 +534,19 @@ typedef struct gem_wallet_service gem_wallet_service;
 /**
  * Creates the wallet service. It owns the wallets' writes and the keystore, which never crosses
  * the ABI: a secret leaves the core only through gem_wallet_service_export_secret.
- * config_json (may be NULL for the defaults): {"kdf_iterations":2,"kdf_memory_kib":65536}, the
- * Argon2id cost of new keystore records (at least 2 passes and 19456 KiB; at most 4 and 262144 KiB;
- * each record stores its own cost, so changing it later keeps old records readable). A stored
- * record whose cost is outside the same bounds is refused (GEM_ERR_CRYPTO) before any derivation.
+ * config_json (may be NULL for the defaults): {"kdf_iterations":2,"kdf_memory_kib":65536,
+ * "store_timeout_ms":30000}: the Argon2id cost of new keystore records (at least 2 passes and
+ * 19456 KiB; at most 4 and 262144 KiB; each record stores its own cost, so changing it later keeps
+ * old records readable), and the bound on each wallet-store and secure-store call ("Store
+ * timeouts" at the top). A stored record whose cost is outside the same bounds is refused
+ * (GEM_ERR_CRYPTO) before any derivation.
+ * At start, before any command that writes, the service sweeps the secure store: an import lists
+ * its secret's key under the secure-store key "gemstone.pending_secrets" (a JSON array of keys,
+ * the core's own record: leave it in place) before writing the secret and takes it off once the
+ * wallet is stored or the secret undone; the sweep deletes every listed secret whose wallet is not
+ * stored (a crash, or an undo that failed), and never touches a key it did not list. A wallet
+ * stored without its secret (a delete whose undo failed) stays: export_secret answers
+ * GEM_ERR_NOT_FOUND, and importing the same secret again writes it back.
  * The four tables are copied (pass the same store tables as to the session service; each
  * constructor that copied a table calls its release once). On failure *out_error holds the error
  * record and no release is called.
@@ -555,7 +580,8 @@ gem_status gem_wallet_service_create_wallet(gem_wallet_service *_Nullable servic
  * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet
  * and no secret. If an undo fails too, done receives GEM_ERR_STORE whose message names both
  * failures and what stays stored ("the wallet and its encrypted secret" or "an encrypted secret
- * with no wallet"). done receives {"type":"imported"|"existing","wallet":{…}}.
+ * with no wallet"; such a secret is deleted by the sweep when the service next starts).
+ * done receives {"type":"imported"|"existing","wallet":{…}}.
  * Limits (GEM_ERR_INVALID_INPUT, before any decoding): a name as for rename_wallet; a private key
  * longer than the chain's longest form (after surrounding whitespace): 66 characters on secp256k1
  * chains (0x + 64 hex digits), 130 on ed25519 chains (0x + a 128-digit keypair), each form read
@@ -590,9 +616,12 @@ gem_status gem_wallet_service_set_pinned(gem_wallet_service *_Nullable service, 
 
 /**
  * Deletes a wallet with its keystore record: the secret first, then the wallet (if that fails the
- * secret is put back and done receives the error). When it was current, the first remaining
- * wallet becomes current. done receives {"deleted_wallet_id":"…","current_wallet_id":"…"}
- * (current_wallet_id absent when no wallet remains).
+ * secret is put back and done receives the error; if putting it back fails too, done receives
+ * GEM_ERR_STORE naming both failures and "leaving the wallet stored without its encrypted
+ * secret"). When it was current, the first remaining wallet becomes current (if storing that
+ * choice fails, the deletion stands and the stored id resolves to the same wallet). done receives
+ * {"deleted_wallet_id":"…","current_wallet_id":"…"} (current_wallet_id absent when no wallet
+ * remains).
  */
 gem_status gem_wallet_service_delete_wallet(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
                                             gem_completion_fn _Nullable done, void *_Nullable context);

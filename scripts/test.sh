@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README command 2: installs what is missing, builds, and runs every test suite:
-# Swift (swift test), C (ctest: ABI, valgrind, gem-host scenario), Python (pytest), the signing oracles
+# Swift (swift test), C (ctest: ABI, valgrind, gem-host scenario), a short fuzz pass over every header function
+# (scripts/fuzz.sh --quick), Python (pytest), the signing oracles
 # (tests/signing, in the pinned environments of tests/oracles/venvs), the local chain servers (tests/chains), Kotlin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,14 @@ fi
 echo "== C (ctest)"
 bash scripts/oracles.sh evm solana  # the gem-host balance scenario runs the local EVM and Solana chains
 (cd build && ctest --output-on-failure)
+
+echo "== Fuzz, short pass (every header function 1 s over the release library: scripts/fuzz.sh --quick; longer: bench/fuzz)"
+if bash scripts/fuzz.sh --quick 1 > build/fuzz-quick.log 2>&1; then
+    tail -n 1 build/fuzz-quick.log
+else
+    cat build/fuzz-quick.log
+    exit 1
+fi
 
 echo "== Python"
 GEMSTONE_STRESS=1 .venvs/test/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests

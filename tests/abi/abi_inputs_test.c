@@ -102,6 +102,18 @@ static void test_preferences(void) {
     CHECK(out.data && out.data[out.len] == '\0');
     gem_buffer_free(&out);
 
+    /* A patch is all or nothing: one valid and one invalid field, in either role, writes neither. */
+    const char *half_valid[] = {"{\"currency\":\"GBP\",\"device_id\":\"has space\"}",
+                                "{\"currency\":\"gbp\",\"device_id\":\"device-2\"}",
+                                "{\"device_id\":\"device-2\",\"currency\":\"\"}"};
+    for (size_t i = 0; i < sizeof(half_valid) / sizeof(half_valid[0]); i++) {
+        EXPECT_SYNC_ERROR(gem_preferences_service_update(service, half_valid[i], &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+        CHECK(gem_preferences_service_get(service, &out) == GEM_OK);
+        CHECK(out.data && strcmp((const char *)out.data,
+                                 "{\"currency\":\"EUR\",\"price_alerts_enabled\":false,\"device_id\":\"device-1\"}") == 0);
+        gem_buffer_free(&out);
+    }
+
     gem_preferences_service_free(service);
     CHECK(atomic_load(&prefs.released) == 1);
 }
@@ -466,19 +478,21 @@ static void test_wallet_service(void) {
     CHECK(completion_wait(&c) == GEM_OK);
     CHECK(strstr(c.json, "\"id\":\"multicoin_0x9858EfFD232B4033E47d90003D41EC34EcaEda94\"") != NULL);
     completion_destroy(&c);
-    CHECK(atomic_load(&wallets.secure_set.calls) == 1 && atomic_load(&wallets.password.calls) == 1);
+    /* Two secure-store writes: the journal entry listing the key ("gemstone.pending_secrets"; this fake
+     * reads every key as absent, so the entry is never read back to be cleared), then the secret. */
+    CHECK(atomic_load(&wallets.secure_set.calls) == 2 && atomic_load(&wallets.password.calls) == 1);
 
     /* A password that is too short is refused, and nothing is written. */
     wallets.password.answer = "short";
     wallets.get_wallet.answer = "null";
     EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(service, "{\"type\":\"single\",\"phrase\":\"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\",\"chain\":\"solana\"}", completion_done, &c), GEM_ERR_PORT, "port");
-    CHECK(atomic_load(&wallets.secure_set.calls) == 1 && atomic_load(&wallets.add_wallet.calls) == 2);
+    CHECK(atomic_load(&wallets.secure_set.calls) == 2 && atomic_load(&wallets.add_wallet.calls) == 2);
     /* A failing wallet write undoes the secret it followed. */
     wallets.password.answer = "0123456789abcdef0123456789abcdef";
     wallets.add_wallet.how = ANSWER_FAIL;
     wallets.add_wallet.fail_status = GEM_ERR_STORE;
     EXPECT_ASYNC_ERROR(gem_wallet_service_import_wallet(service, "{\"type\":\"single\",\"phrase\":\"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\",\"chain\":\"solana\"}", completion_done, &c), GEM_ERR_STORE, "store");
-    CHECK(atomic_load(&wallets.secure_set.calls) == 2 && atomic_load(&wallets.secure_delete.calls) == 1);
+    CHECK(atomic_load(&wallets.secure_set.calls) == 4 && atomic_load(&wallets.secure_delete.calls) == 1);
 
     gem_wallet_service_free(service);
     CHECK(eventually_equals(&wallets.released, 10));
@@ -789,6 +803,42 @@ static void test_address_validate(void) {
 #define ME "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
 #define OTHER "0x1234567890abcdef1234567890abcdef12345678"
 
+/* A store method that never answers fails its command with GEM_ERR_TIMEOUT once store_timeout_ms has
+ * passed, and the host's late answer is stale; the bound is checked like any config field. */
+static void test_wallet_store_timeout(void) {
+    gem_buffer out = {0};
+    gem_wallet_service *service = NULL;
+    wallets_answer_empty();
+    gem_wallet_store store = fake_wallet_store_table(&wallets);
+    gem_wallet_session_store session = fake_session_store_table(&wallets);
+    gem_secure_store secure = fake_secure_store_table(&wallets);
+    gem_keystore_password password = fake_password_table(&wallets);
+    const char *const bad_configs[] = {"{\"store_timeout_ms\":0}", "{\"store_timeout_ms\":600001}",
+                                       "{\"store_timeout_ms\":1.5}", "{\"store_timeout_ms\":\"200\"}"};
+    for (size_t i = 0; i < sizeof(bad_configs) / sizeof(bad_configs[0]); i++)
+        EXPECT_SYNC_ERROR(gem_wallet_service_new(bad_configs[i], &store, &session, &secure, &password, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(atomic_load(&wallets.released) == 0);
+
+    wallets.get_wallet.how = ANSWER_NEVER;
+    CHECK(gem_wallet_service_new("{\"kdf_iterations\":2,\"kdf_memory_kib\":19456,\"store_timeout_ms\":200}", &store, &session,
+                                 &secure, &password, &service, &out) == GEM_OK);
+    completion c;
+    completion_init(&c);
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    CHECK(gem_wallet_service_rename_wallet(service, "view_tron_T1", "x", completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_TIMEOUT);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    double seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+    CHECK(seconds >= 0.19 && seconds < 5.0);
+    CHECK(is_error_record(c.json, "timeout"));
+    CHECK(wallets.get_wallet.held != NULL);
+    CHECK(gem_call_ok(wallets.get_wallet.held, (const uint8_t *)"null", 4) == GEM_ERR_STALE_CALL);
+    completion_destroy(&c);
+    gem_wallet_service_free(service);
+    CHECK(eventually_equals(&wallets.released, 4));
+}
+
 static void test_list_answers(void) {
     gem_buffer out = {0};
     char request[256], expected[256];
@@ -959,6 +1009,7 @@ int main(void) {
     test_wallet_service();
     test_node_service();
     test_assets_and_balance_services();
+    test_wallet_store_timeout();
     test_list_answers();
     test_number_answers();
     test_copy_and_day_answers();

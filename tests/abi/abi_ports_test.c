@@ -161,6 +161,46 @@ static void test_transport_timeout(void) {
     fixture_free(&f);
 }
 
+/* A store call that never answers fails the command with GEM_ERR_TIMEOUT after store_timeout_ms (the
+ * transport's own timeout_ms is longer), on a core thread; the late answer is stale. */
+static void test_store_timeout(void) {
+    fixture f;
+    fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":60000,\"store_timeout_ms\":200}");
+    f.store.get = (script){.how = ANSWER_NEVER};
+    completion c;
+    completion_init(&c);
+    CHECK(gem_price_alert_service_get_price_alerts(f.service, NULL, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_TIMEOUT);
+    CHECK(is_error_record(c.json, "timeout"));
+    CHECK(f.store.get.held != NULL);
+    CHECK(gem_call_ok(f.store.get.held, (const uint8_t *)"[]", 2) == GEM_ERR_STALE_CALL);
+    completion_destroy(&c);
+    fixture_free(&f);
+
+    /* Out of range is refused like any config field. */
+    gem_buffer out = {0};
+    gem_price_alert_service *service = NULL;
+    fake_prefs prefs;
+    memset(&prefs, 0, sizeof(prefs));
+    gem_preferences_store prefs_table = fake_prefs_table(&prefs);
+    gem_preferences_service *preferences = NULL;
+    CHECK(gem_preferences_service_new(&prefs_table, &preferences, &out) == GEM_OK);
+    fake_alerts store;
+    fake_port transport, permissions;
+    memset(&store, 0, sizeof(store));
+    memset(&transport, 0, sizeof(transport));
+    memset(&permissions, 0, sizeof(permissions));
+    gem_http_transport http = fake_transport_table(&transport);
+    gem_price_alert_store store_table = fake_alerts_table(&store);
+    gem_notification_permissions perms = fake_permissions_table(&permissions);
+    CHECK(gem_price_alert_service_new("{\"api_url\":\"http://127.0.0.1:9\",\"store_timeout_ms\":0}", &http, preferences,
+                                      &store_table, &perms, &service, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "store_timeout_ms") != NULL);
+    gem_buffer_free(&out);
+    CHECK(service == NULL);
+    gem_preferences_service_free(preferences);
+}
+
 static void test_offline_transport(void) {
     fixture f;
     fixture_init(&f, "{\"api_url\":\"http://127.0.0.1:9\"}");
@@ -434,6 +474,7 @@ int main(void) {
     test_answer_from_another_thread();
     test_never_answered_call_is_cancelled_on_free_and_late_answer_is_stale();
     test_transport_timeout();
+    test_store_timeout();
     test_offline_transport();
     test_permission_refusal_is_a_value();
     test_chain_store_malformed_answers_are_port_errors();

@@ -9,19 +9,22 @@ final class PriceAlertStoreAdapter: GemPriceAlertStore {
     private let updatePriceAlerts: PortMethod
     private let release: TableRelease
     private let lifetime: Lifetime
+    /// How long one call may wait for the host before it fails with `timeout` (GemStoreTimeout).
+    private let timeout: Duration
 
-    init(_ pointer: UnsafePointer<gem_price_alert_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_price_alert_store>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
         let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
         self.release = release
         getPriceAlerts = try requireMethod(table.get_price_alerts, "store.get_price_alerts", release)
         updatePriceAlerts = try requireMethod(table.update_price_alerts, "store.update_price_alerts", release)
         self.lifetime = lifetime
+        self.timeout = timeout
     }
 
     func getPriceAlerts(assetId: String?) async throws(GemServiceError) -> [PriceAlert] {
         let args = JSON.object(assetId.map { [("asset_id", JSON.string($0))] } ?? [])
-        let answer = try await getPriceAlerts.call(JSONWriter.bytes(args), lifetime: lifetime)
+        let answer = try await getPriceAlerts.call(JSONWriter.bytes(args), lifetime: lifetime, timeout: timeout)
         return try decodeAnswer([PriceAlert].self, answer, "store.get_price_alerts")
     }
 
@@ -32,7 +35,7 @@ final class PriceAlertStoreAdapter: GemPriceAlertStore {
         } catch {
             throw .internal(message: error.description)
         }
-        _ = try await updatePriceAlerts.call(args, lifetime: lifetime)
+        _ = try await updatePriceAlerts.call(args, lifetime: lifetime, timeout: timeout)
     }
 }
 

@@ -10,8 +10,10 @@ final class SecureStoreAdapter: GemSecureStore {
     private let deleteMethod: PortMethod
     private let release: TableRelease
     private let lifetime: Lifetime
+    /// How long one call may wait for the host before it fails with `timeout` (GemStoreTimeout).
+    private let timeout: Duration
 
-    init(_ pointer: UnsafePointer<gem_secure_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_secure_store>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "secure_store")
         let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
         self.release = release
@@ -19,19 +21,20 @@ final class SecureStoreAdapter: GemSecureStore {
         setMethod = try requireMethod(table.set, "secure_store.set", release)
         deleteMethod = try requireMethod(table.delete_key, "secure_store.delete_key", release)
         self.lifetime = lifetime
+        self.timeout = timeout
     }
 
     func get(key: String) async throws(GemServiceError) -> String? {
-        let answer = try await getMethod.call(JSONWriter.bytes(.object([("key", .string(key))])), lifetime: lifetime)
+        let answer = try await getMethod.call(JSONWriter.bytes(.object([("key", .string(key))])), lifetime: lifetime, timeout: timeout)
         return try decodeAnswer(String?.self, answer, "secure_store.get")
     }
 
     func set(key: String, value: String) async throws(GemServiceError) {
         let args = JSONWriter.bytes(.object([("key", .string(key)), ("value", .string(value))]))
-        _ = try await setMethod.call(args, lifetime: lifetime)
+        _ = try await setMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
 
     func delete(key: String) async throws(GemServiceError) {
-        _ = try await deleteMethod.call(JSONWriter.bytes(.object([("key", .string(key))])), lifetime: lifetime)
+        _ = try await deleteMethod.call(JSONWriter.bytes(.object([("key", .string(key))])), lifetime: lifetime, timeout: timeout)
     }
 }

@@ -12,8 +12,10 @@ final class WalletStoreAdapter: GemWalletStore {
     private let deleteWallet: PortMethod
     private let release: TableRelease
     private let lifetime: Lifetime
+    /// How long one call may wait for the host before it fails with `timeout` (GemStoreTimeout).
+    private let timeout: Duration
 
-    init(_ pointer: UnsafePointer<gem_wallet_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_wallet_store>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
         let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
         self.release = release
@@ -23,28 +25,29 @@ final class WalletStoreAdapter: GemWalletStore {
         saveWallet = try requireMethod(table.save_wallet, "store.save_wallet", release)
         deleteWallet = try requireMethod(table.delete_wallet, "store.delete_wallet", release)
         self.lifetime = lifetime
+        self.timeout = timeout
     }
 
     func getWallets() async throws(GemServiceError) -> [Wallet] {
-        let answer = try await getWallets.call(Array("{}".utf8), lifetime: lifetime)
+        let answer = try await getWallets.call(Array("{}".utf8), lifetime: lifetime, timeout: timeout)
         return try decodeAnswer([Wallet].self, answer, "store.get_wallets")
     }
 
     func getWallet(walletId: WalletId) async throws(GemServiceError) -> Wallet? {
-        let answer = try await getWallet.call(Self.walletIdArgs(walletId), lifetime: lifetime)
+        let answer = try await getWallet.call(Self.walletIdArgs(walletId), lifetime: lifetime, timeout: timeout)
         return try decodeAnswer(Wallet?.self, answer, "store.get_wallet")
     }
 
     func addWallet(_ wallet: Wallet) async throws(GemServiceError) {
-        _ = try await addWallet.call(try Self.walletArgs(wallet), lifetime: lifetime)
+        _ = try await addWallet.call(try Self.walletArgs(wallet), lifetime: lifetime, timeout: timeout)
     }
 
     func saveWallet(_ wallet: Wallet) async throws(GemServiceError) {
-        _ = try await saveWallet.call(try Self.walletArgs(wallet), lifetime: lifetime)
+        _ = try await saveWallet.call(try Self.walletArgs(wallet), lifetime: lifetime, timeout: timeout)
     }
 
     func deleteWallet(walletId: WalletId) async throws(GemServiceError) {
-        _ = try await deleteWallet.call(Self.walletIdArgs(walletId), lifetime: lifetime)
+        _ = try await deleteWallet.call(Self.walletIdArgs(walletId), lifetime: lifetime, timeout: timeout)
     }
 
     private static func walletIdArgs(_ walletId: WalletId) -> [UInt8] {

@@ -2,24 +2,6 @@ import CGemstone
 import Gemstone
 import Primitives
 
-/// The record gem_preferences_service_get answers and _update applies.
-struct PreferencesRecord: Codable {
-    var currency: String
-    var deviceId: String?
-    var priceAlertsEnabled: Bool
-
-    init(_ service: GemPreferencesService) {
-        currency = service.currency()
-        deviceId = service.deviceId()
-        priceAlertsEnabled = service.isPriceAlertsEnabled()
-    }
-}
-
-struct PreferencesPatch: Decodable {
-    var currency: String?
-    var deviceId: String?
-}
-
 @c @implementation
 public func gem_preferences_service_new(_ store: UnsafePointer<gem_preferences_store>?,
                                         _ outService: UnsafeMutablePointer<OpaquePointer?>?,
@@ -41,7 +23,7 @@ public func gem_preferences_service_free(_ service: OpaquePointer?) {
 public func gem_preferences_service_get(_ service: OpaquePointer?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     Outcome {
         let handle = try ServiceHandle<GemPreferencesService>.require(service)
-        return try JSONCodec.encode(PreferencesRecord(handle.service))
+        return try JSONCodec.encode(handle.service.preferences())
     }.deliver(out)
 }
 
@@ -50,9 +32,7 @@ public func gem_preferences_service_update(_ service: OpaquePointer?, _ patchJSO
                                            _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     Outcome {
         let handle = try ServiceHandle<GemPreferencesService>.require(service)
-        let patch = try decodeArgument(PreferencesPatch.self, patchJSON, "patch_json")
-        if let currency = patch.currency { try handle.service.setCurrency(currency) }
-        if let deviceId = patch.deviceId { try handle.service.setDeviceId(deviceId) }
-        return try JSONCodec.encode(PreferencesRecord(handle.service))
+        let patch = try decodeArgument(GemPreferencesPatch.self, patchJSON, "patch_json")
+        return try JSONCodec.encode(handle.service.update(patch))
     }.deliver(out)
 }

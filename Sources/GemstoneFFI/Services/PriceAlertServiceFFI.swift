@@ -5,6 +5,7 @@ import Primitives
 struct PriceAlertServiceConfig: Decodable {
     var apiUrl: String
     var timeoutMs: Int?
+    var storeTimeoutMs: Int?
 }
 
 @c @implementation
@@ -21,6 +22,7 @@ public func gem_price_alert_service_new(_ configJSON: UnsafePointer<CChar>?,
         guard (1...600_000).contains(timeoutMs) else {
             throw ABIError(message: "config_json.timeout_ms must be between 1 and 600000")
         }
+        let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let preferencesService = try ServiceHandle<GemPreferencesService>.require(preferences, "preferences").service
         let lifetime = Lifetime()
         let construction = Construction()
@@ -28,7 +30,7 @@ public func gem_price_alert_service_new(_ configJSON: UnsafePointer<CChar>?,
             baseURL: config.apiUrl,
             transport: try HTTPTransportAdapter(transport, lifetime: lifetime, timeout: .milliseconds(timeoutMs), construction: construction),
             preferences: preferencesService,
-            store: try PriceAlertStoreAdapter(store, lifetime: lifetime, construction: construction),
+            store: try PriceAlertStoreAdapter(store, lifetime: lifetime, timeout: storeTimeout, construction: construction),
             permissions: try NotificationPermissionsAdapter(permissions, lifetime: lifetime, construction: construction)
         )
         construction.commit()

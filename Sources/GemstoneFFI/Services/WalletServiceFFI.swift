@@ -5,6 +5,7 @@ import Primitives
 struct WalletServiceConfig: Decodable {
     var kdfIterations: UInt64?
     var kdfMemoryKib: UInt64?
+    var storeTimeoutMs: Int?
 }
 
 struct WalletCreateRequest: Decodable {
@@ -30,16 +31,17 @@ public func gem_wallet_service_new(_ configJSON: UnsafePointer<CChar>?,
         } catch {
             throw ABIError(message: "config_json: kdf_iterations must be 2...4 and kdf_memory_kib 19456...262144")
         }
+        let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let lifetime = Lifetime()
         let construction = Construction()
         // The wallet service holds its own session service over its own copies of the store tables, so
         // that freeing the host's session service never cancels the wallet service's store calls.
         let session = GemWalletSessionService(
-            walletStore: try WalletStoreAdapter(store, lifetime: lifetime, construction: construction),
+            walletStore: try WalletStoreAdapter(store, lifetime: lifetime, timeout: storeTimeout, construction: construction),
             sessionStore: try WalletSessionStoreAdapter(sessionStore, construction: construction)
         )
         let keystore = GemKeystore(
-            secureStore: try SecureStoreAdapter(secureStore, lifetime: lifetime, construction: construction),
+            secureStore: try SecureStoreAdapter(secureStore, lifetime: lifetime, timeout: storeTimeout, construction: construction),
             password: try KeystorePasswordAdapter(password, lifetime: lifetime, construction: construction),
             parameters: parameters
         )

@@ -27,7 +27,8 @@ public func gem_wallet_session_service_new(_ store: UnsafePointer<gem_wallet_sto
         let lifetime = Lifetime()
         let construction = Construction()
         let service = GemWalletSessionService(
-            walletStore: try WalletStoreAdapter(store, lifetime: lifetime, construction: construction),
+            walletStore: try WalletStoreAdapter(store, lifetime: lifetime,
+                                            timeout: GemStoreTimeout.defaultDuration, construction: construction),
             sessionStore: try WalletSessionStoreAdapter(sessionStore, construction: construction)
         )
         construction.commit()

@@ -83,4 +83,38 @@ struct GemPreferencesServiceTests {
     @Test func invalidStoredCurrencyReadsAsDefault() {
         #expect(GemPreferencesService(store: MemoryPreferencesStore(["currency": "dollars"])).currency() == "USD")
     }
+
+    /// One valid and one invalid field, in either role: the patch throws and nothing is written.
+    @Test(arguments: [
+        GemPreferencesPatch(currency: "EUR", deviceId: "a b"),
+        GemPreferencesPatch(currency: "euro", deviceId: "device-1"),
+        GemPreferencesPatch(currency: "EURO", deviceId: ""),
+    ])
+    func aPatchWithABadFieldWritesNothing(patch: GemPreferencesPatch) {
+        let store = MemoryPreferencesStore(["currency": "JPY", "device_id": "old"])
+        let preferences = GemPreferencesService(store: store)
+        #expect {
+            try preferences.update(patch)
+        } throws: { error in
+            guard case .invalidInput = error as? GemServiceError else { return false }
+            return true
+        }
+        #expect(store.writes == 0)
+        #expect(preferences.preferences() == GemPreferences(currency: "JPY", priceAlertsEnabled: false, deviceId: "old"))
+    }
+
+    @Test func aValidPatchWritesEveryFieldAndAnswersTheRecord() throws {
+        let store = MemoryPreferencesStore(["price_alerts_enabled": "true"])
+        let answer = try GemPreferencesService(store: store).update(GemPreferencesPatch(currency: "EUR", deviceId: "device-1"))
+        #expect(answer == GemPreferences(currency: "EUR", priceAlertsEnabled: true, deviceId: "device-1"))
+        #expect(store.values["currency"] == "EUR")
+        #expect(store.values["device_id"] == "device-1")
+    }
+
+    @Test func anEmptyPatchWritesNothing() throws {
+        let store = MemoryPreferencesStore()
+        let answer = try GemPreferencesService(store: store).update(GemPreferencesPatch())
+        #expect(answer == GemPreferences(currency: "USD", priceAlertsEnabled: false))
+        #expect(store.writes == 0)
+    }
 }

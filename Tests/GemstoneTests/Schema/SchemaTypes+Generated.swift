@@ -29,6 +29,8 @@ let schemaRoundTrips: [String: @Sendable ([UInt8]) throws -> [UInt8]] = [
     "GemFormattedNumber": { try JSONCodec.encode(try JSONCodec.decode(GemFormattedNumber.self, from: $0)) },
     "GemDurationPart": { try JSONCodec.encode(try JSONCodec.decode(GemDurationPart.self, from: $0)) },
     "GemNumberFormat": { try JSONCodec.encode(try JSONCodec.decode(GemNumberFormat.self, from: $0)) },
+    "GemPreferences": { try JSONCodec.encode(try JSONCodec.decode(GemPreferences.self, from: $0)) },
+    "GemPreferencesPatch": { try JSONCodec.encode(try JSONCodec.decode(GemPreferencesPatch.self, from: $0)) },
     "GemAddressFormatStyle": { try JSONCodec.encode(try JSONCodec.decode(GemAddressFormatStyle.self, from: $0)) },
     "GemDayLabel": { try JSONCodec.encode(try JSONCodec.decode(GemDayLabel.self, from: $0)) },
     "GemDurationUnit": { try JSONCodec.encode(try JSONCodec.decode(GemDurationUnit.self, from: $0)) },

@@ -20,6 +20,12 @@ struct WalletHarness {
                                    random: random)
     }
 
+    /// A new service over the same stores, as after a restart of the app: its sweep runs first.
+    func restarted() -> GemWalletService {
+        GemWalletService(session: session,
+                         keystore: GemKeystore(secureStore: secureStore, password: password, parameters: .minimum))
+    }
+
     /// Nothing of an import is left: no wallet, no secret, the current wallet as before.
     func expectUntouched(current: WalletId? = nil) async -> Bool {
         let wallets = await walletStore.wallets

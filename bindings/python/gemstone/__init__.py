@@ -14,7 +14,8 @@ from .errors import (ApiError, Cancelled, CryptoError, GemError, InternalError, 
 from .permissions import FixedPermissions
 from .ports import (HttpTransport, NotificationPermissions, PortCall, PortTable, PreferencesStore, PriceAlertStore,
                     deferred)
-from .records import (HttpHeader, HttpRequest, HttpResponse, NotificationPermission, Preferences, PriceAlert,
+from .records import (HttpHeader, HttpRequest, HttpResponse, NotificationPermission, Preferences, PreferencesPatch,
+                      PriceAlert,
                       PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult, PriceDirection, RecordError)
 from . import presentation
 from .services import PreferencesService, PriceAlertService, close_all
@@ -45,7 +46,7 @@ __all__ = [
     "Timeout", "StaleCall", "PortError", "PermissionDenied", "CryptoError", "InternalError",
     "PortTable", "PortCall", "deferred", "PreferencesStore", "PriceAlertStore", "HttpTransport",
     "NotificationPermissions",
-    "PriceAlert", "PriceDirection", "Preferences", "PriceAlertsToggle", "PriceAlertAddResult",
+    "PriceAlert", "PriceDirection", "Preferences", "PreferencesPatch", "PriceAlertsToggle", "PriceAlertAddResult",
     "PriceAlertSyncResult", "NotificationPermission", "HttpHeader", "HttpRequest", "HttpResponse", "RecordError",
     "PreferencesService", "PriceAlertService", "close_all",
     "SqlitePreferencesStore", "SqlitePriceAlertStore", "UrllibTransport", "FixedPermissions",

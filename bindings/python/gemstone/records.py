@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
 
 
-from .generated import (NotificationPermission, PriceAlert, PriceAlertAddResult,  # noqa: F401
+from .generated import (NotificationPermission, Preferences, PreferencesPatch, PriceAlert, PriceAlertAddResult,  # noqa: F401
                         PriceAlertSyncResult, PriceAlertsToggle, PriceDirection, RecordError)
 from .generated import HttpHeader, HttpMethod, HttpRequest, HttpResponse  # noqa: F401  (schema/transport.json)
 
@@ -46,25 +46,3 @@ def _mapping(data: Any, record: str) -> Mapping[str, Any]:
     return data
 
 
-@dataclass(frozen=True)
-class Preferences:
-    """Every preference the core owns (gem_preferences_service_get)."""
-
-    currency: str
-    price_alerts_enabled: bool
-    device_id: Optional[str] = None
-
-    @classmethod
-    def from_json(cls, data: Any) -> "Preferences":
-        data = _mapping(data, "preferences")
-        return cls(
-            currency=_require(data, "currency", str, "preferences"),
-            price_alerts_enabled=_require(data, "price_alerts_enabled", bool, "preferences"),
-            device_id=_optional(data, "device_id", str, "preferences"),
-        )
-
-    def to_json(self) -> dict:
-        out: dict[str, Any] = {"currency": self.currency, "price_alerts_enabled": self.price_alerts_enabled}
-        if self.device_id is not None:
-            out["device_id"] = self.device_id
-        return out

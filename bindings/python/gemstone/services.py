@@ -24,7 +24,7 @@ from . import abi, calls, ports
 from .abi import GemBuffer, Status
 from .errors import GemError, InvalidArgument
 from .ports import Lease, PortTable, as_port_table
-from .records import (Preferences, PriceAlert, PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult,
+from .records import (Preferences, PreferencesPatch, PriceAlert, PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult,
                       RecordError)
 from .transport import UrllibTransport
 
@@ -187,8 +187,9 @@ class PreferencesService(_Service):
 
     def update(self, *, currency: Optional[str] = None, device_id: Optional[str] = None) -> Preferences:
         """Sets the given preferences (the others are left as they are); returns them all.
-        Raises InvalidInput for a currency that is not three upper-case letters, or a bad device id."""
-        patch = {key: value for key, value in (("currency", currency), ("device_id", device_id)) if value is not None}
+        All or nothing: raises InvalidInput for a currency that is not three upper-case letters, or a bad
+        device id, and then writes neither."""
+        patch = PreferencesPatch(currency=currency, device_id=device_id).to_json()
         return calls.decode(self._call_out("gem_preferences_service_update", _json_argument(patch, "patch")),
                             Preferences.from_json)
 
@@ -224,7 +225,8 @@ class PriceAlertService(_Service):
     """Price alerts kept locally (a PriceAlertStore port) and on the remote API (through an
     HttpTransport port), with notification permission from a NotificationPermissions port.
 
-    `api_url` is the API's root, `timeout_ms` the core's limit on each transport call.
+    `api_url` is the API's root, `timeout_ms` the core's limit on each transport call, `store_timeout_ms`
+    its limit on each store call.
     `wait_timeout` (seconds) bounds the blocking forms' wait (builtin TimeoutError); None waits
     for the completion, which the core always delivers."""
 
@@ -232,12 +234,14 @@ class PriceAlertService(_Service):
 
     def __init__(self, api_url: str, *, preferences: PreferencesService, store: Any, permissions: Any,
                  transport: Any = None, timeout_ms: Optional[int] = None,
-                 wait_timeout: Optional[float] = None) -> None:
+                 store_timeout_ms: Optional[int] = None, wait_timeout: Optional[float] = None) -> None:
         if not isinstance(preferences, PreferencesService):
             raise TypeError("preferences must be a PreferencesService")
         config: dict[str, Any] = {"api_url": api_url}
         if timeout_ms is not None:
             config["timeout_ms"] = timeout_ms
+        if store_timeout_ms is not None:
+            config["store_timeout_ms"] = store_timeout_ms
         config_json = _json_argument(config, "config")
         tables = [
             as_port_table(transport if transport is not None else UrllibTransport(), "gem_http_transport"),

@@ -91,14 +91,16 @@ class WalletService(_Service):
     """Creates, imports and manages wallets (gem_wallet_service); owns the keystore, whose secrets
     leave the core only through export_secret. Pass the same store objects as to the
     WalletSessionService. `kdf_iterations` / `kdf_memory_kib` set the Argon2id cost of new keystore
-    records (the core's defaults when None)."""
+    records, `store_timeout_ms` the core's limit on each wallet-store and secure-store call (a store
+    that has not answered by then fails the command with Timeout); the core's defaults when None."""
 
     _FREE = "gem_wallet_service_free"
 
     def __init__(self, *, store: Any, session_store: Any, secure_store: Any, password: Any,
                  kdf_iterations: Optional[int] = None, kdf_memory_kib: Optional[int] = None,
-                 wait_timeout: Optional[float] = None) -> None:
-        config = {key: value for key, value in (("kdf_iterations", kdf_iterations), ("kdf_memory_kib", kdf_memory_kib))
+                 store_timeout_ms: Optional[int] = None, wait_timeout: Optional[float] = None) -> None:
+        config = {key: value for key, value in (("kdf_iterations", kdf_iterations), ("kdf_memory_kib", kdf_memory_kib),
+                                                ("store_timeout_ms", store_timeout_ms))
                   if value is not None}
         config_json = _json_argument(config, "config") if config else None
         tables = [

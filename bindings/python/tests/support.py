@@ -79,7 +79,8 @@ class Services:
 
     def __init__(self, store: Optional[PortTable] = None, transport: Optional[PortTable] = None,
                  permission: Optional[PortTable] = None, api_url: str = "http://127.0.0.1:9",
-                 timeout_ms: Optional[int] = None, device_id: Optional[str] = "device-1") -> None:
+                 timeout_ms: Optional[int] = None, device_id: Optional[str] = "device-1",
+                 store_timeout_ms: Optional[int] = None) -> None:
         self.preferences_store = MemoryPreferencesStore({"device_id": device_id} if device_id else {})
         self.preferences = PreferencesService(self.preferences_store)
         self.store = store or memory_alert_table()
@@ -87,7 +88,7 @@ class Services:
         self.permission = permission or permissions()
         self.alerts = PriceAlertService(api_url, preferences=self.preferences, store=self.store,
                                         transport=self.transport, permissions=self.permission,
-                                        timeout_ms=timeout_ms, wait_timeout=30)
+                                        timeout_ms=timeout_ms, store_timeout_ms=store_timeout_ms, wait_timeout=30)
 
     def tables(self) -> list[PortTable]:
         return self.preferences.tables + self.alerts.tables

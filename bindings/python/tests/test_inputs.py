@@ -72,6 +72,18 @@ def test_preference_values_breaking_a_rule_are_invalid_input(services, fields, f
     assert services.preferences.get().device_id == "device-1"
 
 
+@pytest.mark.parametrize("fields", [{"currency": "GBP", "device_id": "has space"},
+                                    {"currency": "gbp", "device_id": "device-2"},
+                                    {"currency": "", "device_id": "device-2"}])
+def test_a_patch_with_one_bad_field_writes_nothing(services, fields):
+    before = services.preferences.get()
+    stored = dict(services.preferences_store.values)
+    with pytest.raises(InvalidInput):
+        services.preferences.update(**fields)
+    assert services.preferences.get() == before
+    assert services.preferences_store.values == stored
+
+
 def test_a_null_out_buffer_still_returns_the_status(services):
     library = abi.lib()
     assert library.gem_preferences_service_get(None, None) == Status.INVALID_ARGUMENT

@@ -183,6 +183,24 @@ def test_a_transport_that_never_answers_times_out_and_its_late_answer_is_stale()
         assert parked.calls[0].ok({"status": 200, "body": "[]"}) == Status.STALE_CALL
 
 
+def test_a_store_that_never_answers_times_out_after_store_timeout_ms_and_its_late_answer_is_stale():
+    parked = Parked()
+    with Services(store=memory_alert_table(get_price_alerts=parked.park), timeout_ms=60000,
+                  store_timeout_ms=200) as built:
+        started = time.monotonic()
+        with pytest.raises(Timeout) as caught:
+            built.alerts.get_price_alerts()
+        assert 0.19 <= time.monotonic() - started < 5
+        assert caught.value.type == "timeout"
+        assert parked.calls[0].ok([BTC]) == Status.STALE_CALL
+
+
+@pytest.mark.parametrize("bound", [0, 600001])
+def test_a_store_timeout_out_of_range_is_refused(bound):
+    with pytest.raises(gemstone.InvalidArgument, match="store_timeout_ms"):
+        Services(store_timeout_ms=bound)
+
+
 def test_a_sync_port_answered_after_it_returned_reads_as_absent_and_the_answer_is_stale():
     parked = Parked()
     store = MemoryPreferencesStore().port_table()

@@ -10,7 +10,7 @@ import Primitives
 /// Records are keyed by the wallet's `external_id`. The password is asked for on every seal and unlock and
 /// dropped at once; the decrypted secret exists only inside `unlock`'s closure and is wiped when it returns.
 package final class GemKeystore: Sendable {
-    private let secureStore: any GemSecureStore
+    let secureStore: any GemSecureStore
     private let password: any GemKeystorePassword
     private let parameters: KeystoreParameters
     private let random: any RandomSource
@@ -25,15 +25,18 @@ package final class GemKeystore: Sendable {
 
     /// Encrypts `secret` for `walletId` and writes the record under `key`, replacing any record there.
     package func store(_ secret: KeystoreSecret, walletId: WalletId, key: String) async throws(GemServiceError) {
+        try await secureStore.set(key: key, value: try await seal(secret, walletId: walletId))
+    }
+
+    /// The record text of `secret` sealed for `walletId` under the password port's password; writes nothing.
+    package func seal(_ secret: KeystoreSecret, walletId: WalletId) async throws(GemServiceError) -> String {
         let password = try await password.password()
-        let record: KeystoreRecord
         do {
-            record = try KeystoreRecord.seal(secret, walletId: walletId.id, password: password,
-                                             parameters: parameters, random: random)
+            return try KeystoreRecord.seal(secret, walletId: walletId.id, password: password,
+                                           parameters: parameters, random: random).text
         } catch {
             throw GemServiceError(error)
         }
-        try await secureStore.set(key: key, value: record.text)
     }
 
     /// Decrypts the record under `key` (which must belong to `walletId`) and lends the secret to `body`.
@@ -55,7 +58,7 @@ package final class GemKeystore: Sendable {
         try await secureStore.get(key: key)
     }
 
-    /// Writes a record text back as it was (used only to undo a deletion).
+    /// Writes a record text as it is: a record `seal` made, or one put back to undo a deletion.
     package func restore(key: String, record: String) async throws(GemServiceError) {
         try await secureStore.set(key: key, value: record)
     }

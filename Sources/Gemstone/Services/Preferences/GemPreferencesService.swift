@@ -45,10 +45,7 @@ public final class GemPreferencesService: Sendable {
     /// A device id is a non-empty string without control characters or spaces; it becomes a URL
     /// path segment (percent-encoded there).
     public func setDeviceId(_ deviceId: String) throws(GemServiceError) {
-        guard Self.isValidDeviceId(deviceId) else {
-            throw .invalidInput(message: "a device id is non-empty and has no spaces or control characters")
-        }
-        store.set(key: Key.deviceId, value: deviceId)
+        try update(GemPreferencesPatch(deviceId: deviceId))
     }
 
     static func isValidDeviceId(_ deviceId: String) -> Bool {
@@ -65,9 +62,29 @@ public final class GemPreferencesService: Sendable {
     }
 
     public func setCurrency(_ currency: String) throws(GemServiceError) {
-        guard CurrencyCode.isValid(currency) else {
+        try update(GemPreferencesPatch(currency: currency))
+    }
+
+    // MARK: the record
+
+    /// Every preference in one record (`gem_preferences_service_get`).
+    public func preferences() -> GemPreferences {
+        GemPreferences(currency: currency(), priceAlertsEnabled: isPriceAlertsEnabled(), deviceId: deviceId())
+    }
+
+    /// Applies a patch all or nothing: every present field is checked before any is written, so a
+    /// patch with one valid and one invalid field throws and leaves the store as it was. Answers
+    /// the preferences after the write.
+    @discardableResult
+    public func update(_ patch: GemPreferencesPatch) throws(GemServiceError) -> GemPreferences {
+        if let currency = patch.currency, !CurrencyCode.isValid(currency) {
             throw .invalidInput(message: "a currency is three uppercase letters, like USD")
         }
-        store.set(key: Key.currency, value: currency)
+        if let deviceId = patch.deviceId, !Self.isValidDeviceId(deviceId) {
+            throw .invalidInput(message: "a device id is non-empty and has no spaces or control characters")
+        }
+        if let currency = patch.currency { store.set(key: Key.currency, value: currency) }
+        if let deviceId = patch.deviceId { store.set(key: Key.deviceId, value: deviceId) }
+        return preferences()
     }
 }

@@ -18,6 +18,12 @@ import Primitives
 /// failures and what stays stored (the wallet and its secret, or a secret with no wallet); a failed
 /// compensation is never swallowed.
 ///
+/// Repair: in step 3, once the secret is sealed and before it is written, its key is listed in the secure
+/// store's journal (`PendingSecrets`), and it is taken off once the wallet is stored or the secret undone.
+/// When the service starts, before any command, `sweep` deletes every listed secret whose wallet is not
+/// stored (what a crash or a failed undo left) and reports stored wallets whose secret is missing
+/// (`GemSecretSweep`).
+///
 /// Commands that write run one at a time in arrival order (`CommandLane`), so two imports cannot both
 /// take the same index or race a deletion. The keystore is never exposed: a secret leaves the core only
 /// through `exportSecret`, after the password port answered.
@@ -26,6 +32,8 @@ public final class GemWalletService: Sendable {
     private let keystore: GemKeystore
     private let random: any RandomSource
     private let lane = CommandLane()
+    /// The sweep started by `init`; every command that writes waits for it first.
+    private let startup: Task<GemSecretSweep, Never>
 
     private var walletStore: any GemWalletStore { session.walletStore }
     private var sessionStore: any GemWalletSessionStore { session.sessionStore }
@@ -40,6 +48,47 @@ public final class GemWalletService: Sendable {
         self.session = session
         self.keystore = keystore
         self.random = random
+        let walletStore = session.walletStore
+        startup = Task { await Self.sweep(keystore: keystore, walletStore: walletStore) }
+    }
+
+    /// What the sweep at start found and did (waits for it).
+    public func startupSweep() async -> GemSecretSweep {
+        await startup.value
+    }
+
+    /// Runs `body` on the lane, after the start-up sweep.
+    private func serialized<T>(_ body: () async throws(GemServiceError) -> T) async throws(GemServiceError) -> T {
+        _ = await startup.value
+        return try await lane.run(body)
+    }
+
+    // MARK: the sweep at start
+
+    /// Deletes every journal-listed secret whose wallet is not stored, takes the settled keys off the
+    /// journal, and lists the stored wallets whose secret is missing. A failure stops the sweep where it
+    /// happened: the keys not yet settled stay listed for the next start, and the failure is reported.
+    static func sweep(keystore: GemKeystore, walletStore: any GemWalletStore) async -> GemSecretSweep {
+        var result = GemSecretSweep()
+        do throws(GemServiceError) {
+            let listed = try await keystore.pendingKeys()
+            let wallets = try await walletStore.getWallets()
+            let owned = Set(wallets.compactMap(\.externalId))
+            for key in listed {
+                if !owned.contains(key) {
+                    try await keystore.delete(key: key)
+                    result.removedSecrets.append(key)
+                }
+                try await keystore.clearPending(key)
+            }
+            for wallet in wallets where wallet.type != .view {
+                guard let key = wallet.externalId else { continue }
+                if try await keystore.record(key: key) == nil { result.walletsWithoutSecret.append(wallet.id) }
+            }
+        } catch {
+            result.failure = error
+        }
+        return result
     }
 
     // MARK: create and import
@@ -63,7 +112,7 @@ public final class GemWalletService: Sendable {
         }
         let words = mnemonic.revealWords()
         let plan = try await WalletImportPlan.make(.multicoin(phrase: Secret(text: words.joined(separator: " ")), chains: chains, name: name))
-        let result = try await lane.run { () async throws(GemServiceError) -> GemWalletImportResult in
+        let result = try await serialized { () async throws(GemServiceError) -> GemWalletImportResult in
             try await commit(plan, name: name, source: .create)
         }
         guard case .imported(let wallet) = result else {
@@ -76,7 +125,7 @@ public final class GemWalletService: Sendable {
     /// stored under the same id.
     public func importWallet(_ request: GemWalletImport) async throws(GemServiceError) -> GemWalletImportResult {
         let plan = try await WalletImportPlan.make(request)
-        return try await lane.run { () async throws(GemServiceError) -> GemWalletImportResult in
+        return try await serialized { () async throws(GemServiceError) -> GemWalletImportResult in
             try await commit(plan, name: request.name, source: .import)
         }
     }
@@ -94,7 +143,7 @@ public final class GemWalletService: Sendable {
     /// Renames a wallet (trimmed, not blank, at most 64 characters). Writes only when the name changes.
     public func renameWallet(walletId: WalletId, name: String) async throws(GemServiceError) -> Wallet {
         let name = try WalletRules.validName(name)
-        return try await lane.run { () async throws(GemServiceError) -> Wallet in
+        return try await serialized { () async throws(GemServiceError) -> Wallet in
             let wallet = try await session.requireWallet(walletId: walletId)
             guard wallet.name != name else { return wallet }
             let renamed = wallet.with(name: name)
@@ -105,7 +154,7 @@ public final class GemWalletService: Sendable {
 
     /// Pins or unpins a wallet. Writes only when the flag changes.
     public func setPinned(walletId: WalletId, pinned: Bool) async throws(GemServiceError) -> Wallet {
-        try await lane.run { () async throws(GemServiceError) -> Wallet in
+        try await serialized { () async throws(GemServiceError) -> Wallet in
             let wallet = try await session.requireWallet(walletId: walletId)
             guard wallet.isPinned != pinned else { return wallet }
             let updated = wallet.with(isPinned: pinned)
@@ -116,7 +165,7 @@ public final class GemWalletService: Sendable {
 
     /// Makes a stored wallet the current one.
     public func setCurrentWalletId(_ walletId: WalletId) async throws(GemServiceError) -> Wallet {
-        try await lane.run { () async throws(GemServiceError) -> Wallet in
+        try await serialized { () async throws(GemServiceError) -> Wallet in
             let wallet = try await session.requireWallet(walletId: walletId)
             try sessionStore.setCurrentWalletId(walletId)
             return wallet
@@ -127,11 +176,14 @@ public final class GemWalletService: Sendable {
     ///
     /// Order: the secret is deleted first, then the wallet; if deleting the wallet fails, the secret is put
     /// back and the error thrown, so a wallet never outlives its secret silently and a secret never
-    /// outlives its wallet. When the deleted wallet was current, the first remaining wallet becomes
-    /// current; if that last write fails the deletion stands, and `GemWalletSessionService` resolves the
-    /// stale id to the first wallet until the next switch.
+    /// outlives its wallet. If putting it back fails too, the delete throws `.store` naming both failures
+    /// and that the wallet stays without its secret (the sweep at the next start reports it; importing
+    /// the same secret again writes it back). When the deleted wallet was current, the first remaining
+    /// wallet becomes current; if that last write fails the deletion stands and the answer is still
+    /// true: `GemWalletSessionService` resolves the stale id to that same first wallet until the next
+    /// switch.
     public func deleteWallet(walletId: WalletId) async throws(GemServiceError) -> WalletId? {
-        try await lane.run { () async throws(GemServiceError) -> WalletId? in
+        try await serialized { () async throws(GemServiceError) -> WalletId? in
             let wallet = try await session.requireWallet(walletId: walletId)
             let wallets = try await walletStore.getWallets()
             var removedRecord: (key: String, text: String)?
@@ -142,12 +194,27 @@ public final class GemWalletService: Sendable {
             do throws(GemServiceError) {
                 try await walletStore.deleteWallet(walletId: walletId)
             } catch {
-                if let removedRecord { try? await keystore.restore(key: removedRecord.key, record: removedRecord.text) }
+                if let removedRecord {
+                    do throws(GemServiceError) {
+                        try await keystore.restore(key: removedRecord.key, record: removedRecord.text)
+                    } catch let compensation {
+                        throw .store(message: "delete failed (\(error.type): \(error.message)); putting its secret back "
+                                     + "failed too (\(compensation.type): \(compensation.message)), leaving the wallet "
+                                     + "stored without its encrypted secret")
+                    }
+                }
                 throw error
             }
             let current = sessionStore.getCurrentWalletId()
             let next = WalletRules.currentAfterDeleting(walletId, current: current, wallets: wallets)
-            if next != current { try? sessionStore.setCurrentWalletId(next) }
+            if next != current {
+                do throws(GemServiceError) {
+                    try sessionStore.setCurrentWalletId(next)
+                } catch {
+                    // Not a failure of the delete (see above): the stale id resolves to `next`.
+                    return next
+                }
+            }
             return next
         }
     }
@@ -196,7 +263,16 @@ public final class GemWalletService: Sendable {
         }
         let wallet = try plan.wallet(name: name, source: source, existing: try await walletStore.getWallets())
         if let secret = plan.secret, let key = wallet.externalId {
-            try await keystore.store(secret, walletId: wallet.id, key: key)
+            // Sealed first (the password port may look at the secure store), listed, then written.
+            let record = try await keystore.seal(secret, walletId: wallet.id)
+            try await keystore.markPending(key)
+            do throws(GemServiceError) {
+                try await keystore.restore(key: key, record: record)
+            } catch {
+                // Nothing was written (a failed set writes nothing), so only the journal entry is undone.
+                await settle(key)
+                throw error
+            }
         }
         do throws(GemServiceError) {
             try await walletStore.addWallet(wallet)
@@ -216,7 +292,19 @@ public final class GemWalletService: Sendable {
             if let failed = await undoSecret(of: wallet) { throw Self.compensationFailed(error, failed) }
             throw error
         }
+        if let key = wallet.externalId { await settle(key) }
         return .imported(wallet: wallet)
+    }
+
+    /// Takes `key` off the journal once its secret has its wallet or is gone. A failure to do so is not
+    /// the import's failure and loses nothing: the key stays listed, and the sweep at the next start
+    /// finds the wallet stored (keeping the secret) or the secret absent, and clears it then.
+    private func settle(_ key: String) async {
+        do throws(GemServiceError) {
+            try await keystore.clearPending(key)
+        } catch {
+            return
+        }
     }
 
     /// A compensating write that failed: what it leaves in the stores and why.
@@ -254,8 +342,10 @@ public final class GemWalletService: Sendable {
         do throws(GemServiceError) {
             try await keystore.delete(key: key)
         } catch {
+            // The key stays in the journal: the sweep at the next start deletes the secret.
             return FailedUndo(left: "an encrypted secret with no wallet", error: error)
         }
+        await settle(key)
         return nil
     }
 }

@@ -1010,6 +1010,68 @@ data class NumberFormat(
     }
 }
 
+/** Every preference the core owns, read in one record (gem_preferences_service_get, and the answer of _update). */
+data class Preferences @JvmOverloads constructor(
+    /** The selected currency: three upper-case letters (USD when none is stored). */
+    val currency: String,
+    /** Whether price alerts are on; changed only through gem_price_alert_service_set_enabled. */
+    val priceAlertsEnabled: Boolean,
+    /** The id the remote API knows this device by; absent when none is stored. */
+    val deviceId: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+        put("price_alerts_enabled", priceAlertsEnabled)
+        deviceId?.let { put("device_id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): Preferences = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<Preferences> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<Preferences>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): Preferences = Preferences(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            priceAlertsEnabled = SchemaJson.bool(SchemaJson.key(json, "price_alerts_enabled", path), SchemaJson.join(path, "price_alerts_enabled")),
+            deviceId = json.opt("device_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "device_id")) }
+        )
+    }
+}
+
+/** A change to the preferences (gem_preferences_service_update): each present field is set; every field is validated before any is written, so a patch with one bad field changes nothing. */
+data class PreferencesPatch @JvmOverloads constructor(
+    /** The currency to select: three upper-case letters, like EUR. */
+    val currency: String? = null,
+    /** The device id to store: non-empty, no spaces or control characters. */
+    val deviceId: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        currency?.let { put("currency", it) }
+        deviceId?.let { put("device_id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PreferencesPatch = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PreferencesPatch> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PreferencesPatch>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PreferencesPatch = PreferencesPatch(
+            currency = json.opt("currency").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "currency")) },
+            deviceId = json.opt("device_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "device_id")) }
+        )
+    }
+}
+
 /** How much of an address a screen shows. */
 enum class AddressFormatStyle(val json: String) {
     /** The start and the end around "...": "0x1234...5678". */

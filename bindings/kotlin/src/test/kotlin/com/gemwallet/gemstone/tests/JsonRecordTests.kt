@@ -45,7 +45,7 @@ class JsonRecordTests : Suite {
         },
         test("preferences read an absent device id as null") {
             checkEqual(
-                Preferences("USD", null, false),
+                Preferences("USD", false, null),
                 Preferences.fromJson(JSONObject("""{"currency":"USD","price_alerts_enabled":false}""")),
                 "preferences"
             )

@@ -1,5 +1,6 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.GemException
 import com.gemwallet.gemstone.PreferencesService
 import com.gemwallet.gemstone.PreferencesStore
 import com.gemwallet.gemstone.SqliteDatabase
@@ -43,6 +44,21 @@ class PreferencesTests : Suite {
                 PreferencesService(SqlitePreferencesStore(database)).use { preferences ->
                     checkEqual("CHF", preferences.get().currency, "currency after reopening")
                     checkEqual("device-é", preferences.get().deviceId, "device id after reopening")
+                }
+            }
+        },
+        test("a patch with one valid and one invalid field writes nothing") {
+            SqliteDatabase(":memory:").use { database ->
+                PreferencesService(SqlitePreferencesStore(database)).use { preferences ->
+                    preferences.update(currency = "EUR", deviceId = "device-1")
+                    checkThrows<GemException.InvalidInput>("valid currency, bad device id") {
+                        preferences.update(currency = "GBP", deviceId = "has space")
+                    }
+                    checkThrows<GemException.InvalidInput>("bad currency, valid device id") {
+                        preferences.update(currency = "gbp", deviceId = "device-2")
+                    }
+                    checkEqual("EUR", preferences.get().currency, "currency kept")
+                    checkEqual("device-1", preferences.get().deviceId, "device id kept")
                 }
             }
         },

@@ -29,6 +29,8 @@ val schemaRoundTrips: Map<String, (Any) -> Any> = mapOf(
     "GemFormattedNumber" to { v -> FormattedNumber.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemDurationPart" to { v -> DurationPart.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemNumberFormat" to { v -> NumberFormat.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemPreferences" to { v -> Preferences.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemPreferencesPatch" to { v -> PreferencesPatch.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemAddressFormatStyle" to { v -> AddressFormatStyle.fromJson(v as? String ?: throw RecordException("not a string: $v")).json },
     "GemDayLabel" to { v -> DayLabel.fromJson(v as? String ?: throw RecordException("not a string: $v")).json },
     "GemDurationUnit" to { v -> DurationUnit.fromJson(v as? String ?: throw RecordException("not a string: $v")).json },
