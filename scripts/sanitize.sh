@@ -53,6 +53,7 @@ for kind in "${kinds[@]}"; do
         swift build -c debug --product gemstone --scratch-path .build/asan -Xswiftc -sanitize=address 2>&1 \
             | grep -E "error|Build" | grep -v "^\[" || true
         lib=.build/asan/debug
+        ln -sf libgemstone.so "$lib/libgemstone.so.1"   # the SONAME the loader looks for (Package.swift)
         mkdir -p build/sanitize-address
         for test in abi_inputs_test abi_ports_test; do
             binary="build/sanitize-address/$test"

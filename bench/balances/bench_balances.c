@@ -4,7 +4,8 @@
  * per-chain latencies and prints the figures beside the issue's bounds.
  *
  *   bench_balances WALLETS_JSON NODES_CONFIG_JSON isolated          refresh each single-chain wallet in turn
- *   bench_balances WALLETS_JSON NODES_CONFIG_JSON full WALLET_ID    one refresh of a wallet on every chain
+ *   bench_balances WALLETS_JSON NODES_CONFIG_JSON full WALLET_ID [WARM_UP_WALLET_ID]
+ *                  one refresh of a wallet on every chain (after an untimed refresh of another wallet, when given)
  *   bench_balances WALLETS_JSON NODES_CONFIG_JSON overlap WALLET_ID CHAIN FUND_URL ADDRESS N
  *                  N overlapping refreshes, the chain's node paying ADDRESS 1 wei before each one starts
  *
@@ -270,6 +271,27 @@ int main(int argc, char **argv) {
             waiter_destroy(&w);
         }
     } else if (strcmp(mode, "full") == 0 && argc >= 5) {
+        /* argv[5], when given, is refreshed first (untimed): the process then has its threads and connections
+           warm, as an app has after its first refresh. */
+        if (argc >= 6) {
+            waiter warm;
+            refresh_start_ms = now_ms();
+            start_refresh(&s, argv[5], &warm);
+            gem_status warm_status = waiter_wait(&warm);
+            cJSON_AddNumberToObject(out, "warm_up_ms", now_ms() - refresh_start_ms);
+            if (warm_status != GEM_OK) fprintf(stderr, "warm-up refresh: %s\n", warm.json ? warm.json : "");
+            waiter_destroy(&warm);
+            pthread_mutex_lock(&balance_lock);
+            for (int i = 0; i < write_count; i++) free(writes[i].balances);
+            write_count = 0;
+            pthread_mutex_unlock(&balance_lock);
+            pthread_mutex_lock(&http_lock);
+            cJSON_Delete(http_first_sent);
+            cJSON_Delete(http_last_answered);
+            http_first_sent = cJSON_CreateObject();
+            http_last_answered = cJSON_CreateObject();
+            pthread_mutex_unlock(&http_lock);
+        }
         waiter w;
         refresh_start_ms = now_ms();
         start_refresh(&s, argv[4], &w);

@@ -282,6 +282,19 @@ static gem_keystore_password password_table(fuzz_input *in) {
     return t;
 }
 
+static gem_node_store node_store_table(fuzz_input *in) {
+    gem_node_store t = {sizeof t, in, fuzz_release, fuzz_port, fuzz_port, fuzz_port, fuzz_port};
+    return t;
+}
+static gem_asset_store asset_store_table(fuzz_input *in) {
+    gem_asset_store t = {sizeof t, in, fuzz_release, fuzz_port, fuzz_port, fuzz_port, fuzz_port};
+    return t;
+}
+static gem_balance_store balance_store_table(fuzz_input *in) {
+    gem_balance_store t = {sizeof t, in, fuzz_release, fuzz_port, fuzz_port};
+    return t;
+}
+
 /* Counts the tables a successful constructor took (each is released once). */
 static void took(fuzz_input *in, gem_status status, int tables) {
     if (status == GEM_OK) atomic_fetch_add(&in->tables, tables);
@@ -336,6 +349,55 @@ static gem_wallet_service *make_gem_wallet_service(fuzz_input *in) {
     gem_status status = gem_wallet_service_new(WALLET_CONFIG, &store, &session, &secure, &password, &service, &error);
     took(in, status, 4);
     fuzz_check_answer(status, &error, "gem_wallet_service_new");
+    return service;
+}
+
+static const char *NODE_CONFIG = "{\"timeout_ms\":100}";
+
+static gem_node_service *make_gem_node_service(fuzz_input *in) {
+    gem_http_transport http = http_table(in);
+    gem_node_store store = node_store_table(in);
+    gem_node_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_node_service_new(NODE_CONFIG, &http, &store, &service, &error);
+    took(in, status, 2);
+    fuzz_check_answer(status, &error, "gem_node_service_new");
+    return service;
+}
+
+/* The composed services retain the node and session services; the host's own references are dropped at once. */
+static gem_assets_service *make_gem_assets_service(fuzz_input *in) {
+    gem_node_service *nodes = make_gem_node_service(in);
+    gem_wallet_session_service *wallets = make_gem_wallet_session_service(in);
+    gem_asset_store store = asset_store_table(in);
+    gem_assets_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_assets_service_new(nodes, wallets, &store, &service, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_assets_service_new");
+    gem_node_service_free(nodes);
+    gem_wallet_session_service_free(wallets);
+    return service;
+}
+
+static gem_balance_service *make_gem_balance_service(fuzz_input *in) {
+    gem_node_service *nodes = make_gem_node_service(in);
+    gem_wallet_session_service *wallets = make_gem_wallet_session_service(in);
+    gem_asset_store asset_store = asset_store_table(in);
+    gem_assets_service *assets = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_assets_service_new(nodes, wallets, &asset_store, &assets, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_assets_service_new");
+    gem_balance_store store = balance_store_table(in);
+    gem_balance_service *service = NULL;
+    gem_buffer balance_error = {0};
+    status = gem_balance_service_new(nodes, assets, wallets, &store, &service, &balance_error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &balance_error, "gem_balance_service_new");
+    gem_assets_service_free(assets);
+    gem_node_service_free(nodes);
+    gem_wallet_session_service_free(wallets);
     return service;
 }
 
@@ -507,6 +569,98 @@ FUZZ_SPECIAL(gem_wallet_service_free) {
     fuzz_command *command = fuzz_command_begin(in);
     if (gem_wallet_service_preview_import(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
     gem_wallet_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_version) {
+    (void)in;
+    const char *version = gem_version();
+    if (!version || strcmp(version, GEM_VERSION) != 0) finding("gem_version", "another release than the header's GEM_VERSION");
+}
+
+FUZZ_SPECIAL(gem_node_service_new) {
+    gem_http_transport http = http_table(in);
+    gem_node_store store = node_store_table(in);
+    uint8_t shape = fuzz_byte(in);
+    if (shape & 1) store.struct_size = (uint32_t)fuzz_byte(in);
+    if (shape & 2) store.set_selection = NULL;
+    gem_node_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_node_service_new(fuzz_string(in), (shape & 4) ? NULL : &http, &store, &service, &error);
+    took(in, status, 2);
+    fuzz_check_answer(status, &error, "gem_node_service_new");
+    gem_node_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_assets_service_new) {
+    gem_node_service *nodes = make_gem_node_service(in);
+    gem_wallet_session_service *wallets = make_gem_wallet_session_service(in);
+    gem_asset_store store = asset_store_table(in);
+    uint8_t shape = fuzz_byte(in);
+    if (shape & 1) store.struct_size = (uint32_t)fuzz_byte(in);
+    if (shape & 2) store.get_assets = NULL;
+    gem_assets_service *service = NULL;
+    gem_buffer error = {0};
+    /* A handle of the wrong kind in either slot is refused, never read as another service. */
+    gem_status status = gem_assets_service_new((shape & 4) ? (gem_node_service *)wallets : nodes, (shape & 8) ? NULL : wallets,
+                                               &store, &service, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_assets_service_new");
+    gem_assets_service_free(service);
+    gem_node_service_free(nodes);
+    gem_wallet_session_service_free(wallets);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_balance_service_new) {
+    gem_assets_service *assets = make_gem_assets_service(in);
+    gem_node_service *nodes = make_gem_node_service(in);
+    gem_wallet_session_service *wallets = make_gem_wallet_session_service(in);
+    gem_balance_store store = balance_store_table(in);
+    uint8_t shape = fuzz_byte(in);
+    if (shape & 1) store.struct_size = (uint32_t)fuzz_byte(in);
+    if (shape & 2) store.update_balances = NULL;
+    gem_balance_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_balance_service_new(nodes, (shape & 4) ? (gem_assets_service *)nodes : assets, wallets, &store,
+                                                &service, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_balance_service_new");
+    gem_balance_service_free(service);
+    gem_assets_service_free(assets);
+    gem_node_service_free(nodes);
+    gem_wallet_session_service_free(wallets);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_node_service_free) {
+    gem_node_service_free(NULL);
+    gem_node_service *service = make_gem_node_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_node_service_check(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_node_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_assets_service_free) {
+    gem_assets_service_free(NULL);
+    gem_assets_service *service = make_gem_assets_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_assets_service_wallet_assets(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_assets_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_balance_service_free) {
+    gem_balance_service_free(NULL);
+    gem_balance_service *service = make_gem_balance_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_balance_service_update(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_balance_service_free(service);
     fuzz_ports_settle(in);
 }
 

@@ -36,11 +36,12 @@ share/gemstone/swift-runtime.supp"
 installed=$(cd "$work/prefix" && find . -type f -o -type l | sed 's|^\./||' | sort)
 [ "$installed" = "$expected" ] || fail "installed files differ:"$'\n'"$installed"$'\n'"expected:"$'\n'"$expected"
 [ "$(readlink "$lib/libgemstone.so")" = "libgemstone.so.$abi" ] || fail "libgemstone.so is not a link to libgemstone.so.$abi"
-readelf -d "$lib/libgemstone.so.$abi" | grep -q "Library soname: \[libgemstone.so.$abi\]" \
+# grep -c reads its whole input: `grep -q` would stop early and fail the pipeline (pipefail) with SIGPIPE.
+readelf -d "$lib/libgemstone.so.$abi" | grep -c "Library soname: \[libgemstone.so.$abi\]" >/dev/null \
     || fail "SONAME is not libgemstone.so.$abi (Package.swift's -soname and GEM_ABI_VERSION disagree)"
-readelf -S "$lib/libgemstone.so.$abi" | grep -q '\.symtab' && fail "the installed library is not stripped"
-readelf -p .gnu_debuglink "$lib/libgemstone.so.$abi" | grep -q "libgemstone.so.$abi.debug" || fail "no .gnu_debuglink"
-readelf -S "$work/build/lib/libgemstone.so.$abi.debug" | grep -q '\.symtab' || fail "the debug file has no symbols"
+readelf -S "$lib/libgemstone.so.$abi" | grep -c '\.symtab' >/dev/null && fail "the installed library is not stripped"
+readelf -p .gnu_debuglink "$lib/libgemstone.so.$abi" | grep -c "libgemstone.so.$abi.debug" >/dev/null || fail "no .gnu_debuglink"
+readelf -S "$work/build/lib/libgemstone.so.$abi.debug" | grep -c '\.symtab' >/dev/null || fail "the debug file has no symbols"
 size=$(stat -c %s "$lib/libgemstone.so.$abi")
 echo "installed libgemstone.so.$abi: $((size / 1024)) KiB stripped"
 
