@@ -1,0 +1,181 @@
+import Blockchain
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GemCrypto
+import Primitives
+import Testing
+
+/// `ChainTransfer` end to end against the local chains (tests/chains): every stage over real HTTP, the signed
+/// transaction executed by the node (py-evm, LiteSVM, Bitcoin Core's consensus library), tracked with `status` to
+/// confirmed, the balances read back. Runs when `GEM_TRANSFER_CHAINS` names `run.py`'s ready file:
+///
+///     python3 tests/chains/run.py evm solana blockbook --ready-file /tmp/transfer-chains.json &
+///     GEM_TRANSFER_CHAINS=/tmp/transfer-chains.json swift test --filter ChainTransferLocalChainsTests
+///
+/// (`scripts/test-transfer-chains.sh` does both.) Each test sends from the servers' test accounts to a fresh
+/// recipient, so the tests can run in any order against one set of servers.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["GEM_TRANSFER_CHAINS"] != nil), .serialized)
+struct ChainTransferLocalChainsTests {
+    typealias HTTPTransport = ChainClientLocalChainsTests.HTTPTransport
+
+    static func url(_ server: String) throws -> String {
+        let urls = ChainClientLocalChainsTests.load("GEM_TRANSFER_CHAINS")
+        return try #require(urls[server] as? String, "no \(server) URL in GEM_TRANSFER_CHAINS")
+    }
+
+    /// `POST <base>/_control/<name>` with a JSON body; the answer as an object.
+    static func control(_ base: String, _ name: String, _ body: [String: Any] = [:]) async throws -> [String: Any] {
+        var request = URLRequest(url: try #require(URL(string: base + "/_control/" + name)))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
+    /// A fresh recipient key's bytes (never the test key), different per call.
+    static func freshKey() -> [UInt8] {
+        (0..<32).map { _ in UInt8.random(in: 1...0xFE) }
+    }
+
+    /// Runs every stage at `.normal`, broadcasts, and polls `status` until final; answers the load and the status.
+    static func send(_ transfer: any ChainTransfer, _ input: TransferInput, key: TransferKey,
+                     mine: (() async throws -> Void)? = nil) async throws -> (TransferLoad, ChainTransactionStatus) {
+        async let preload = transfer.preload(input)
+        async let rates = transfer.feeRates(input)
+        let load = try await transfer.load(input, preload: try await preload, rates: try await rates)
+        #expect(load.check(.normal) == .sufficient)
+        let signed = try transfer.sign(load, priority: .normal, key: key)
+        let hash = try await transfer.broadcast(signed)
+        #expect(hash == signed.hash)
+        for _ in 0..<40 {
+            let status = try await transfer.status(hash: hash, input: input)
+            if !status.state.isInFlight { return (load, status) }
+            if let mine { try await mine() }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        Issue.record("\(input.assetId) transfer \(hash) not final after 40 polls")
+        return (load, ChainTransactionStatus(state: .pending))
+    }
+
+    // MARK: EVM (evm_node.py: key 0x11…11, 100 ETH, 1,000,000 TST)
+
+    @Test func ethAndTheERC20TokenAreSentAndConfirmed() async throws {
+        let base = try Self.url("evm")
+        let info = try await Self.control(base, "info")
+        let token = try #require(info["token"] as? String)
+        let key = try Secp256k1PrivateKey(bytes: [UInt8](repeating: 0x11, count: 32))
+        let sender = EthereumAddress.derive(key.publicKey)
+        let recipient = EthereumAddress.derive(try Secp256k1PrivateKey(bytes: Self.freshKey()).publicKey)
+        let transport = HTTPTransport(base: base)
+        let transfer = try #require(ChainTransfers.transfer(for: .ethereum, transport: transport))
+        let client = ChainClients.client(for: .ethereum, transport: transport)
+
+        let amount = BigUInt(1_234_567_000_000_000 as UInt64)
+        let ethBefore = try await client.coinBalance(address: sender).available
+        let (ethLoad, ethStatus) = try await Self.send(transfer, TransferInput(assetId: AssetId(chain: .ethereum), sender: sender,
+                                                                               recipient: recipient, amount: amount), key: .secp256k1(key))
+        #expect(ethStatus.state == .confirmed)
+        #expect(try await client.coinBalance(address: recipient).available == amount)
+        let paid = try #require(ethStatus.fee)
+        #expect(!(try #require(ethLoad.fee(.normal)?.fee) < paid))  // the fee shown is the most paid
+        #expect(try await client.coinBalance(address: sender).available == ethBefore.subtracting(amount + paid))
+
+        let units = BigUInt(250_000)
+        let tstInput = TransferInput(assetId: try AssetId(chain: .ethereum, tokenId: token), sender: sender, recipient: recipient, amount: units)
+        let (_, tstStatus) = try await Self.send(transfer, tstInput, key: .secp256k1(key))
+        #expect(tstStatus.state == .confirmed)
+        #expect(try await client.tokenBalances(address: recipient, tokenIds: [token]).first?.available == units)
+
+        // The recipient has the token but no ETH: a send from it lacks the fee balance.
+        let back = TransferInput(assetId: tstInput.assetId, sender: recipient, recipient: sender, amount: units)
+        let preload = try await transfer.preload(back)
+        let load = try await transfer.load(back, preload: preload, rates: try await transfer.feeRates(back))
+        guard case .insufficientFeeBalance(_, available: amount) = load.check(.normal) else {
+            Issue.record("expected insufficientFeeBalance with \(amount) available, got \(String(describing: load.check(.normal)))")
+            return
+        }
+    }
+
+    @Test func aReplayedEVMTransactionIsRejected() async throws {
+        let base = try Self.url("evm")
+        let key = try Secp256k1PrivateKey(bytes: [UInt8](repeating: 0x11, count: 32))
+        let transport = HTTPTransport(base: base)
+        let transfer = try #require(ChainTransfers.transfer(for: .ethereum, transport: transport))
+        let input = TransferInput(assetId: AssetId(chain: .ethereum), sender: EthereumAddress.derive(key.publicKey),
+                                  recipient: EthereumAddress.derive(try Secp256k1PrivateKey(bytes: Self.freshKey()).publicKey), amount: BigUInt(1))
+        async let preload = transfer.preload(input)
+        async let rates = transfer.feeRates(input)
+        let load = try await transfer.load(input, preload: try await preload, rates: try await rates)
+        let signed = try transfer.sign(load, priority: .normal, key: .secp256k1(key))
+        _ = try await transfer.broadcast(signed)
+        do {
+            _ = try await transfer.broadcast(signed)
+            Issue.record("the node accepted the same nonce twice")
+        } catch {
+            guard case .rejected = error else { Issue.record("expected rejected, got \(error)"); return }
+        }
+    }
+
+    // MARK: Solana (solana_node.py: seed 0x11…11, 100 SOL, 1,000 SPL units)
+
+    @Test func solAndAnSPLTokenAreSentAndConfirmed() async throws {
+        let base = try Self.url("solana")
+        let info = try await Self.control(base, "info")
+        let mint = try #require(info["splMint"] as? String)
+        let key = try Ed25519PrivateKey(seed: [UInt8](repeating: 0x11, count: 32))
+        let sender = SolanaAddress.derive(key.publicKey.bytes)
+        let recipient = SolanaAddress.derive(try Ed25519PrivateKey(seed: Self.freshKey()).publicKey.bytes)
+        let transport = HTTPTransport(base: base)
+        let transfer = try #require(ChainTransfers.transfer(for: .solana, transport: transport))
+        let client = ChainClients.client(for: .solana, transport: transport)
+        let mine = { () async throws in _ = try await Self.control(base, "mine", ["slots": 1]) }
+
+        let lamports = BigUInt(1_500_000_000 as UInt64)
+        let before = try await client.coinBalance(address: sender).available
+        let (solLoad, solStatus) = try await Self.send(transfer, TransferInput(assetId: AssetId(chain: .solana), sender: sender,
+                                                                               recipient: recipient, amount: lamports, memo: "gem transfer"),
+                                                       key: .ed25519(key), mine: mine)
+        #expect(solStatus.state == .confirmed)
+        #expect(try await client.coinBalance(address: recipient).available == lamports)
+        let fee = try #require(solLoad.fee(.normal)?.fee)
+        #expect(try await client.coinBalance(address: sender).available == before.subtracting(lamports + fee))
+
+        // The recipient has no token account: the transfer creates it, and the rent is part of the fee.
+        let units = BigUInt(3_000_000)
+        let splInput = TransferInput(assetId: try AssetId(chain: .solana, tokenId: mint), sender: sender, recipient: recipient, amount: units)
+        let (splLoad, splStatus) = try await Self.send(transfer, splInput, key: .ed25519(key), mine: mine)
+        #expect(splStatus.state == .confirmed)
+        guard case let .solana(preload, _) = splLoad.chain else { Issue.record("not a Solana load"); return }
+        #expect(preload.token?.recipientAccountExists == false)
+        #expect(try await client.tokenBalances(address: recipient, tokenIds: [mint]).first?.available == units)
+    }
+
+    // MARK: Bitcoin (blockbook.py: an address funded through the faucet, spent P2WPKH)
+
+    @Test func aBitcoinSpendIsAcceptedAndConfirmed() async throws {
+        let base = try Self.url("blockbook")
+        let key = try Secp256k1PrivateKey(bytes: Self.freshKey())
+        guard case let .utxo(network, _) = Chain.bitcoin.config.addressFormat else { Issue.record("bitcoin is a UTXO chain"); return }
+        let sender = try BitcoinAddress.derive(key.publicKey, kind: .p2wpkh, network: network)
+        let recipient = try BitcoinAddress.derive(try Secp256k1PrivateKey(bytes: Self.freshKey()).publicKey, kind: .p2wpkh, network: network)
+        _ = try await Self.control(base, "fund", ["chain": "bitcoin", "address": sender, "value": 200_000])
+        _ = try await Self.control(base, "fund", ["chain": "bitcoin", "address": sender, "value": 50_000])
+        _ = try await Self.control(base, "mine", ["chain": "bitcoin", "blocks": 100])  // coinbase maturity
+        let transport = HTTPTransport(base: base)
+        let transfer = try #require(ChainTransfers.transfer(for: .bitcoin, transport: transport))
+        let client = ChainClients.client(for: .bitcoin, transport: transport)
+        let mine = { () async throws in _ = try await Self.control(base, "mine", ["chain": "bitcoin", "blocks": 1]) }
+
+        let amount = BigUInt(120_000)
+        let (load, status) = try await Self.send(transfer, TransferInput(assetId: AssetId(chain: .bitcoin), sender: sender, recipient: recipient,
+                                                                         amount: amount), key: .secp256k1(key), mine: mine)
+        #expect(status.state == .confirmed)
+        #expect(status.fee == load.fee(.normal)?.fee)
+        #expect(try await client.coinBalance(address: recipient).available == amount)
+        let fee = try #require(load.fee(.normal)?.fee)
+        #expect(try await client.coinBalance(address: sender).available == BigUInt(250_000).subtracting(amount + fee))
+    }
+}
