@@ -15,7 +15,8 @@ import Testing
 ///     GEM_TRANSFER_CHAINS=/tmp/transfer-chains.json swift test --filter ChainTransferLocalChainsTests
 ///
 /// (`scripts/test-transfer-chains.sh` does both.) Each test sends from the servers' test accounts to a fresh
-/// recipient, so the tests can run in any order against one set of servers.
+/// recipient, so the tests can run in any order against one set of servers. No memo is sent: the local Solana chain
+/// does not deploy the memo program.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["GEM_TRANSFER_CHAINS"] != nil), .serialized)
 struct ChainTransferLocalChainsTests {
     typealias HTTPTransport = ChainClientLocalChainsTests.HTTPTransport
@@ -89,14 +90,9 @@ struct ChainTransferLocalChainsTests {
         #expect(tstStatus.state == .confirmed)
         #expect(try await client.tokenBalances(address: recipient, tokenIds: [token]).first?.available == units)
 
-        // The recipient has the token but no ETH: a send from it lacks the fee balance.
-        let back = TransferInput(assetId: tstInput.assetId, sender: recipient, recipient: sender, amount: units)
-        let preload = try await transfer.preload(back)
-        let load = try await transfer.load(back, preload: preload, rates: try await transfer.feeRates(back))
-        guard case .insufficientFeeBalance(_, available: amount) = load.check(.normal) else {
-            Issue.record("expected insufficientFeeBalance with \(amount) available, got \(String(describing: load.check(.normal)))")
-            return
-        }
+        // (A send back from the recipient is not tried here: eth-tester's eth_estimateGas asks the sender to afford
+        // the block gas limit at 1 gwei, 0.03 ETH, which a node like geth does not; the recorded tests cover the
+        // insufficient fee balance.)
     }
 
     @Test func aReplayedEVMTransactionIsRejected() async throws {
@@ -136,7 +132,7 @@ struct ChainTransferLocalChainsTests {
         let lamports = BigUInt(1_500_000_000 as UInt64)
         let before = try await client.coinBalance(address: sender).available
         let (solLoad, solStatus) = try await Self.send(transfer, TransferInput(assetId: AssetId(chain: .solana), sender: sender,
-                                                                               recipient: recipient, amount: lamports, memo: "gem transfer"),
+                                                                               recipient: recipient, amount: lamports),
                                                        key: .ed25519(key), mine: mine)
         #expect(solStatus.state == .confirmed)
         #expect(try await client.coinBalance(address: recipient).available == lamports)
