@@ -62,8 +62,8 @@ extension BitcoinClient: ChainTransfer {
                 let outputs = input.isMax ? [recipient.bytes.count] : [recipient.bytes.count, sender.bytes.count]
                 let fee = (try? BitcoinCoinSelection.fee(inputs: max(utxos.count, 1), kind: kind, outputs: outputs, model: .perVirtualByte(perByte)))
                     ?? 0
-                fees.append(TransferFee(priority: rate.priority, fee: BigUInt(fee),
-                                        amount: TransferLoad.amount(input, balance: preload.balance, fee: BigUInt(fee))))
+                // A max send the outputs cannot pay (or that leaves the recipient dust) moves nothing.
+                fees.append(TransferFee(priority: rate.priority, fee: BigUInt(fee), amount: input.isMax ? .zero : input.amount))
             } catch {
                 throw .malformed("\(error)")
             }

@@ -138,7 +138,8 @@ public struct TransferLoad: Sendable, Equatable {
         guard let fee = fee(priority) else { return nil }
         if input.isNative {
             let required = fee.amount + fee.fee
-            if input.isMax, fee.amount.isZero, !fee.fee.isZero { return .insufficientBalance(required: fee.fee, available: balance) }
+            // A max send that would move nothing: the balance does not cover the fee and one base unit more.
+            if input.isMax, fee.amount.isZero { return .insufficientBalance(required: fee.fee + BigUInt(1), available: balance) }
             return balance < required ? .insufficientBalance(required: required, available: balance) : .sufficient
         }
         if balance < fee.amount { return .insufficientBalance(required: fee.amount, available: balance) }

@@ -7,7 +7,8 @@ import Primitives
 ///   one); in that order.
 /// - fee rates: `eth_feeHistory` (`feeRates()`).
 /// - load: `eth_estimateGas` of the transaction, its value (or token amount) capped at the sender's balance so that
-///   an unaffordable amount still gets its estimate; on an OP-stack chain also `getL1Fee` of the unsigned
+///   an unaffordable amount still gets its estimate (`nativeEstimate` for a node that refuses an estimate the
+///   balance cannot pay at its own gas price); on an OP-stack chain also `getL1Fee` of the unsigned
 ///   transaction at the normal priority (the L1 fee depends on the bytes, not on who can pay them). The fee of a
 ///   priority is (base fee + tip) × gas limit + L1 fee; a max native send moves the balance less that fee.
 /// - The memo is not sent (an EVM transfer has no memo field).
@@ -42,8 +43,7 @@ extension EthereumClient: ChainTransfer {
             estimate = try EthereumMappers.gasEstimate(try await call(.estimateGas(from: input.sender, to: token, value: .zero, data: data)))
         } else {
             operation = .transfer(to: input.recipient, value: sendable)
-            estimate = try EthereumMappers.gasEstimate(try await call(.estimateGas(from: input.sender, to: input.recipient, value: sendable,
-                                                                                   data: [])))
+            estimate = try await nativeEstimate(input, value: sendable, balance: preload.balance, rates: rates)
         }
         let gasLimit = EthereumMappers.gasLimit(estimate: estimate)
         let l1Fee = try await l1Fee(operation: operation, nonce: nonce, gasLimit: gasLimit, rates: rates)
@@ -78,6 +78,31 @@ extension EthereumClient: ChainTransfer {
                             tip: BigUInt, balance: BigUInt?, tokenBalance: BigUInt?) -> EthereumSignerInput {
         EthereumSignerInput(chain: chain, type: .eip1559, operation: operation, nonce: nonce, gasLimit: gasLimit,
                             maxFeePerGas: (rates.baseFee ?? .zero) + tip, maxPriorityFeePerGas: tip, balance: balance, tokenBalance: tokenBalance)
+    }
+
+    /// `eth_estimateGas` of a native transfer of `value`. Some nodes (eth-tester among them) refuse an estimate
+    /// whose value and gas at their own default price exceed the balance, which a max send or an unaffordable amount
+    /// always asks; geth does not (no price, no charge). Then, once, the estimate is asked with value zero and
+    /// kept only if it is the 21,000 of a plain transfer: no code ran at the recipient, so the value cannot change
+    /// the gas. Any other answer is the first refusal.
+    private func nativeEstimate(_ input: TransferInput, value: BigUInt, balance: BigUInt, rates: FeeRates) async throws(ChainClientError) -> UInt64 {
+        let first: ChainClientError
+        do {
+            return try EthereumMappers.gasEstimate(try await call(.estimateGas(from: input.sender, to: input.recipient, value: value, data: [])))
+        } catch {
+            first = error
+        }
+        let fastest = rates.rates.map(\.value).max() ?? .zero
+        let plainFee = ((rates.baseFee ?? .zero) + fastest) * BigUInt(EthereumSigner.intrinsicGas)
+        let nearBalance = input.isMax || balance < input.amount + plainFee
+        let refused: Bool = switch first {
+        case .rpc, .http: true
+        default: false
+        }
+        guard nearBalance, refused, !value.isZero else { throw first }
+        let retry = try? EthereumMappers.gasEstimate(try await call(.estimateGas(from: input.sender, to: input.recipient, value: .zero, data: [])))
+        guard let retry, retry == EthereumSigner.intrinsicGas else { throw first }
+        return retry
     }
 
     /// The OP-stack L1 data fee of the transaction at the normal priority (zero, without a request, elsewhere). The

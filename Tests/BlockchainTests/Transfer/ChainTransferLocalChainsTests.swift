@@ -149,6 +149,85 @@ struct ChainTransferLocalChainsTests {
         #expect(try await client.tokenBalances(address: recipient, tokenIds: [mint]).first?.available == units)
     }
 
+    @Test func aToken2022TransferIsConfirmed() async throws {
+        let base = try Self.url("solana")
+        let mint = try #require(try await Self.control(base, "info")["token2022Mint"] as? String)
+        let key = try Ed25519PrivateKey(seed: [UInt8](repeating: 0x11, count: 32))
+        let recipient = SolanaAddress.derive(try Ed25519PrivateKey(seed: Self.freshKey()).publicKey.bytes)
+        let transport = HTTPTransport(base: base)
+        let transfer = try #require(ChainTransfers.transfer(for: .solana, transport: transport))
+        let units = BigUInt(7_000_000_000 as UInt64)
+        let input = TransferInput(assetId: try AssetId(chain: .solana, tokenId: mint), sender: SolanaAddress.derive(key.publicKey.bytes),
+                                  recipient: recipient, amount: units)
+        let (_, status) = try await Self.send(transfer, input, key: .ed25519(key), mine: { _ = try await Self.control(base, "mine", ["slots": 1]) })
+        #expect(status.state == .confirmed)
+        let balances = try await ChainClients.client(for: .solana, transport: transport).tokenBalances(address: recipient, tokenIds: [mint])
+        #expect(balances.first?.available == units)
+    }
+
+    // MARK: Max sends (fresh accounts funded by each server)
+
+    @Test func maxSendsKeepTheFeeBackAndAreAccepted() async throws {
+        // EVM: 1 ETH to a fresh key, all of it back less the fee (the node charges at most the fee kept back).
+        let evm = try Self.url("evm")
+        let evmKey = try Secp256k1PrivateKey(bytes: Self.freshKey())
+        let evmSender = EthereumAddress.derive(evmKey.publicKey)
+        let oneEther = BigUInt(1_000_000_000_000_000_000 as UInt64)
+        _ = try await Self.control(evm, "fund", ["address": evmSender, "wei": "1000000000000000000"])
+        let evmTransport = HTTPTransport(base: evm)
+        let evmClient = ChainClients.client(for: .ethereum, transport: evmTransport)
+        #expect(try await evmClient.coinBalance(address: evmSender).available == oneEther)
+        let evmTransfer = try #require(ChainTransfers.transfer(for: .ethereum, transport: evmTransport))
+        // Two ETH from one: the load still answers its fees and reports the shortfall.
+        let tooMuch = TransferInput(assetId: AssetId(chain: .ethereum), sender: evmSender, recipient: ChainClientLocalChainsTests.evmAddress,
+                                    amount: oneEther + oneEther)
+        let short = try await evmTransfer.load(tooMuch, preload: try await evmTransfer.preload(tooMuch), rates: try await evmTransfer.feeRates(tooMuch))
+        let shortFee = try #require(short.fee(.normal)?.fee)
+        #expect(short.check(.normal) == .insufficientBalance(required: oneEther + oneEther + shortFee, available: oneEther))
+        let evmInput = TransferInput(assetId: AssetId(chain: .ethereum), sender: evmSender, recipient: ChainClientLocalChainsTests.evmAddress,
+                                     amount: .zero, isMax: true)
+        let (evmLoad, evmStatus) = try await Self.send(evmTransfer, evmInput, key: .secp256k1(evmKey))
+        #expect(evmStatus.state == .confirmed)
+        let kept = try #require(evmLoad.fee(.normal)?.fee)
+        let paid = try #require(evmStatus.fee)
+        #expect(try await evmClient.coinBalance(address: evmSender).available == kept.subtracting(paid))
+
+        // Solana: 0.5 SOL airdropped, all of it sent on; the account ends empty.
+        let sol = try Self.url("solana")
+        let solKey = try Ed25519PrivateKey(seed: Self.freshKey())
+        let solSender = SolanaAddress.derive(solKey.publicKey.bytes)
+        _ = try await Self.control(sol, "fund", ["address": solSender, "lamports": 500_000_000])
+        let solTransport = HTTPTransport(base: sol)
+        let solTransfer = try #require(ChainTransfers.transfer(for: .solana, transport: solTransport))
+        let solRecipient = SolanaAddress.derive(try Ed25519PrivateKey(seed: Self.freshKey()).publicKey.bytes)
+        let solInput = TransferInput(assetId: AssetId(chain: .solana), sender: solSender, recipient: solRecipient, amount: .zero, isMax: true)
+        let (solLoad, solStatus) = try await Self.send(solTransfer, solInput, key: .ed25519(solKey),
+                                                       mine: { _ = try await Self.control(sol, "mine", ["slots": 1]) })
+        #expect(solStatus.state == .confirmed)
+        let solClient = ChainClients.client(for: .solana, transport: solTransport)
+        #expect(try await solClient.coinBalance(address: solSender).available == .zero)
+        #expect(try await solClient.coinBalance(address: solRecipient).available == solLoad.fee(.normal)?.amount)
+
+        // Bitcoin: two outputs swept to one, the fee the coin selection's.
+        let bb = try Self.url("blockbook")
+        let btcKey = try Secp256k1PrivateKey(bytes: Self.freshKey())
+        guard case let .utxo(network, _) = Chain.bitcoin.config.addressFormat else { Issue.record("bitcoin is a UTXO chain"); return }
+        let btcSender = try BitcoinAddress.derive(btcKey.publicKey, kind: .p2wpkh, network: network)
+        let btcRecipient = try BitcoinAddress.derive(try Secp256k1PrivateKey(bytes: Self.freshKey()).publicKey, kind: .p2wpkh, network: network)
+        _ = try await Self.control(bb, "fund", ["chain": "bitcoin", "address": btcSender, "value": 30_000])
+        _ = try await Self.control(bb, "fund", ["chain": "bitcoin", "address": btcSender, "value": 40_000])
+        _ = try await Self.control(bb, "mine", ["chain": "bitcoin", "blocks": 100])
+        let btcTransport = HTTPTransport(base: bb)
+        let btcTransfer = try #require(ChainTransfers.transfer(for: .bitcoin, transport: btcTransport))
+        let btcInput = TransferInput(assetId: AssetId(chain: .bitcoin), sender: btcSender, recipient: btcRecipient, amount: .zero, isMax: true)
+        let (btcLoad, btcStatus) = try await Self.send(btcTransfer, btcInput, key: .secp256k1(btcKey),
+                                                       mine: { _ = try await Self.control(bb, "mine", ["chain": "bitcoin", "blocks": 1]) })
+        #expect(btcStatus.state == .confirmed && btcStatus.fee == btcLoad.fee(.normal)?.fee)
+        let btcClient = ChainClients.client(for: .bitcoin, transport: btcTransport)
+        #expect(try await btcClient.coinBalance(address: btcSender).available == .zero)
+        #expect(try await btcClient.coinBalance(address: btcRecipient).available == btcLoad.fee(.normal)?.amount)
+    }
+
     // MARK: Bitcoin (blockbook.py: an address funded through the faucet, spent P2WPKH)
 
     @Test func aBitcoinSpendIsAcceptedAndConfirmed() async throws {

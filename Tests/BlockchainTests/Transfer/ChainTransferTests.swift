@@ -138,6 +138,45 @@ private let feeHistory = rpc(#"{"oldestBlock":"0x1","baseFeePerGas":["0x3b9aca00
         #expect(l2 == ((rates.baseFee ?? .zero) + (rates.rate(.normal) ?? .zero)) * BigUInt(21_000))
     }
 
+    /// A node that refuses the estimate of a max send (its value plus gas at the node's own price is more than the
+    /// balance) is asked once more with value zero; a 21,000 answer (no code at the recipient) is kept.
+    @Test(arguments: [("0x5208", true), ("0x6000", false)])
+    func aMaxSendsRefusedEstimateIsRetriedWithoutValue(retry: String, kept: Bool) async throws {
+        let transport = RecordingChainTransport()
+        await transport.answer(rpc(#""0x5""#))
+        await transport.answer(rpc("\"\(EthereumRPC.quantity(oneEther))\""))
+        await transport.answer(feeHistory)
+        await transport.answer(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"insufficient funds for gas * price + value"}}"#)
+        await transport.answer(rpc("\"\(retry)\""))
+        let input = TransferInput(assetId: AssetId(chain: .ethereum), sender: evmSender, recipient: evmRecipient, amount: .zero, isMax: true)
+        let transfer = try transfer(transport)
+        let preload = try await transfer.preload(input)
+        let rates = try await transfer.feeRates(input)
+        do {
+            let load = try await transfer.load(input, preload: preload, rates: rates)
+            #expect(kept)
+            #expect(load.fee(.normal)?.fee == BigUInt(25_200_000_000_000))
+            #expect(load.fee(.normal)?.amount == oneEther.subtracting(BigUInt(25_200_000_000_000)))
+        } catch {
+            #expect(!kept)
+            #expect(error == .rpc(code: -32000, message: "insufficient funds for gas * price + value"))
+        }
+        #expect(await transport.requests.count == 5)
+        #expect(await transport.body(4).contains(#""value":"0x0""#))
+    }
+
+    /// An affordable send's refused estimate is the node's answer: no retry.
+    @Test func anAffordableSendsRefusedEstimateIsNotRetried() async throws {
+        let transport = RecordingChainTransport()
+        await transport.answer(rpc(#""0x5""#))
+        await transport.answer(rpc("\"\(EthereumRPC.quantity(oneEther))\""))
+        await transport.answer(feeHistory)
+        await transport.answer(#"{"jsonrpc":"2.0","id":1,"error":{"code":3,"message":"execution reverted"}}"#)
+        let input = TransferInput(assetId: AssetId(chain: .ethereum), sender: evmSender, recipient: evmRecipient, amount: BigUInt(1))
+        await #expect(throws: ChainClientError.rpc(code: 3, message: "execution reverted")) { try await stages(try transfer(transport), input) }
+        #expect(await transport.requests.count == 4)
+    }
+
     @Test func aRefusedBroadcastIsRejected() async throws {
         let transport = RecordingChainTransport()
         await transport.answer(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"nonce too low"}}"#)
