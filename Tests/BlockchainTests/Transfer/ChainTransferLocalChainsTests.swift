@@ -61,6 +61,20 @@ struct ChainTransferLocalChainsTests {
         return (load, ChainTransactionStatus(state: .pending))
     }
 
+    /// A fresh key whose P2WPKH address the faucet paid `values` (in blocks mined past coinbase maturity), and a
+    /// fresh recipient address.
+    static func fundedBitcoinKey(_ base: String, values: [Int]) async throws -> (Secp256k1PrivateKey, String, String) {
+        let key = try Secp256k1PrivateKey(bytes: freshKey())
+        guard case let .utxo(network, _) = Chain.bitcoin.config.addressFormat else { throw ChainClientError.unsupported("bitcoin") }
+        let sender = try BitcoinAddress.derive(key.publicKey, kind: .p2wpkh, network: network)
+        let recipient = try BitcoinAddress.derive(try Secp256k1PrivateKey(bytes: freshKey()).publicKey, kind: .p2wpkh, network: network)
+        for value in values {
+            _ = try await control(base, "fund", ["chain": "bitcoin", "address": sender, "value": value])
+        }
+        _ = try await control(base, "mine", ["chain": "bitcoin", "blocks": 100])  // coinbase maturity
+        return (key, sender, recipient)
+    }
+
     // MARK: EVM (evm_node.py: key 0x11…11, 100 ETH, 1,000,000 TST)
 
     @Test func ethAndTheERC20TokenAreSentAndConfirmed() async throws {
@@ -210,13 +224,7 @@ struct ChainTransferLocalChainsTests {
 
         // Bitcoin: two outputs swept to one, the fee the coin selection's.
         let bb = try Self.url("blockbook")
-        let btcKey = try Secp256k1PrivateKey(bytes: Self.freshKey())
-        guard case let .utxo(network, _) = Chain.bitcoin.config.addressFormat else { Issue.record("bitcoin is a UTXO chain"); return }
-        let btcSender = try BitcoinAddress.derive(btcKey.publicKey, kind: .p2wpkh, network: network)
-        let btcRecipient = try BitcoinAddress.derive(try Secp256k1PrivateKey(bytes: Self.freshKey()).publicKey, kind: .p2wpkh, network: network)
-        _ = try await Self.control(bb, "fund", ["chain": "bitcoin", "address": btcSender, "value": 30_000])
-        _ = try await Self.control(bb, "fund", ["chain": "bitcoin", "address": btcSender, "value": 40_000])
-        _ = try await Self.control(bb, "mine", ["chain": "bitcoin", "blocks": 100])
+        let (btcKey, btcSender, btcRecipient) = try await Self.fundedBitcoinKey(bb, values: [30_000, 40_000])
         let btcTransport = HTTPTransport(base: bb)
         let btcTransfer = try #require(ChainTransfers.transfer(for: .bitcoin, transport: btcTransport))
         let btcInput = TransferInput(assetId: AssetId(chain: .bitcoin), sender: btcSender, recipient: btcRecipient, amount: .zero, isMax: true)
@@ -232,13 +240,7 @@ struct ChainTransferLocalChainsTests {
 
     @Test func aBitcoinSpendIsAcceptedAndConfirmed() async throws {
         let base = try Self.url("blockbook")
-        let key = try Secp256k1PrivateKey(bytes: Self.freshKey())
-        guard case let .utxo(network, _) = Chain.bitcoin.config.addressFormat else { Issue.record("bitcoin is a UTXO chain"); return }
-        let sender = try BitcoinAddress.derive(key.publicKey, kind: .p2wpkh, network: network)
-        let recipient = try BitcoinAddress.derive(try Secp256k1PrivateKey(bytes: Self.freshKey()).publicKey, kind: .p2wpkh, network: network)
-        _ = try await Self.control(base, "fund", ["chain": "bitcoin", "address": sender, "value": 200_000])
-        _ = try await Self.control(base, "fund", ["chain": "bitcoin", "address": sender, "value": 50_000])
-        _ = try await Self.control(base, "mine", ["chain": "bitcoin", "blocks": 100])  // coinbase maturity
+        let (key, sender, recipient) = try await Self.fundedBitcoinKey(base, values: [200_000, 50_000])
         let transport = HTTPTransport(base: base)
         let transfer = try #require(ChainTransfers.transfer(for: .bitcoin, transport: transport))
         let client = ChainClients.client(for: .bitcoin, transport: transport)
