@@ -15,8 +15,7 @@ import Testing
 ///     GEM_TRANSFER_CHAINS=/tmp/transfer-chains.json swift test --filter ChainTransferLocalChainsTests
 ///
 /// (`scripts/test-transfer-chains.sh` does both.) Each test sends from the servers' test accounts to a fresh
-/// recipient, so the tests can run in any order against one set of servers. No memo is sent: the local Solana chain
-/// does not deploy the memo program.
+/// recipient, so the tests can run in any order against one set of servers.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["GEM_TRANSFER_CHAINS"] != nil), .serialized)
 struct ChainTransferLocalChainsTests {
     typealias HTTPTransport = ChainClientLocalChainsTests.HTTPTransport
@@ -146,7 +145,7 @@ struct ChainTransferLocalChainsTests {
         let lamports = BigUInt(1_500_000_000 as UInt64)
         let before = try await client.coinBalance(address: sender).available
         let (solLoad, solStatus) = try await Self.send(transfer, TransferInput(assetId: AssetId(chain: .solana), sender: sender,
-                                                                               recipient: recipient, amount: lamports),
+                                                                               recipient: recipient, amount: lamports, memo: "gem transfer"),
                                                        key: .ed25519(key), mine: mine)
         #expect(solStatus.state == .confirmed)
         #expect(try await client.coinBalance(address: recipient).available == lamports)

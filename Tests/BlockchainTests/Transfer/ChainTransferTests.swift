@@ -14,6 +14,14 @@ private func solanaFixture(_ name: String) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
+private extension Array where Element == UInt8 {
+    /// Whether `part` occurs in these bytes.
+    func contains(_ part: [UInt8]) -> Bool {
+        guard !part.isEmpty, part.count <= count else { return part.isEmpty }
+        return (0...(count - part.count)).contains { self[$0..<($0 + part.count)].elementsEqual(part) }
+    }
+}
+
 private func rpc(_ result: String) -> String { #"{"jsonrpc":"2.0","id":1,"result":\#(result)}"# }
 
 /// The JSON-RPC method names of the recorded requests, in order (a batch as "batch:<first method>").
@@ -226,7 +234,12 @@ private let usdc = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
         #expect(load.check(.normal) == .sufficient)
     }
 
-    @Test func aTokenTransferCountsTheRecipientAccountsRent() async throws {
+    @Test(arguments: [
+        // Short of both: the token shortfall is reported first.
+        (UInt64(2_000_000), TransferBalanceCheck.insufficientBalance(required: BigUInt(2_000_000), available: BigUInt(1_500_000))),
+        (1_000_000, .insufficientFeeBalance(required: BigUInt(2_049_280), available: .zero)),
+    ])
+    func aTokenTransferCountsTheRecipientAccountsRent(amount: UInt64, check: TransferBalanceCheck) async throws {
         let transport = RecordingChainTransport()
         await transport.answer(solanaFixture("getLatestBlockhash"))
         await transport.answer(rpc(#"{"context":{"slot":1},"value":0}"#))
@@ -237,15 +250,31 @@ private let usdc = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
         await transport.answer(rpc(#"[]"#))
         let transfer = try #require(ChainTransfers.transfer(for: .solana, transport: transport))
         let input = TransferInput(assetId: try AssetId(chain: .solana, tokenId: usdc), sender: solOwner, recipient: solRecipient,
-                                  amount: BigUInt(2_000_000))
+                                  amount: BigUInt(amount))
         let load = try await stages(transfer, input)
         #expect(await methods(transport) == ["getLatestBlockhash", "getBalance", "getAccountInfo", "getTokenAccountsByOwner", "getAccountInfo",
                                              "getMinimumBalanceForRentExemption", "getRecentPrioritizationFees"])
         // Token transfers round to 50,000 micro-lamports: 5,000 + 5,000 priority + 2,039,280 rent at normal.
         #expect(load.fee(.normal)?.fee == BigUInt(2_049_280))
         #expect(load.balance == BigUInt(1_500_000) && load.feeBalance == .zero)
-        // Short of both; the token shortfall is reported first.
-        #expect(load.check(.normal) == .insufficientBalance(required: BigUInt(2_000_000), available: BigUInt(1_500_000)))
+        #expect(load.check(.normal) == check)
+    }
+
+    @Test func aMemoIsSignedWithTheMemoProgram() async throws {
+        let key = try Ed25519PrivateKey(seed: [UInt8](repeating: 0x11, count: 32))
+        let sender = SolanaAddress.derive(key.publicKey.bytes)
+        let transport = RecordingChainTransport()
+        await transport.answer(solanaFixture("getLatestBlockhash"))
+        await transport.answer(solanaFixture("getBalance"))
+        await transport.answer(rpc(#"[]"#))
+        let transfer = try #require(ChainTransfers.transfer(for: .solana, transport: transport))
+        let input = TransferInput(assetId: AssetId(chain: .solana), sender: sender, recipient: solRecipient, amount: BigUInt(1_000),
+                                  memo: "invoice 42")
+        let load = try await stages(transfer, input)
+        let signed = try transfer.sign(load, priority: .fast, key: .ed25519(key))
+        let memoProgram = try SolanaAddress.decode("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr")
+        #expect(signed.bytes.contains(memoProgram) && signed.bytes.contains(Array("invoice 42".utf8)))
+        #expect(signed.hash == Base58.encode(Array(signed.bytes[1..<65])))
     }
 
     @Test func aRefusedBroadcastIsRejected() async throws {
