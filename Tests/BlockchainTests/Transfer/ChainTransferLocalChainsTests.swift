@@ -60,17 +60,18 @@ struct ChainTransferLocalChainsTests {
         return (load, ChainTransactionStatus(state: .pending))
     }
 
-    /// A fresh key whose P2WPKH address the faucet paid `values` (in blocks mined past coinbase maturity), and a
-    /// fresh recipient address.
-    static func fundedBitcoinKey(_ base: String, values: [Int]) async throws -> (Secp256k1PrivateKey, String, String) {
+    /// A fresh key whose address of `kind` the faucet paid `values` on `chain` (Blockbook's chain name `name`), in
+    /// blocks mined past coinbase maturity, and a fresh recipient address of the same kind.
+    static func fundedUTXOKey(_ base: String, chain: Chain = .bitcoin, name: String = "bitcoin", kind: UTXOAddressKind = .p2wpkh,
+                              values: [Int]) async throws -> (Secp256k1PrivateKey, String, String) {
         let key = try Secp256k1PrivateKey(bytes: freshKey())
-        guard case let .utxo(network, _) = Chain.bitcoin.config.addressFormat else { throw ChainClientError.unsupported("bitcoin") }
-        let sender = try BitcoinAddress.derive(key.publicKey, kind: .p2wpkh, network: network)
-        let recipient = try BitcoinAddress.derive(try Secp256k1PrivateKey(bytes: freshKey()).publicKey, kind: .p2wpkh, network: network)
+        guard case let .utxo(network, _) = chain.config.addressFormat else { throw ChainClientError.unsupported(chain.id) }
+        let sender = try BitcoinAddress.derive(key.publicKey, kind: kind, network: network)
+        let recipient = try BitcoinAddress.derive(try Secp256k1PrivateKey(bytes: freshKey()).publicKey, kind: kind, network: network)
         for value in values {
-            _ = try await control(base, "fund", ["chain": "bitcoin", "address": sender, "value": value])
+            _ = try await control(base, "fund", ["chain": name, "address": sender, "value": value])
         }
-        _ = try await control(base, "mine", ["chain": "bitcoin", "blocks": 100])  // coinbase maturity
+        _ = try await control(base, "mine", ["chain": name, "blocks": 100])  // coinbase maturity
         return (key, sender, recipient)
     }
 
@@ -223,7 +224,7 @@ struct ChainTransferLocalChainsTests {
 
         // Bitcoin: two outputs swept to one, the fee the coin selection's.
         let bb = try Self.url("blockbook")
-        let (btcKey, btcSender, btcRecipient) = try await Self.fundedBitcoinKey(bb, values: [30_000, 40_000])
+        let (btcKey, btcSender, btcRecipient) = try await Self.fundedUTXOKey(bb, values: [30_000, 40_000])
         let btcTransport = HTTPTransport(base: bb)
         let btcTransfer = try #require(ChainTransfers.transfer(for: .bitcoin, transport: btcTransport))
         let btcInput = TransferInput(assetId: AssetId(chain: .bitcoin), sender: btcSender, recipient: btcRecipient, amount: .zero, isMax: true)
@@ -235,23 +236,29 @@ struct ChainTransferLocalChainsTests {
         #expect(try await btcClient.coinBalance(address: btcRecipient).available == btcLoad.fee(.normal)?.amount)
     }
 
-    // MARK: Bitcoin (blockbook.py: an address funded through the faucet, spent P2WPKH)
+    // MARK: Bitcoin family (blockbook.py: an address funded through the faucet; Bitcoin and Litecoin spent P2WPKH,
+    // Dogecoin P2PKH, each verified by Bitcoin Core's consensus code before it is accepted)
 
-    @Test func aBitcoinSpendIsAcceptedAndConfirmed() async throws {
-        let base = try Self.url("blockbook")
-        let (key, sender, recipient) = try await Self.fundedBitcoinKey(base, values: [200_000, 50_000])
-        let transport = HTTPTransport(base: base)
-        let transfer = try #require(ChainTransfers.transfer(for: .bitcoin, transport: transport))
-        let client = ChainClients.client(for: .bitcoin, transport: transport)
-        let mine = { () async throws in _ = try await Self.control(base, "mine", ["chain": "bitcoin", "blocks": 1]) }
+    @Test(arguments: [
+        (Chain.bitcoin, "bitcoin", UTXOAddressKind.p2wpkh, 200_000, 50_000, UInt64(120_000)),
+        (.litecoin, "litecoin", .p2wpkh, 2_000_000, 500_000, 1_200_000),
+        (.doge, "dogecoin", .p2pkh, 2_000_000_000, 500_000_000, 1_200_000_000),
+    ])
+    func aUTXOSpendIsAcceptedAndConfirmed(chain: Chain, name: String, kind: UTXOAddressKind, first: Int, second: Int, send: UInt64) async throws {
+        let server = try Self.url("blockbook")
+        let (key, sender, recipient) = try await Self.fundedUTXOKey(server, chain: chain, name: name, kind: kind, values: [first, second])
+        let transport = HTTPTransport(base: server + "/" + name)
+        let transfer = try #require(ChainTransfers.transfer(for: chain, transport: transport))
+        let client = ChainClients.client(for: chain, transport: transport)
+        let mine = { () async throws in _ = try await Self.control(server, "mine", ["chain": name, "blocks": 1]) }
 
-        let amount = BigUInt(120_000)
-        let (load, status) = try await Self.send(transfer, TransferInput(assetId: AssetId(chain: .bitcoin), sender: sender, recipient: recipient,
+        let amount = BigUInt(send)
+        let (load, status) = try await Self.send(transfer, TransferInput(assetId: AssetId(chain: chain), sender: sender, recipient: recipient,
                                                                          amount: amount), key: .secp256k1(key), mine: mine)
         #expect(status.state == .confirmed)
         #expect(status.fee == load.fee(.normal)?.fee)
         #expect(try await client.coinBalance(address: recipient).available == amount)
         let fee = try #require(load.fee(.normal)?.fee)
-        #expect(try await client.coinBalance(address: sender).available == BigUInt(250_000).subtracting(amount + fee))
+        #expect(try await client.coinBalance(address: sender).available == BigUInt(UInt64(first + second)).subtracting(amount + fee))
     }
 }
