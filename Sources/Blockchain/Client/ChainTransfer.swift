@@ -51,7 +51,8 @@ public struct TransferPreload: Sendable, Equatable {
     /// The family's part: the EVM nonce, a Solana blockhash and token accounts, the Bitcoin family's UTXOs.
     public enum Chain: Sendable, Equatable {
         case ethereum(nonce: UInt64)
-        case solana(blockhash: SolanaBlockhash, token: SolanaPreload.Token?)
+        /// `recipientLamports`: a SOL transfer's recipient balance (zero for an account that does not exist).
+        case solana(blockhash: SolanaBlockhash, token: SolanaPreload.Token?, recipientLamports: BigUInt?)
         case bitcoin(utxos: [BitcoinUTXO])
     }
 
@@ -94,6 +95,9 @@ public enum TransferBalanceCheck: Sendable, Equatable {
     case insufficientBalance(required: BigUInt, available: BigUInt)
     /// A token transfer whose sender cannot pay the fee in the native coin.
     case insufficientFeeBalance(required: BigUInt, available: BigUInt)
+    /// The recipient would be left below the least an account of the chain may hold (a new Solana account's
+    /// rent-exempt minimum): the chain refuses the transaction.
+    case belowRecipientMinimum(minimum: BigUInt)
 }
 
 /// The load stage's answer: the fee per priority and everything `sign` needs.
@@ -116,16 +120,20 @@ public struct TransferLoad: Sendable, Equatable {
     public var rates: FeeRates
     /// One per priority of `rates`, slow to fast.
     public var fees: [TransferFee]
+    /// The least the recipient must receive, where the chain has one for this transfer (a Solana account that
+    /// does not exist yet must receive its rent-exempt minimum); nil otherwise.
+    public var recipientMinimum: BigUInt?
     public var chain: Chain
 
     public init(input: TransferInput, feeAssetId: AssetId, balance: BigUInt, feeBalance: BigUInt, rates: FeeRates, fees: [TransferFee],
-                chain: Chain) {
+                recipientMinimum: BigUInt? = nil, chain: Chain) {
         self.input = input
         self.feeAssetId = feeAssetId
         self.balance = balance
         self.feeBalance = feeBalance
         self.rates = rates
         self.fees = fees
+        self.recipientMinimum = recipientMinimum
         self.chain = chain
     }
 
@@ -140,7 +148,9 @@ public struct TransferLoad: Sendable, Equatable {
             let required = fee.amount + fee.fee
             // A max send that would move nothing: the balance does not cover the fee and one base unit more.
             if input.isMax, fee.amount.isZero { return .insufficientBalance(required: fee.fee + BigUInt(1), available: balance) }
-            return balance < required ? .insufficientBalance(required: required, available: balance) : .sufficient
+            if balance < required { return .insufficientBalance(required: required, available: balance) }
+            if let minimum = recipientMinimum, fee.amount < minimum { return .belowRecipientMinimum(minimum: minimum) }
+            return .sufficient
         }
         if balance < fee.amount { return .insufficientBalance(required: fee.amount, available: balance) }
         if feeBalance < fee.fee { return .insufficientFeeBalance(required: fee.fee, available: feeBalance) }

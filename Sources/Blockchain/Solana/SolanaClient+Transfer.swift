@@ -4,7 +4,8 @@ import Primitives
 /// Solana transfers of SOL and of SPL Token / Token-2022 tokens (`TransferChecked`), creating the recipient's
 /// associated token account when it has none, with the memo program for a memo.
 ///
-/// - preload: `getLatestBlockhash`, `getBalance` (sender); for a token also `getAccountInfo` (the mint: decimals,
+/// - preload: `getLatestBlockhash`, `getBalance` (sender); for SOL `getBalance` (recipient: a new account must
+///   receive at least the rent-exempt minimum, `TransferLoad.recipientMinimum`); for a token also `getAccountInfo` (the mint: decimals,
 ///   program, account size) and `SolanaClient.tokenPreload`'s calls (sender token accounts, the recipient's
 ///   associated token account, the rent of creating it); in that order.
 /// - fee rates: `getRecentPrioritizationFees`, rounded for a native or a token transfer (`SolanaFeeKind`).
@@ -19,11 +20,12 @@ extension SolanaClient: ChainTransfer {
         let blockhash = try SolanaMapper.latestBlockhash(try await call(.latestBlockhash))
         let lamports = try SolanaMapper.balance(try await call(.balance(address: input.sender))).available
         guard let mint = input.assetId.tokenId else {
-            return TransferPreload(balance: lamports, feeBalance: lamports, chain: .solana(blockhash: blockhash, token: nil))
+            let recipient = try SolanaMapper.balance(try await call(.balance(address: input.recipient))).available
+            return TransferPreload(balance: lamports, feeBalance: lamports, chain: .solana(blockhash: blockhash, token: nil, recipientLamports: recipient))
         }
         let metadata = try await tokenMetadata(mint: mint)
         let token = try await tokenPreload(sender: input.sender, recipient: input.recipient, token: metadata)
-        return TransferPreload(balance: token.tokenBalance, feeBalance: lamports, chain: .solana(blockhash: blockhash, token: token))
+        return TransferPreload(balance: token.tokenBalance, feeBalance: lamports, chain: .solana(blockhash: blockhash, token: token, recipientLamports: nil))
     }
 
     public func feeRates(_ input: TransferInput) async throws(ChainClientError) -> FeeRates {
@@ -33,7 +35,7 @@ extension SolanaClient: ChainTransfer {
 
     public func load(_ input: TransferInput, preload: TransferPreload, rates: FeeRates) async throws(ChainClientError) -> TransferLoad {
         try checkChain(input)
-        guard case let .solana(blockhash, token) = preload.chain else { throw .unsupported("a Solana load needs a Solana preload") }
+        guard case let .solana(blockhash, token, recipientLamports) = preload.chain else { throw .unsupported("a Solana load needs a Solana preload") }
         let limit = SolanaPreload.transferComputeUnitLimit
         let rent = token.flatMap { $0.recipientAccountExists ? nil : $0.accountCreationLamports } ?? .zero
         let fees = rates.rates.map { rate in
@@ -41,8 +43,10 @@ extension SolanaClient: ChainTransfer {
             return TransferFee(priority: rate.priority, fee: fee, amount: TransferLoad.amount(input, balance: preload.balance, fee: fee))
         }
         let signing = SolanaPreload(blockhash: blockhash, balance: preload.feeBalance, fees: rates, token: token)
+        // A SOL transfer that creates its recipient must leave it rent-exempt (the runtime's InsufficientFundsForRent).
+        let minimum = recipientLamports.flatMap { $0.isZero ? BigUInt(SolanaSigner.rentExemptMinimum) : nil }
         return TransferLoad(input: input, feeAssetId: chain.assetId, balance: preload.balance, feeBalance: preload.feeBalance, rates: rates,
-                            fees: fees, chain: .solana(signing, computeUnitLimit: limit))
+                            fees: fees, recipientMinimum: minimum, chain: .solana(signing, computeUnitLimit: limit))
     }
 
     public func sign(_ load: TransferLoad, priority: FeePriority, key: TransferKey) throws(SignerError) -> SignedTransaction {

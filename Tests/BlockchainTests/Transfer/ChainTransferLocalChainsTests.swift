@@ -153,6 +153,18 @@ struct ChainTransferLocalChainsTests {
         let fee = try #require(solLoad.fee(.normal)?.fee)
         #expect(try await client.coinBalance(address: sender).available == before.subtracting(lamports + fee))
 
+        // A fresh account must receive the rent-exempt minimum: the load says so, and the chain refuses less.
+        let dust = TransferInput(assetId: AssetId(chain: .solana), sender: sender,
+                                 recipient: SolanaAddress.derive(try Ed25519PrivateKey(seed: Self.freshKey()).publicKey.bytes), amount: BigUInt(1_000))
+        let dustLoad = try await transfer.load(dust, preload: try await transfer.preload(dust), rates: try await transfer.feeRates(dust))
+        #expect(dustLoad.check(.normal) == .belowRecipientMinimum(minimum: BigUInt(890_880)))
+        do {
+            _ = try await transfer.broadcast(try transfer.sign(dustLoad, priority: .normal, key: .ed25519(key)))
+            Issue.record("the chain accepted a new account below its rent-exempt minimum")
+        } catch let error as ChainClientError {
+            guard case .rejected = error else { Issue.record("expected rejected, got \(error)"); return }
+        }
+
         // The recipient has no token account: the transfer creates it, and the rent is part of the fee.
         let units = BigUInt(3_000_000)
         let splInput = TransferInput(assetId: try AssetId(chain: .solana, tokenId: mint), sender: sender, recipient: recipient, amount: units)

@@ -222,11 +222,14 @@ private let usdc = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
         let transport = RecordingChainTransport()
         await transport.answer(solanaFixture("getLatestBlockhash"))
         await transport.answer(solanaFixture("getBalance"))
+        await transport.answer(solanaFixture("getBalance"))
         await transport.answer(rpc(#"[{"slot":1,"prioritizationFee":0}]"#))
         let transfer = try #require(ChainTransfers.transfer(for: .solana, transport: transport))
         let input = TransferInput(assetId: AssetId(chain: .solana), sender: solOwner, recipient: solRecipient, amount: .zero, isMax: true)
         let load = try await stages(transfer, input)
-        #expect(await methods(transport) == ["getLatestBlockhash", "getBalance", "getRecentPrioritizationFees"])
+        #expect(await methods(transport) == ["getLatestBlockhash", "getBalance", "getBalance", "getRecentPrioritizationFees"])
+        #expect(await transport.body(2).contains(solRecipient))
+        #expect(load.recipientMinimum == nil)  // the recipient exists
         // No recent fees: 25,000 micro-lamports (slow half, fast triple) × 100,000 units → 1,250, 2,500, 7,500.
         #expect(load.fees.map(\.fee) == [BigUInt(6_250), BigUInt(7_500), BigUInt(12_500)])
         // getBalance.json: 2,039,280 lamports; a max send keeps the fee back.
@@ -260,11 +263,27 @@ private let usdc = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
         #expect(load.check(.normal) == check)
     }
 
+    /// A SOL transfer to an account that does not exist must leave it rent-exempt: 890,880 lamports at least.
+    @Test(arguments: [(UInt64(1_000), false), (890_880, true)])
+    func aNewRecipientMustReceiveTheRentExemptMinimum(amount: UInt64, sufficient: Bool) async throws {
+        let transport = RecordingChainTransport()
+        await transport.answer(solanaFixture("getLatestBlockhash"))
+        await transport.answer(solanaFixture("getBalance"))
+        await transport.answer(rpc(#"{"context":{"slot":1},"value":0}"#))
+        await transport.answer(rpc(#"[]"#))
+        let transfer = try #require(ChainTransfers.transfer(for: .solana, transport: transport))
+        let input = TransferInput(assetId: AssetId(chain: .solana), sender: solOwner, recipient: solRecipient, amount: BigUInt(amount))
+        let load = try await stages(transfer, input)
+        #expect(load.recipientMinimum == BigUInt(890_880))
+        #expect(load.check(.normal) == (sufficient ? .sufficient : .belowRecipientMinimum(minimum: BigUInt(890_880))))
+    }
+
     @Test func aMemoIsSignedWithTheMemoProgram() async throws {
         let key = try Ed25519PrivateKey(seed: [UInt8](repeating: 0x11, count: 32))
         let sender = SolanaAddress.derive(key.publicKey.bytes)
         let transport = RecordingChainTransport()
         await transport.answer(solanaFixture("getLatestBlockhash"))
+        await transport.answer(solanaFixture("getBalance"))
         await transport.answer(solanaFixture("getBalance"))
         await transport.answer(rpc(#"[]"#))
         let transfer = try #require(ChainTransfers.transfer(for: .solana, transport: transport))
