@@ -45,6 +45,8 @@ bash scripts/test-signing.sh
 
 echo "== Local chains (tests/chains: EVM over py-evm, Solana over LiteSVM, Blockbook over Bitcoin Core's consensus library, fixtures)"
 bash scripts/test-chains.sh
+echo "== Transfers on the local chains (ChainTransfer: ETH, TST, SOL, SPL, BTC sent and tracked to confirmed; a few seconds)"
+bash scripts/test-transfer-chains.sh --skip-build
 
 echo "== Kotlin"
 bash bindings/kotlin/run-tests.sh

@@ -154,7 +154,7 @@ public struct EthereumClient: Sendable {
 
     // MARK: - Transport
 
-    private func call(_ rpc: EthereumRPC) async throws(ChainClientError) -> JSON {
+    func call(_ rpc: EthereumRPC) async throws(ChainClientError) -> JSON {
         try JSONRPC.result(try await transport.send(rpc.request()))
     }
 

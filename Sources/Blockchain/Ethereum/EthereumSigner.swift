@@ -19,6 +19,41 @@ public enum EthereumSigner {
 
     public static func sign(_ input: EthereumSignerInput, key: Secp256k1PrivateKey) throws(SignerError) -> SignedTransaction {
         let tx = try Prepared(input)
+        let (fields, payload) = unsigned(tx)
+        let isTyped = tx.fee.isEIP1559
+        let signature = try signDigest(Hash.keccak256(payload), key: key)
+
+        // Signature fields: v (yParity for EIP-1559, EIP-155 v for legacy), r, s as minimal big-endian scalars.
+        var signatureFields: [UInt8] = []
+        signatureFields.reserveCapacity(72)
+        if isTyped {
+            RLP.appendUInt(UInt64(signature.parity), into: &signatureFields)
+        } else {
+            // chain ids are at most 2^64 - 1 here; v = chainId * 2 + 35 + parity, computed without overflow.
+            RLP.appendUInt(BigUInt(tx.chainId).multiplied(bySmall: 2) + BigUInt(35 + UInt64(signature.parity)), into: &signatureFields)
+        }
+        RLP.appendBytes(signature.compact[0..<32].drop(while: { $0 == 0 }), into: &signatureFields)
+        RLP.appendBytes(signature.compact[32..<64].drop(while: { $0 == 0 }), into: &signatureFields)
+
+        let signedLength = fields.count + signatureFields.count
+        var raw: [UInt8] = []
+        raw.reserveCapacity(1 + RLP.listHeaderLength(payloadLength: signedLength) + signedLength)
+        if isTyped { raw.append(0x02) }
+        RLP.appendListHeader(payloadLength: signedLength, into: &raw)
+        raw.append(contentsOf: fields)
+        raw.append(contentsOf: signatureFields)
+        return SignedTransaction(bytes: raw, encoded: hex0x(raw), hash: hex0x(Hash.keccak256(raw)))
+    }
+
+    /// The unsigned serialization of `input`: the bytes whose keccak256 is signed (EIP-1559: 0x02 ‖ rlp(fields);
+    /// legacy: rlp(fields ‖ chainId, 0, 0)), what an OP-stack gas price oracle's `getL1Fee` prices. The same checks
+    /// as `sign`.
+    public static func unsignedTransaction(_ input: EthereumSignerInput) throws(SignerError) -> [UInt8] {
+        unsigned(try Prepared(input)).payload
+    }
+
+    /// The RLP fields every envelope shares (signed form without the signature) and the signing payload.
+    private static func unsigned(_ tx: Prepared) -> (fields: [UInt8], payload: [UInt8]) {
         // The fields every envelope shares, RLP-encoded once: [nonce, (fees), gas, to, value, data].
         var fields: [UInt8] = []
         fields.reserveCapacity(64 + tx.data.count)
@@ -52,29 +87,7 @@ public enum EthereumSigner {
         RLP.appendListHeader(payloadLength: unsignedLength, into: &payload)
         payload.append(contentsOf: fields)
         payload.append(contentsOf: trailer)
-
-        let signature = try signDigest(Hash.keccak256(payload), key: key)
-
-        // Signature fields: v (yParity for EIP-1559, EIP-155 v for legacy), r, s as minimal big-endian scalars.
-        var signatureFields: [UInt8] = []
-        signatureFields.reserveCapacity(72)
-        if isTyped {
-            RLP.appendUInt(UInt64(signature.parity), into: &signatureFields)
-        } else {
-            // chain ids are at most 2^64 - 1 here; v = chainId * 2 + 35 + parity, computed without overflow.
-            RLP.appendUInt(BigUInt(tx.chainId).multiplied(bySmall: 2) + BigUInt(35 + UInt64(signature.parity)), into: &signatureFields)
-        }
-        RLP.appendBytes(signature.compact[0..<32].drop(while: { $0 == 0 }), into: &signatureFields)
-        RLP.appendBytes(signature.compact[32..<64].drop(while: { $0 == 0 }), into: &signatureFields)
-
-        let signedLength = fields.count + signatureFields.count
-        var raw: [UInt8] = []
-        raw.reserveCapacity(1 + RLP.listHeaderLength(payloadLength: signedLength) + signedLength)
-        if isTyped { raw.append(0x02) }
-        RLP.appendListHeader(payloadLength: signedLength, into: &raw)
-        raw.append(contentsOf: fields)
-        raw.append(contentsOf: signatureFields)
-        return SignedTransaction(bytes: raw, encoded: hex0x(raw), hash: hex0x(Hash.keccak256(raw)))
+        return (fields, payload)
     }
 
     /// to, value, data: the three fields between the fees/gas and the rest in both envelopes.

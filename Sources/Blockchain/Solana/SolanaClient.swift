@@ -112,7 +112,13 @@ public struct SolanaClient: Sendable {
         let fees = try SolanaMapper.feeRates(try await call(.recentPrioritizationFees), kind: token == nil ? .nativeTransfer : .tokenTransfer)
         let balance = try SolanaMapper.balance(try await call(.balance(address: sender))).available
         guard let token else { return SolanaPreload(blockhash: blockhash, balance: balance, fees: fees, token: nil) }
+        return SolanaPreload(blockhash: blockhash, balance: balance, fees: fees,
+                             token: try await tokenPreload(sender: sender, recipient: recipient, token: token))
+    }
 
+    /// The token part of a preload: `getTokenAccountsByOwner` (sender, mint), `getAccountInfo` (the recipient's
+    /// associated token account) and, when that account is missing, `getMinimumBalanceForRentExemption(accountSize)`.
+    public func tokenPreload(sender: String, recipient: String, token: SolanaTokenMetadata) async throws(ChainClientError) -> SolanaPreload.Token {
         let mintKey = try key(token.mint, "mint")
         let programKey = try key(SolanaTokenPrograms.id(token.program), "token program")
         guard let senderATA = SolanaProgramAddress.associatedTokenAccount(owner: try key(sender, "sender"), mint: mintKey, tokenProgram: programKey),
@@ -126,9 +132,9 @@ public struct SolanaClient: Sendable {
         let source = held.first { $0.address == senderATAText } ?? held.first
         let exists = try SolanaMapper.accountExists(try await call(.accountInfo(address: recipientATAText)))
         let rent = exists ? nil : try SolanaMapper.rent(try await call(.minimumBalanceForRentExemption(size: token.accountSize)))
-        return SolanaPreload(blockhash: blockhash, balance: balance, fees: fees, token: SolanaPreload.Token(
+        return SolanaPreload.Token(
             metadata: token, senderTokenAccount: source?.address, tokenBalance: source?.amount ?? .zero,
-            recipientTokenAccount: recipientATAText, recipientAccountExists: exists, accountCreationLamports: rent))
+            recipientTokenAccount: recipientATAText, recipientAccountExists: exists, accountCreationLamports: rent)
     }
 
     /// `sendTransaction` of the signer's base64 transaction → its signature; a node's refusal is `rejected`.

@@ -210,8 +210,8 @@ enum SolanaPrograms {
     static let token2022 = decoded("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb")
     /// ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL
     static let associatedToken = decoded("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL")
-    /// MemoSq4gqABAXKb2MjzqBhsRqf9Zt5bFeVyMq5uGh8C (SPL Memo v2: the memo program wallets write to).
-    static let memo = decoded("MemoSq4gqABAXKb2MjzqBhsRqf9Zt5bFeVyMq5uGh8C")
+    /// MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr (SPL Memo v2: the memo program wallets write to).
+    static let memo = decoded("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr")
 
     private static func decoded(_ text: String) -> [UInt8] {
         (try? Base58.decode(text)) ?? []

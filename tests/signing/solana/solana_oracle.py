@@ -17,7 +17,7 @@ from solders.transaction import Transaction, VersionedTransaction
 TOKEN_2022 = Pubkey.from_string("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb")
 ATA = Pubkey.from_string("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL")
 COMPUTE_BUDGET = Pubkey.from_string("ComputeBudget111111111111111111111111111111")
-MEMO = Pubkey.from_string("MemoSq4gqABAXKb2MjzqBhsRqf9Zt5bFeVyMq5uGh8C")
+MEMO = Pubkey.from_string("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr")
 
 
 def keypair(inp) -> Keypair:
