@@ -285,7 +285,7 @@ static void wallets_answer_empty(void) {
 /* Waits up to two seconds for `counter` to reach `expected`: a service's tables are released when its
  * last in-flight task lets go of them, which may be just after the task's completion fired. */
 static int eventually_equals(atomic_int *counter, int expected) {
-    for (int i = 0; i < 2000 && atomic_load(counter) != expected; i++) {
+    for (int i = 0; i < 10000 && atomic_load(counter) != expected; i++) {  /* up to 10 s: valgrind is slow */
         struct timespec pause = {0, 1000000};
         nanosleep(&pause, NULL);
     }
