@@ -105,9 +105,8 @@ public final class GemBalanceService: Sendable {
         } catch {
             return ([], error)
         }
-        async let coin = Self.ask(plan.chain) { () async throws(ChainClientError) -> [BalanceAnswer] in
-            [BalanceRules.coinAnswer(try await client.coinBalance(address: plan.address))]
-        }
+        // The token and stake sources run beside the coin source, which runs in this task: a chain's first
+        // request leaves without waiting for a child task to be scheduled.
         async let tokens = Self.ask(plan.chain) { () async throws(ChainClientError) -> [BalanceAnswer] in
             guard !plan.tokenIds.isEmpty else { return [] }
             return try await client.tokenBalances(address: plan.address, tokenIds: plan.tokenIds).map(BalanceRules.coinAnswer)
@@ -116,7 +115,10 @@ public final class GemBalanceService: Sendable {
             guard let staked = try await client.stakeBalance(address: plan.address) else { return [] }
             return [BalanceRules.stakeAnswer(staked)]
         }
-        let results = await [coin, tokens, stake]
+        let coin = await Self.ask(plan.chain) { () async throws(ChainClientError) -> [BalanceAnswer] in
+            [BalanceRules.coinAnswer(try await client.coinBalance(address: plan.address))]
+        }
+        let results = [coin, await tokens, await stake]
         var answers: [BalanceAnswer] = []
         var error: GemServiceError?
         for result in results {
