@@ -23,20 +23,20 @@ final class AssetStoreAdapter: GemAssetStore {
     }
 
     func getAssets(ids: [AssetId]) async throws(GemServiceError) -> [Asset] {
-        let args = try encodeArgs(.object([("ids", .array(ids.map { .string($0.id) }))]))
+        let args = JSONWriter.bytes(.object([("ids", .array(ids.map { .string($0.id) }))]))
         return try decodeAnswer([Asset].self, try await getAssetsMethod.call(args, lifetime: lifetime), "store.get_assets")
     }
 
     func addAssets(_ assets: [Asset]) async throws(GemServiceError) {
-        _ = try await addAssetsMethod.call(try encodeArgs(.object([("assets", try encodeArgValue(assets))])), lifetime: lifetime)
+        _ = try await addAssetsMethod.call(JSONWriter.bytes(.object([("assets", try encodeArgValue(assets))])), lifetime: lifetime)
     }
 
     func getWalletAssets(walletId: WalletId) async throws(GemServiceError) -> [AssetId] {
-        let args = try encodeArgs(.object([("wallet_id", .string(walletId.id))]))
+        let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id))]))
         return try decodeAnswer([AssetId].self, try await getWalletAssetsMethod.call(args, lifetime: lifetime), "store.get_wallet_assets")
     }
 
     func updateWalletAssets(_ update: GemWalletAssetsUpdate) async throws(GemServiceError) {
-        _ = try await updateWalletAssetsMethod.call(try encodeArgs(try encodeArgValue(update)), lifetime: lifetime)
+        _ = try await updateWalletAssetsMethod.call(JSONWriter.bytes(try encodeArgValue(update)), lifetime: lifetime)
     }
 }

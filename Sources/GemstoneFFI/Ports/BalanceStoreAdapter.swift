@@ -19,11 +19,11 @@ final class BalanceStoreAdapter: GemBalanceStore {
     }
 
     func getBalances(walletId: WalletId, assetIds: [AssetId]) async throws(GemServiceError) -> [GemBalance] {
-        let args = try encodeArgs(.object([("wallet_id", .string(walletId.id)), ("asset_ids", .array(assetIds.map { .string($0.id) }))]))
+        let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id)), ("asset_ids", .array(assetIds.map { .string($0.id) }))]))
         return try decodeAnswer([GemBalance].self, try await getBalancesMethod.call(args, lifetime: lifetime), "store.get_balances")
     }
 
     func updateBalances(_ update: GemBalanceUpdate) async throws(GemServiceError) {
-        _ = try await updateBalancesMethod.call(try encodeArgs(try encodeArgValue(update)), lifetime: lifetime)
+        _ = try await updateBalancesMethod.call(JSONWriter.bytes(try encodeArgValue(update)), lifetime: lifetime)
     }
 }

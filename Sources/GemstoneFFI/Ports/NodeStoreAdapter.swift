@@ -27,7 +27,7 @@ final class NodeStoreAdapter: GemNodeStore {
     }
 
     func updateNodes(add: [GemChainNode], delete: [GemChainNode]) async throws(GemServiceError) {
-        let args = try encodeArgs(.object([("add", try encodeArgValue(add)), ("delete", try encodeArgValue(delete))]))
+        let args = JSONWriter.bytes(.object([("add", try encodeArgValue(add)), ("delete", try encodeArgValue(delete))]))
         _ = try await updateNodesMethod.call(args, lifetime: lifetime)
     }
 
@@ -36,7 +36,7 @@ final class NodeStoreAdapter: GemNodeStore {
     }
 
     func setSelection(chain: Chain, url: String?) async throws(GemServiceError) {
-        let args = try encodeArgs(.object([("chain", .string(chain.id)), ("url", url.map(JSON.string) ?? .null)]))
+        let args = JSONWriter.bytes(.object([("chain", .string(chain.id)), ("url", url.map(JSON.string) ?? .null)]))
         _ = try await setSelectionMethod.call(args, lifetime: lifetime)
     }
 }
@@ -48,9 +48,4 @@ func encodeArgValue(_ value: some Encodable) throws(GemServiceError) -> JSON {
     } catch {
         throw .internal(message: error.description)
     }
-}
-
-/// A port method's arguments object as bytes.
-func encodeArgs(_ json: JSON) throws(GemServiceError) -> [UInt8] {
-    JSONWriter.bytes(json)
 }

@@ -151,15 +151,21 @@ import Testing
     }
 
     @Test func aFailedWriteDoesNotMarkItsAnswersPublished() async throws {
-        // A write that failed published nothing, so the next refresh writes the same values.
+        // A newer refresh whose write failed published nothing: an older answer arriving after it is still written
+        // (it is the newest value the store will hold), not dropped as superseded.
         let h = H()
-        await h.scriptCoins(eth: 5, sol: 7)
+        let old = Gate()
+        await h.ethereum.script(.coin, H.coin(H.eth, 5), after: old)
+        await h.solana.script(.coin, H.coin(H.sol, 7))
+        let older = Task { try await h.service.update(walletId: H.walletA) }
+        try await Task.sleep(for: .milliseconds(20))
         await h.store.failUpdates(of: .ethereum)
+        await h.scriptCoins(eth: 6, sol: 7)
         _ = try? await h.service.update(walletId: H.walletA)
         await h.store.heal()
-        await h.scriptCoins(eth: 5, sol: 7)
-        let refresh = try await h.service.update(walletId: H.walletA)
-        #expect(refresh.chains.first == GemChainRefresh(chain: .ethereum, written: 1))
+        await old.open()
+        let late = try await older.value
+        #expect(late.chains.first == GemChainRefresh(chain: .ethereum, written: 1))
         #expect(await h.store.row(H.walletA, H.eth) == H.row(H.eth, available: 5))
     }
 
