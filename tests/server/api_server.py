@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A stand-in for the remote price-alert API, for tests. Standard library only.
+"""A stand-in for the remote API (price alerts, the transfer scanner and simulation), for tests. Standard library only.
 
 Run it as a process:
 
@@ -31,7 +31,23 @@ field sent by a client is dropped (the server does not know the core's key). A m
 400 {"error":{"message":...}}; an unknown path 404 in the same shape. device_id is a percent-encoded
 path segment.
 
+Scanner and simulation (what the confirm service's GemScanService and GemSimulationService call):
+
+    POST /v1/scan/transaction   body {"chain","from","to","asset_id","memo"?}
+                                -> 200 {"is_malicious": bool, "is_memo_required": bool}
+    POST /v1/simulate/transfer  body {"chain","from","to","asset_id","value"}
+                                -> 200 {"warnings": [str], "changes": [{"asset_id","value"}]}
+
+Both answer from the verdict and simulation switches below (default: clean, no prediction). They are logged in
+/_control/requests like the alert requests (device_id null).
+
 Control endpoints (never logged, never affected by the switches):
+
+    POST /_control/verdict              body {"is_malicious"?: bool, "is_memo_required"?: bool, "status"?: int,
+                                        "delay_ms"?: int}: what every later scan answers (a status other than 200
+                                        answers that status with an error body: a scanner outage)
+    POST /_control/simulation           body {"warnings"?: [str], "changes"?: [...], "status"?: int, "delay_ms"?: int}:
+                                        what every later simulation answers
 
     POST /_control/refuse_next_write    the next POST or DELETE above answers 409
                                         {"error":{"message":"refused by test server"}} and changes nothing
@@ -54,6 +70,7 @@ import json
 import signal
 import sys
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -110,6 +127,8 @@ class State:
         self.refuse_next_write = False
         self.fail_next = False
         self.requests = []
+        self.verdict = {"is_malicious": False, "is_memo_required": False, "status": 200, "delay_ms": 0}
+        self.simulation = {"warnings": [], "changes": [], "status": 200, "delay_ms": 0}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -172,6 +191,8 @@ class Handler(BaseHTTPRequestHandler):
             elif len(segments) == 4 and segments[0] == "v1" and segments[1] == "devices" and segments[3] == "price_alerts" \
                     and segments[2]:
                 self.api(method, segments[2], urllib.parse.parse_qs(url.query), body, url.path, state)
+            elif method == "POST" and segments in (["v1", "scan", "transaction"], ["v1", "simulate", "transfer"]):
+                self.scan_or_simulate(segments[1], body, url.path, state)
             else:
                 self.answer(404, {"error": {"message": f"no route {method} {url.path}"}})
         except BadRequest as error:
@@ -224,6 +245,30 @@ class Handler(BaseHTTPRequestHandler):
                     del stored[index]
             return 200, list(stored)
 
+    def scan_or_simulate(self, kind, body, path, state):
+        try:
+            value = json.loads(body.decode("utf-8")) if body else None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            value = None
+        if not isinstance(value, dict) or not all(isinstance(value.get(k), str) for k in ("chain", "from", "to", "asset_id")):
+            status, answer = 400, {"error": {"message": "expected {chain, from, to, asset_id}"}}
+        else:
+            with state.lock:
+                switch = dict(state.verdict if kind == "scan" else state.simulation)
+            if switch.get("delay_ms"):
+                time.sleep(switch["delay_ms"] / 1000)
+            if switch.get("status", 200) != 200:
+                status, answer = switch["status"], {"error": {"message": f"{kind} unavailable (test server)"}}
+            elif kind == "scan":
+                status, answer = 200, {"is_malicious": bool(switch.get("is_malicious")),
+                                       "is_memo_required": bool(switch.get("is_memo_required"))}
+            else:
+                status, answer = 200, {"warnings": list(switch.get("warnings", [])), "changes": list(switch.get("changes", []))}
+        with state.lock:
+            state.requests.append({"method": "POST", "path": path, "device_id": None, "query": {}, "body": value,
+                                   "status": status})
+        self.answer(status, answer)
+
     # -- control
 
     def control(self, method, segments, body, state):
@@ -233,6 +278,16 @@ class Handler(BaseHTTPRequestHandler):
         elif method == "POST" and segments == ["fail_next"]:
             with state.lock:
                 state.fail_next = True
+        elif method == "POST" and segments in (["verdict"], ["simulation"]):
+            try:
+                value = json.loads(body.decode("utf-8")) if body else {}
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                raise BadRequest("a switch body is a JSON object")
+            if not isinstance(value, dict):
+                raise BadRequest("a switch body is a JSON object")
+            with state.lock:
+                target = state.verdict if segments == ["verdict"] else state.simulation
+                target.update(value)
         elif method == "POST" and segments == ["reset"]:
             with state.lock:
                 state.reset()

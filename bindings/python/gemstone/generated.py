@@ -626,6 +626,1070 @@ class WalletAssetsUpdate:
         return out
 
 
+class FeePriority(str, enum.Enum):
+    """How fast a transaction should land, and so which fee rate it pays."""
+
+    SLOW = "slow"
+    """The lowest rate the chain's nodes suggest."""
+    NORMAL = "normal"
+    """The usual rate."""
+    FAST = "fast"
+    """A higher rate, for a faster inclusion."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "FeePriority":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class TransferRequest:
+    """A transfer to confirm: who sends (a wallet; its account on the asset's chain), what, to whom, how much."""
+
+    wallet_id: str
+    """The sending wallet; its account on the asset's chain sends."""
+    asset_id: str
+    """The asset sent: a chain's native coin or a token."""
+    to: str
+    """The recipient's address, as the chain writes it."""
+    amount: int = 0
+    """How much, in the asset's base unit; ignored by a max send."""
+    is_max: bool = False
+    """Send everything the account holds of the asset (less the fee, on the chain's native coin)."""
+    memo: Optional[str] = None
+    """A memo, where the chain carries one (Solana's memo program); ignored elsewhere."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransferRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransferRequest":
+        data = _obj(data, path)
+        return cls(
+            wallet_id=_str(_key(data, "wallet_id", path), _join(path, "wallet_id")),
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            to=_str(_key(data, "to", path), _join(path, "to")),
+            amount=(lambda value: 0 if value is None else _big(value, _join(path, "amount"), False))(data.get("amount")),
+            is_max=(lambda value: False if value is None else _bool(value, _join(path, "is_max")))(data.get("is_max")),
+            memo=(lambda value: None if value is None else _str(value, _join(path, "memo")))(data.get("memo")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet_id"] = self.wallet_id
+        out["asset_id"] = self.asset_id
+        out["to"] = self.to
+        out["amount"] = str(self.amount)
+        out["is_max"] = self.is_max
+        if self.memo is not None:
+            out["memo"] = self.memo
+        return out
+
+
+@dataclass(frozen=True)
+class BalanceRequirement:
+    """What a send needs of one asset and what the account has, in the asset's base unit."""
+
+    required: int
+    """What the send needs."""
+    available: int
+    """What the account holds."""
+    shortfall: int
+    """required - available: what is missing."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "BalanceRequirement":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "BalanceRequirement":
+        data = _obj(data, path)
+        return cls(
+            required=_big(_key(data, "required", path), _join(path, "required"), False),
+            available=_big(_key(data, "available", path), _join(path, "available"), False),
+            shortfall=_big(_key(data, "shortfall", path), _join(path, "shortfall"), False),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["required"] = str(self.required)
+        out["available"] = str(self.available)
+        out["shortfall"] = str(self.shortfall)
+        return out
+
+
+class ConfirmError:
+    """Why a send cannot be confirmed or submitted, for control flow; a screen shows its display() (gem_confirm_error_display). One subclass per case: ConfirmErrorCancelled, ConfirmErrorOffline, ConfirmErrorLoad, ConfirmErrorUnsupported, ConfirmErrorInvalidRecipient, ConfirmErrorScanMalicious, ConfirmErrorScanMemoRequired, ConfirmErrorInsufficientBalance, ConfirmErrorInsufficientNetworkFee, ConfirmErrorBelowRecipientMinimum, ConfirmErrorWatchOnly, ConfirmErrorWrongPassword, ConfirmErrorSign, ConfirmErrorBroadcastRejected, ConfirmErrorBroadcastUnknown, ConfirmErrorNotStored."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "ConfirmError":
+        """Reads the case its "type" names."""
+        return ConfirmError._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "ConfirmError":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _CONFIRMERROR_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of cancelled, offline, load, unsupported, invalid_recipient, scan_malicious, scan_memo_required, insufficient_balance, insufficient_network_fee, below_recipient_minimum, watch_only, wrong_password, sign, broadcast_rejected, broadcast_unknown, not_stored")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ConfirmErrorCancelled(ConfirmError):
+    """The call was cancelled before anything irreversible happened."""
+
+    TYPE: ClassVar[str] = "cancelled"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorCancelled":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "cancelled"}
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorOffline(ConfirmError):
+    """A node or the API could not be reached."""
+
+    TYPE: ClassVar[str] = "offline"
+    message: str
+    """What failed (no secret)."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorOffline":
+        return cls(
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "offline"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorLoad(ConfirmError):
+    """A read failed otherwise (a node's error, an answer outside its API, a store)."""
+
+    TYPE: ClassVar[str] = "load"
+    message: str
+    """What failed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorLoad":
+        return cls(
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "load"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorUnsupported(ConfirmError):
+    """The asset cannot be sent here (its chain's transfer is not built)."""
+
+    TYPE: ClassVar[str] = "unsupported"
+    message: str
+    """What is missing."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorUnsupported":
+        return cls(
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "unsupported"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorInvalidRecipient(ConfirmError):
+    """The recipient is not an address of the chain."""
+
+    TYPE: ClassVar[str] = "invalid_recipient"
+    message: str
+    """Why."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorInvalidRecipient":
+        return cls(
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "invalid_recipient"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorScanMalicious(ConfirmError):
+    """The scanner flagged the recipient as malicious: the send stops."""
+
+    TYPE: ClassVar[str] = "scan_malicious"
+    address: str
+    """The address flagged."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorScanMalicious":
+        return cls(
+            address=_str(_key(data, "address", path), _join(path, "address")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "scan_malicious"}
+        out["address"] = self.address
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorScanMemoRequired(ConfirmError):
+    """The recipient needs a memo (an exchange's deposit address) and none was given."""
+
+    TYPE: ClassVar[str] = "scan_memo_required"
+    symbol: str
+    """The symbol of the asset sent."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorScanMemoRequired":
+        return cls(
+            symbol=_str(_key(data, "symbol", path), _join(path, "symbol")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "scan_memo_required"}
+        out["symbol"] = self.symbol
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorInsufficientBalance(ConfirmError):
+    """The account does not hold the amount (plus the fee, on the native coin)."""
+
+    TYPE: ClassVar[str] = "insufficient_balance"
+    asset: Asset
+    """The asset short."""
+    requirement: BalanceRequirement
+    """Required, available, shortfall."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorInsufficientBalance":
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            requirement=BalanceRequirement._read(_key(data, "requirement", path), _join(path, "requirement")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "insufficient_balance"}
+        out["asset"] = self.asset.to_json()
+        out["requirement"] = self.requirement.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorInsufficientNetworkFee(ConfirmError):
+    """The account cannot pay the network fee in the fee asset."""
+
+    TYPE: ClassVar[str] = "insufficient_network_fee"
+    asset: Asset
+    """The fee asset."""
+    requirement: Optional[BalanceRequirement] = None
+    """Required, available, shortfall; absent when the fee is not known."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorInsufficientNetworkFee":
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            requirement=(lambda value: None if value is None else BalanceRequirement._read(value, _join(path, "requirement")))(data.get("requirement")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "insufficient_network_fee"}
+        out["asset"] = self.asset.to_json()
+        if self.requirement is not None:
+            out["requirement"] = self.requirement.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorBelowRecipientMinimum(ConfirmError):
+    """The recipient would hold less than the chain lets an account hold (a new Solana account's rent-exempt minimum)."""
+
+    TYPE: ClassVar[str] = "below_recipient_minimum"
+    asset: Asset
+    """The asset sent."""
+    minimum: int
+    """The least the recipient must receive, base units."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorBelowRecipientMinimum":
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            minimum=_big(_key(data, "minimum", path), _join(path, "minimum"), False),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "below_recipient_minimum"}
+        out["asset"] = self.asset.to_json()
+        out["minimum"] = str(self.minimum)
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorWatchOnly(ConfirmError):
+    """The wallet watches an address and cannot sign."""
+
+    TYPE: ClassVar[str] = "watch_only"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorWatchOnly":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "watch_only"}
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorWrongPassword(ConfirmError):
+    """The keystore password does not open the wallet's secret."""
+
+    TYPE: ClassVar[str] = "wrong_password"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorWrongPassword":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "wrong_password"}
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorSign(ConfirmError):
+    """Signing failed."""
+
+    TYPE: ClassVar[str] = "sign"
+    chain: str
+    """The chain signed for."""
+    message: str
+    """Why (no secret)."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorSign":
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "sign"}
+        out["chain"] = self.chain
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorBroadcastRejected(ConfirmError):
+    """The node refused the signed transaction: nothing was sent."""
+
+    TYPE: ClassVar[str] = "broadcast_rejected"
+    chain: str
+    """The chain."""
+    message: str
+    """The node's reason, shortened."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorBroadcastRejected":
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "broadcast_rejected"}
+        out["chain"] = self.chain
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorBroadcastUnknown(ConfirmError):
+    """The broadcast's answer was lost (cancelled, timed out, the node unreachable after sending): the transaction may have been sent. Nothing was stored; check the account before sending again."""
+
+    TYPE: ClassVar[str] = "broadcast_unknown"
+    chain: str
+    """The chain."""
+    message: str
+    """What happened."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorBroadcastUnknown":
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "broadcast_unknown"}
+        out["chain"] = self.chain
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorNotStored(ConfirmError):
+    """The transaction was broadcast (it is on its way) but storing it as pending failed: it is not tracked."""
+
+    TYPE: ClassVar[str] = "not_stored"
+    chain: str
+    """The chain."""
+    hash: str
+    """The broadcast transaction's hash."""
+    message: str
+    """Why the store failed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorNotStored":
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            hash=_str(_key(data, "hash", path), _join(path, "hash")),
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "not_stored"}
+        out["chain"] = self.chain
+        out["hash"] = self.hash
+        out["message"] = self.message
+        return out
+
+
+_CONFIRMERROR_CASES: dict[str, Any] = {"cancelled": ConfirmErrorCancelled, "offline": ConfirmErrorOffline, "load": ConfirmErrorLoad, "unsupported": ConfirmErrorUnsupported, "invalid_recipient": ConfirmErrorInvalidRecipient, "scan_malicious": ConfirmErrorScanMalicious, "scan_memo_required": ConfirmErrorScanMemoRequired, "insufficient_balance": ConfirmErrorInsufficientBalance, "insufficient_network_fee": ConfirmErrorInsufficientNetworkFee, "below_recipient_minimum": ConfirmErrorBelowRecipientMinimum, "watch_only": ConfirmErrorWatchOnly, "wrong_password": ConfirmErrorWrongPassword, "sign": ConfirmErrorSign, "broadcast_rejected": ConfirmErrorBroadcastRejected, "broadcast_unknown": ConfirmErrorBroadcastUnknown, "not_stored": ConfirmErrorNotStored}
+
+
+class ConfirmErrorDisplay:
+    """What a confirm error shows: the cases a screen draws differently. One subclass per case: ConfirmErrorDisplayNone, ConfirmErrorDisplayNetworkFeeRequired, ConfirmErrorDisplayNetworkFeeMissing, ConfirmErrorDisplayInsufficientBalance, ConfirmErrorDisplayBelowMinimum, ConfirmErrorDisplayMaliciousRecipient, ConfirmErrorDisplayMemoRequired, ConfirmErrorDisplayInvalidRecipient, ConfirmErrorDisplayWrongPassword, ConfirmErrorDisplayWatchOnly, ConfirmErrorDisplayBroadcastRejected, ConfirmErrorDisplayBroadcastUnknown, ConfirmErrorDisplayOffline, ConfirmErrorDisplayFailed."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "ConfirmErrorDisplay":
+        """Reads the case its "type" names."""
+        return ConfirmErrorDisplay._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "ConfirmErrorDisplay":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _CONFIRMERRORDISPLAY_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of none, network_fee_required, network_fee_missing, insufficient_balance, below_minimum, malicious_recipient, memo_required, invalid_recipient, wrong_password, watch_only, broadcast_rejected, broadcast_unknown, offline, failed")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayNone(ConfirmErrorDisplay):
+    """Nothing: the call was cancelled."""
+
+    TYPE: ClassVar[str] = "none"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayNone":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "none"}
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayNetworkFeeRequired(ConfirmErrorDisplay):
+    """The fee asset is short by a known amount."""
+
+    TYPE: ClassVar[str] = "network_fee_required"
+    asset: Asset
+    """The fee asset."""
+    requirement: BalanceRequirement
+    """Required, available, shortfall."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayNetworkFeeRequired":
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            requirement=BalanceRequirement._read(_key(data, "requirement", path), _join(path, "requirement")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "network_fee_required"}
+        out["asset"] = self.asset.to_json()
+        out["requirement"] = self.requirement.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayNetworkFeeMissing(ConfirmErrorDisplay):
+    """The fee asset is short (the fee is not known)."""
+
+    TYPE: ClassVar[str] = "network_fee_missing"
+    asset: Asset
+    """The fee asset."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayNetworkFeeMissing":
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "network_fee_missing"}
+        out["asset"] = self.asset.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayInsufficientBalance(ConfirmErrorDisplay):
+    """The asset sent is short."""
+
+    TYPE: ClassVar[str] = "insufficient_balance"
+    asset: Asset
+    """The asset."""
+    requirement: BalanceRequirement
+    """Required, available, shortfall."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayInsufficientBalance":
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            requirement=BalanceRequirement._read(_key(data, "requirement", path), _join(path, "requirement")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "insufficient_balance"}
+        out["asset"] = self.asset.to_json()
+        out["requirement"] = self.requirement.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayBelowMinimum(ConfirmErrorDisplay):
+    """The recipient must receive at least a minimum."""
+
+    TYPE: ClassVar[str] = "below_minimum"
+    asset: Asset
+    """The asset sent."""
+    minimum: int
+    """The minimum, base units."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayBelowMinimum":
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            minimum=_big(_key(data, "minimum", path), _join(path, "minimum"), False),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "below_minimum"}
+        out["asset"] = self.asset.to_json()
+        out["minimum"] = str(self.minimum)
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayMaliciousRecipient(ConfirmErrorDisplay):
+    """The recipient is flagged as malicious."""
+
+    TYPE: ClassVar[str] = "malicious_recipient"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayMaliciousRecipient":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "malicious_recipient"}
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayMemoRequired(ConfirmErrorDisplay):
+    """The recipient needs a memo."""
+
+    TYPE: ClassVar[str] = "memo_required"
+    symbol: str
+    """The symbol of the asset sent."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayMemoRequired":
+        return cls(
+            symbol=_str(_key(data, "symbol", path), _join(path, "symbol")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "memo_required"}
+        out["symbol"] = self.symbol
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayInvalidRecipient(ConfirmErrorDisplay):
+    """The recipient is not an address of the chain."""
+
+    TYPE: ClassVar[str] = "invalid_recipient"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayInvalidRecipient":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "invalid_recipient"}
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayWrongPassword(ConfirmErrorDisplay):
+    """The keystore password was refused."""
+
+    TYPE: ClassVar[str] = "wrong_password"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayWrongPassword":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "wrong_password"}
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayWatchOnly(ConfirmErrorDisplay):
+    """A watch-only wallet cannot send."""
+
+    TYPE: ClassVar[str] = "watch_only"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayWatchOnly":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "watch_only"}
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayBroadcastRejected(ConfirmErrorDisplay):
+    """The node refused the transaction."""
+
+    TYPE: ClassVar[str] = "broadcast_rejected"
+    message: str
+    """The node's reason."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayBroadcastRejected":
+        return cls(
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "broadcast_rejected"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayBroadcastUnknown(ConfirmErrorDisplay):
+    """The transaction may have been sent: check before sending again."""
+
+    TYPE: ClassVar[str] = "broadcast_unknown"
+    message: str
+    """What happened."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayBroadcastUnknown":
+        return cls(
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "broadcast_unknown"}
+        out["message"] = self.message
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayOffline(ConfirmErrorDisplay):
+    """No connection to the node or the API."""
+
+    TYPE: ClassVar[str] = "offline"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayOffline":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "offline"}
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmErrorDisplayFailed(ConfirmErrorDisplay):
+    """Any other failure."""
+
+    TYPE: ClassVar[str] = "failed"
+    message: str
+    """What failed."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ConfirmErrorDisplayFailed":
+        return cls(
+            message=_str(_key(data, "message", path), _join(path, "message")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "failed"}
+        out["message"] = self.message
+        return out
+
+
+_CONFIRMERRORDISPLAY_CASES: dict[str, Any] = {"none": ConfirmErrorDisplayNone, "network_fee_required": ConfirmErrorDisplayNetworkFeeRequired, "network_fee_missing": ConfirmErrorDisplayNetworkFeeMissing, "insufficient_balance": ConfirmErrorDisplayInsufficientBalance, "below_minimum": ConfirmErrorDisplayBelowMinimum, "malicious_recipient": ConfirmErrorDisplayMaliciousRecipient, "memo_required": ConfirmErrorDisplayMemoRequired, "invalid_recipient": ConfirmErrorDisplayInvalidRecipient, "wrong_password": ConfirmErrorDisplayWrongPassword, "watch_only": ConfirmErrorDisplayWatchOnly, "broadcast_rejected": ConfirmErrorDisplayBroadcastRejected, "broadcast_unknown": ConfirmErrorDisplayBroadcastUnknown, "offline": ConfirmErrorDisplayOffline, "failed": ConfirmErrorDisplayFailed}
+
+
+@dataclass(frozen=True)
+class TransferAmount:
+    """What a send moves at the selected priority."""
+
+    value: int
+    """What the recipient receives, in the asset's base unit (a max send: the balance, less the fee on the native coin)."""
+    fee: int
+    """The network fee, in the fee asset's base unit."""
+    is_max: bool
+    """Whether this is a max send."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransferAmount":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransferAmount":
+        data = _obj(data, path)
+        return cls(
+            value=_big(_key(data, "value", path), _join(path, "value"), False),
+            fee=_big(_key(data, "fee", path), _join(path, "fee"), False),
+            is_max=_bool(_key(data, "is_max", path), _join(path, "is_max")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["value"] = str(self.value)
+        out["fee"] = str(self.fee)
+        out["is_max"] = self.is_max
+        return out
+
+
+class TransferAmountResult:
+    """The amount of a send, or why the account cannot pay it (the fee and simulation are shown either way). One subclass per case: TransferAmountResultAmount, TransferAmountResultError."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "TransferAmountResult":
+        """Reads the case its "type" names."""
+        return TransferAmountResult._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "TransferAmountResult":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _TRANSFERAMOUNTRESULT_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of amount, error")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class TransferAmountResultAmount(TransferAmountResult):
+    """The send is affordable."""
+
+    TYPE: ClassVar[str] = "amount"
+    amount: TransferAmount
+    """What it moves."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransferAmountResultAmount":
+        return cls(
+            amount=TransferAmount._read(_key(data, "amount", path), _join(path, "amount")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "amount"}
+        out["amount"] = self.amount.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class TransferAmountResultError(TransferAmountResult):
+    """The account cannot pay it."""
+
+    TYPE: ClassVar[str] = "error"
+    error: ConfirmError
+    """insufficient_balance, insufficient_network_fee or below_recipient_minimum."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransferAmountResultError":
+        return cls(
+            error=ConfirmError._read(_key(data, "error", path), _join(path, "error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error"}
+        out["error"] = self.error.to_json()
+        return out
+
+
+_TRANSFERAMOUNTRESULT_CASES: dict[str, Any] = {"amount": TransferAmountResultAmount, "error": TransferAmountResultError}
+
+
+@dataclass(frozen=True)
+class FeeOption:
+    """The fee of one priority."""
+
+    priority: FeePriority
+    """The priority."""
+    fee: int
+    """The network fee at it, in the fee asset's base unit (the most the transaction can cost)."""
+    value: int
+    """What the recipient receives at it."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "FeeOption":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "FeeOption":
+        data = _obj(data, path)
+        return cls(
+            priority=_case(FeePriority, _key(data, "priority", path), _join(path, "priority")),
+            fee=_big(_key(data, "fee", path), _join(path, "fee"), False),
+            value=_big(_key(data, "value", path), _join(path, "value"), False),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["priority"] = FeePriority(self.priority).value
+        out["fee"] = str(self.fee)
+        out["value"] = str(self.value)
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmFee:
+    """The fee of the selected priority, the other priorities, and the amount at the selected one."""
+
+    value: int
+    """The fee at the selected priority, in the fee asset's base unit."""
+    selected_priority: FeePriority
+    """The priority selected."""
+    options: tuple[FeeOption, ...]
+    """Every priority the chain offers, slow to fast."""
+    amount: TransferAmountResult
+    """The amount, or why the account cannot pay it."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ConfirmFee":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ConfirmFee":
+        data = _obj(data, path)
+        return cls(
+            value=_big(_key(data, "value", path), _join(path, "value"), False),
+            selected_priority=_case(FeePriority, _key(data, "selected_priority", path), _join(path, "selected_priority")),
+            options=tuple(FeeOption._read(v0, _index(_join(path, "options"), i0)) for i0, v0 in enumerate(_list(_key(data, "options", path), _join(path, "options")))),
+            amount=TransferAmountResult._read(_key(data, "amount", path), _join(path, "amount")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["value"] = str(self.value)
+        out["selected_priority"] = FeePriority(self.selected_priority).value
+        out["options"] = [v0.to_json() for v0 in self.options]
+        out["amount"] = self.amount.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class SimulationChange:
+    """A balance change a simulation predicts for the sender."""
+
+    asset_id: str
+    """The asset."""
+    value: int
+    """The change, in the asset's base unit (negative: leaves the account)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SimulationChange":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "SimulationChange":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            value=_big(_key(data, "value", path), _join(path, "value"), True),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        out["value"] = str(self.value)
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmSimulation:
+    """What the simulation predicted; empty when it predicted nothing or could not run (it fails open: an outage looks like no change)."""
+
+    warnings: tuple[str, ...] = ()
+    """Warnings the simulation raised, as its provider names them."""
+    changes: tuple[SimulationChange, ...] = ()
+    """The sender's predicted balance changes."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ConfirmSimulation":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ConfirmSimulation":
+        data = _obj(data, path)
+        return cls(
+            warnings=(lambda value: () if value is None else tuple(_str(v0, _index(_join(path, "warnings"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "warnings")))))(data.get("warnings")),
+            changes=(lambda value: () if value is None else tuple(SimulationChange._read(v0, _index(_join(path, "changes"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "changes")))))(data.get("changes")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["warnings"] = [v0 for v0 in self.warnings]
+        out["changes"] = [v0.to_json() for v0 in self.changes]
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConfirmLoad:
+    """A send's confirmation in one record: who sends what to whom, the fee with its priorities, the simulation and the amount."""
+
+    sender: Account
+    """The sending account."""
+    asset: Asset
+    """The asset sent."""
+    recipient: str
+    """The recipient's address."""
+    memo: Optional[str] = None
+    """The memo sent, when there is one."""
+    fee_asset: Asset
+    """The asset the fee is paid in (the chain's native coin)."""
+    simulation: ConfirmSimulation
+    """The simulation's prediction (empty when none)."""
+    fee: ConfirmFee
+    """The fee, its priorities and the amount."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ConfirmLoad":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ConfirmLoad":
+        data = _obj(data, path)
+        return cls(
+            sender=Account._read(_key(data, "sender", path), _join(path, "sender")),
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            recipient=_str(_key(data, "recipient", path), _join(path, "recipient")),
+            memo=(lambda value: None if value is None else _str(value, _join(path, "memo")))(data.get("memo")),
+            fee_asset=Asset._read(_key(data, "fee_asset", path), _join(path, "fee_asset")),
+            simulation=ConfirmSimulation._read(_key(data, "simulation", path), _join(path, "simulation")),
+            fee=ConfirmFee._read(_key(data, "fee", path), _join(path, "fee")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["sender"] = self.sender.to_json()
+        out["asset"] = self.asset.to_json()
+        out["recipient"] = self.recipient
+        if self.memo is not None:
+            out["memo"] = self.memo
+        out["fee_asset"] = self.fee_asset.to_json()
+        out["simulation"] = self.simulation.to_json()
+        out["fee"] = self.fee.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmSubmit:
+    """What a submit did: the transactions broadcast, stored as pending and scheduled for tracking."""
+
+    hashes: tuple[str, ...]
+    """The broadcast transactions' hashes, in signing order."""
+    transaction_ids: tuple[str, ...]
+    """The stored transactions' ids (<chain>_<hash>)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ConfirmSubmit":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ConfirmSubmit":
+        data = _obj(data, path)
+        return cls(
+            hashes=tuple(_str(v0, _index(_join(path, "hashes"), i0)) for i0, v0 in enumerate(_list(_key(data, "hashes", path), _join(path, "hashes")))),
+            transaction_ids=tuple(_str(v0, _index(_join(path, "transaction_ids"), i0)) for i0, v0 in enumerate(_list(_key(data, "transaction_ids", path), _join(path, "transaction_ids")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["hashes"] = [v0 for v0 in self.hashes]
+        out["transaction_ids"] = [v0 for v0 in self.transaction_ids]
+        return out
+
+
 @dataclass(frozen=True)
 class ChainNode:
     """A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store."""
@@ -4126,4 +5190,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

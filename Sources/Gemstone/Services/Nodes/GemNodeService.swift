@@ -82,6 +82,11 @@ public final class GemNodeService: GemChainClients {
         _ = try? await snapshot()
     }
 
+    /// The transport to the node `chain` uses now (what its client and its transfer stages send through).
+    public func transport(for chain: Chain) async throws(GemServiceError) -> any ChainTransport {
+        NodeTransport(baseURL: try await selectedURL(chain: chain), http: http)
+    }
+
     public func client(for chain: Chain) async throws(GemServiceError) -> any ChainClient {
         client(chain: chain, url: try await selectedURL(chain: chain))
     }

@@ -449,6 +449,819 @@ data class WalletAssetsUpdate(
     }
 }
 
+/** How fast a transaction should land, and so which fee rate it pays. */
+enum class FeePriority(val json: String) {
+    /** The lowest rate the chain's nodes suggest. */
+    SLOW("slow"),
+    /** The usual rate. */
+    NORMAL("normal"),
+    /** A higher rate, for a faster inclusion. */
+    FAST("fast");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): FeePriority = read(value, "")
+        internal fun read(value: String, path: String): FeePriority =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "slow, normal, fast")
+    }
+}
+
+/** A transfer to confirm: who sends (a wallet; its account on the asset's chain), what, to whom, how much. */
+data class TransferRequest @JvmOverloads constructor(
+    /** The sending wallet; its account on the asset's chain sends. */
+    val walletId: String,
+    /** The asset sent: a chain's native coin or a token. */
+    val assetId: String,
+    /** The recipient's address, as the chain writes it. */
+    val to: String,
+    /** How much, in the asset's base unit; ignored by a max send. */
+    val amount: BigInteger = BigInteger("0"),
+    /** Send everything the account holds of the asset (less the fee, on the chain's native coin). */
+    val isMax: Boolean = false,
+    /** A memo, where the chain carries one (Solana's memo program); ignored elsewhere. */
+    val memo: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+        put("asset_id", assetId)
+        put("to", to)
+        put("amount", amount.toString())
+        put("is_max", isMax)
+        memo?.let { put("memo", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransferRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransferRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransferRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransferRequest = TransferRequest(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            to = SchemaJson.str(SchemaJson.key(json, "to", path), SchemaJson.join(path, "to")),
+            amount = json.opt("amount").let { if (SchemaJson.absent(it)) BigInteger("0") else SchemaJson.big(it, SchemaJson.join(path, "amount"), false) },
+            isMax = json.opt("is_max").let { if (SchemaJson.absent(it)) false else SchemaJson.bool(it, SchemaJson.join(path, "is_max")) },
+            memo = json.opt("memo").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "memo")) }
+        )
+    }
+}
+
+/** What a send needs of one asset and what the account has, in the asset's base unit. */
+data class BalanceRequirement(
+    /** What the send needs. */
+    val required: BigInteger,
+    /** What the account holds. */
+    val available: BigInteger,
+    /** required - available: what is missing. */
+    val shortfall: BigInteger
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("required", required.toString())
+        put("available", available.toString())
+        put("shortfall", shortfall.toString())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): BalanceRequirement = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<BalanceRequirement> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<BalanceRequirement>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): BalanceRequirement = BalanceRequirement(
+            required = SchemaJson.big(SchemaJson.key(json, "required", path), SchemaJson.join(path, "required"), false),
+            available = SchemaJson.big(SchemaJson.key(json, "available", path), SchemaJson.join(path, "available"), false),
+            shortfall = SchemaJson.big(SchemaJson.key(json, "shortfall", path), SchemaJson.join(path, "shortfall"), false)
+        )
+    }
+}
+
+/** Why a send cannot be confirmed or submitted, for control flow; a screen shows its display() (gem_confirm_error_display). */
+sealed class ConfirmError {
+    abstract fun toJson(): JSONObject
+
+    /** The call was cancelled before anything irreversible happened. */
+    object Cancelled : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "cancelled")
+        override fun toString(): String = "ConfirmError.Cancelled"
+    }
+
+    /** A node or the API could not be reached. */
+    data class Offline(
+        /** What failed (no secret). */
+        val message: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "offline")
+            put("message", message)
+        }
+    }
+
+    /** A read failed otherwise (a node's error, an answer outside its API, a store). */
+    data class Load(
+        /** What failed. */
+        val message: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "load")
+            put("message", message)
+        }
+    }
+
+    /** The asset cannot be sent here (its chain's transfer is not built). */
+    data class Unsupported(
+        /** What is missing. */
+        val message: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "unsupported")
+            put("message", message)
+        }
+    }
+
+    /** The recipient is not an address of the chain. */
+    data class InvalidRecipient(
+        /** Why. */
+        val message: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "invalid_recipient")
+            put("message", message)
+        }
+    }
+
+    /** The scanner flagged the recipient as malicious: the send stops. */
+    data class ScanMalicious(
+        /** The address flagged. */
+        val address: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "scan_malicious")
+            put("address", address)
+        }
+    }
+
+    /** The recipient needs a memo (an exchange's deposit address) and none was given. */
+    data class ScanMemoRequired(
+        /** The symbol of the asset sent. */
+        val symbol: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "scan_memo_required")
+            put("symbol", symbol)
+        }
+    }
+
+    /** The account does not hold the amount (plus the fee, on the native coin). */
+    data class InsufficientBalance(
+        /** The asset short. */
+        val asset: Asset,
+        /** Required, available, shortfall. */
+        val requirement: BalanceRequirement
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "insufficient_balance")
+            put("asset", asset.toJson())
+            put("requirement", requirement.toJson())
+        }
+    }
+
+    /** The account cannot pay the network fee in the fee asset. */
+    data class InsufficientNetworkFee(
+        /** The fee asset. */
+        val asset: Asset,
+        /** Required, available, shortfall; absent when the fee is not known. */
+        val requirement: BalanceRequirement? = null
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "insufficient_network_fee")
+            put("asset", asset.toJson())
+            requirement?.let { put("requirement", it.toJson()) }
+        }
+    }
+
+    /** The recipient would hold less than the chain lets an account hold (a new Solana account's rent-exempt minimum). */
+    data class BelowRecipientMinimum(
+        /** The asset sent. */
+        val asset: Asset,
+        /** The least the recipient must receive, base units. */
+        val minimum: BigInteger
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "below_recipient_minimum")
+            put("asset", asset.toJson())
+            put("minimum", minimum.toString())
+        }
+    }
+
+    /** The wallet watches an address and cannot sign. */
+    object WatchOnly : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "watch_only")
+        override fun toString(): String = "ConfirmError.WatchOnly"
+    }
+
+    /** The keystore password does not open the wallet's secret. */
+    object WrongPassword : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "wrong_password")
+        override fun toString(): String = "ConfirmError.WrongPassword"
+    }
+
+    /** Signing failed. */
+    data class Sign(
+        /** The chain signed for. */
+        val chain: String,
+        /** Why (no secret). */
+        val message: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "sign")
+            put("chain", chain)
+            put("message", message)
+        }
+    }
+
+    /** The node refused the signed transaction: nothing was sent. */
+    data class BroadcastRejected(
+        /** The chain. */
+        val chain: String,
+        /** The node's reason, shortened. */
+        val message: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "broadcast_rejected")
+            put("chain", chain)
+            put("message", message)
+        }
+    }
+
+    /** The broadcast's answer was lost (cancelled, timed out, the node unreachable after sending): the transaction may have been sent. Nothing was stored; check the account before sending again. */
+    data class BroadcastUnknown(
+        /** The chain. */
+        val chain: String,
+        /** What happened. */
+        val message: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "broadcast_unknown")
+            put("chain", chain)
+            put("message", message)
+        }
+    }
+
+    /** The transaction was broadcast (it is on its way) but storing it as pending failed: it is not tracked. */
+    data class NotStored(
+        /** The chain. */
+        val chain: String,
+        /** The broadcast transaction's hash. */
+        val hash: String,
+        /** Why the store failed. */
+        val message: String
+    ) : ConfirmError() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "not_stored")
+            put("chain", chain)
+            put("hash", hash)
+            put("message", message)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmError = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): ConfirmError {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "cancelled" -> Cancelled
+                "offline" -> Offline(
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                "load" -> Load(
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                "unsupported" -> Unsupported(
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                "invalid_recipient" -> InvalidRecipient(
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                "scan_malicious" -> ScanMalicious(
+                    address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address"))
+                )
+                "scan_memo_required" -> ScanMemoRequired(
+                    symbol = SchemaJson.str(SchemaJson.key(json, "symbol", path), SchemaJson.join(path, "symbol"))
+                )
+                "insufficient_balance" -> InsufficientBalance(
+                    asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+                    requirement = BalanceRequirement.read(SchemaJson.obj(SchemaJson.key(json, "requirement", path), SchemaJson.join(path, "requirement")), SchemaJson.join(path, "requirement"))
+                )
+                "insufficient_network_fee" -> InsufficientNetworkFee(
+                    asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+                    requirement = json.opt("requirement").let { if (SchemaJson.absent(it)) null else BalanceRequirement.read(SchemaJson.obj(it, SchemaJson.join(path, "requirement")), SchemaJson.join(path, "requirement")) }
+                )
+                "below_recipient_minimum" -> BelowRecipientMinimum(
+                    asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+                    minimum = SchemaJson.big(SchemaJson.key(json, "minimum", path), SchemaJson.join(path, "minimum"), false)
+                )
+                "watch_only" -> WatchOnly
+                "wrong_password" -> WrongPassword
+                "sign" -> Sign(
+                    chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                "broadcast_rejected" -> BroadcastRejected(
+                    chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                "broadcast_unknown" -> BroadcastUnknown(
+                    chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                "not_stored" -> NotStored(
+                    chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                    hash = SchemaJson.str(SchemaJson.key(json, "hash", path), SchemaJson.join(path, "hash")),
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "cancelled, offline, load, unsupported, invalid_recipient, scan_malicious, scan_memo_required, insufficient_balance, insufficient_network_fee, below_recipient_minimum, watch_only, wrong_password, sign, broadcast_rejected, broadcast_unknown, not_stored")
+            }
+        }
+    }
+}
+
+/** What a confirm error shows: the cases a screen draws differently. */
+sealed class ConfirmErrorDisplay {
+    abstract fun toJson(): JSONObject
+
+    /** Nothing: the call was cancelled. */
+    object None : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "none")
+        override fun toString(): String = "ConfirmErrorDisplay.None"
+    }
+
+    /** The fee asset is short by a known amount. */
+    data class NetworkFeeRequired(
+        /** The fee asset. */
+        val asset: Asset,
+        /** Required, available, shortfall. */
+        val requirement: BalanceRequirement
+    ) : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "network_fee_required")
+            put("asset", asset.toJson())
+            put("requirement", requirement.toJson())
+        }
+    }
+
+    /** The fee asset is short (the fee is not known). */
+    data class NetworkFeeMissing(
+        /** The fee asset. */
+        val asset: Asset
+    ) : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "network_fee_missing")
+            put("asset", asset.toJson())
+        }
+    }
+
+    /** The asset sent is short. */
+    data class InsufficientBalance(
+        /** The asset. */
+        val asset: Asset,
+        /** Required, available, shortfall. */
+        val requirement: BalanceRequirement
+    ) : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "insufficient_balance")
+            put("asset", asset.toJson())
+            put("requirement", requirement.toJson())
+        }
+    }
+
+    /** The recipient must receive at least a minimum. */
+    data class BelowMinimum(
+        /** The asset sent. */
+        val asset: Asset,
+        /** The minimum, base units. */
+        val minimum: BigInteger
+    ) : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "below_minimum")
+            put("asset", asset.toJson())
+            put("minimum", minimum.toString())
+        }
+    }
+
+    /** The recipient is flagged as malicious. */
+    object MaliciousRecipient : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "malicious_recipient")
+        override fun toString(): String = "ConfirmErrorDisplay.MaliciousRecipient"
+    }
+
+    /** The recipient needs a memo. */
+    data class MemoRequired(
+        /** The symbol of the asset sent. */
+        val symbol: String
+    ) : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "memo_required")
+            put("symbol", symbol)
+        }
+    }
+
+    /** The recipient is not an address of the chain. */
+    object InvalidRecipient : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "invalid_recipient")
+        override fun toString(): String = "ConfirmErrorDisplay.InvalidRecipient"
+    }
+
+    /** The keystore password was refused. */
+    object WrongPassword : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "wrong_password")
+        override fun toString(): String = "ConfirmErrorDisplay.WrongPassword"
+    }
+
+    /** A watch-only wallet cannot send. */
+    object WatchOnly : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "watch_only")
+        override fun toString(): String = "ConfirmErrorDisplay.WatchOnly"
+    }
+
+    /** The node refused the transaction. */
+    data class BroadcastRejected(
+        /** The node's reason. */
+        val message: String
+    ) : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "broadcast_rejected")
+            put("message", message)
+        }
+    }
+
+    /** The transaction may have been sent: check before sending again. */
+    data class BroadcastUnknown(
+        /** What happened. */
+        val message: String
+    ) : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "broadcast_unknown")
+            put("message", message)
+        }
+    }
+
+    /** No connection to the node or the API. */
+    object Offline : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "offline")
+        override fun toString(): String = "ConfirmErrorDisplay.Offline"
+    }
+
+    /** Any other failure. */
+    data class Failed(
+        /** What failed. */
+        val message: String
+    ) : ConfirmErrorDisplay() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "failed")
+            put("message", message)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmErrorDisplay = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): ConfirmErrorDisplay {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "none" -> None
+                "network_fee_required" -> NetworkFeeRequired(
+                    asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+                    requirement = BalanceRequirement.read(SchemaJson.obj(SchemaJson.key(json, "requirement", path), SchemaJson.join(path, "requirement")), SchemaJson.join(path, "requirement"))
+                )
+                "network_fee_missing" -> NetworkFeeMissing(
+                    asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset"))
+                )
+                "insufficient_balance" -> InsufficientBalance(
+                    asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+                    requirement = BalanceRequirement.read(SchemaJson.obj(SchemaJson.key(json, "requirement", path), SchemaJson.join(path, "requirement")), SchemaJson.join(path, "requirement"))
+                )
+                "below_minimum" -> BelowMinimum(
+                    asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+                    minimum = SchemaJson.big(SchemaJson.key(json, "minimum", path), SchemaJson.join(path, "minimum"), false)
+                )
+                "malicious_recipient" -> MaliciousRecipient
+                "memo_required" -> MemoRequired(
+                    symbol = SchemaJson.str(SchemaJson.key(json, "symbol", path), SchemaJson.join(path, "symbol"))
+                )
+                "invalid_recipient" -> InvalidRecipient
+                "wrong_password" -> WrongPassword
+                "watch_only" -> WatchOnly
+                "broadcast_rejected" -> BroadcastRejected(
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                "broadcast_unknown" -> BroadcastUnknown(
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                "offline" -> Offline
+                "failed" -> Failed(
+                    message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "none, network_fee_required, network_fee_missing, insufficient_balance, below_minimum, malicious_recipient, memo_required, invalid_recipient, wrong_password, watch_only, broadcast_rejected, broadcast_unknown, offline, failed")
+            }
+        }
+    }
+}
+
+/** What a send moves at the selected priority. */
+data class TransferAmount(
+    /** What the recipient receives, in the asset's base unit (a max send: the balance, less the fee on the native coin). */
+    val value: BigInteger,
+    /** The network fee, in the fee asset's base unit. */
+    val fee: BigInteger,
+    /** Whether this is a max send. */
+    val isMax: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("value", value.toString())
+        put("fee", fee.toString())
+        put("is_max", isMax)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransferAmount = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransferAmount> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransferAmount>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransferAmount = TransferAmount(
+            value = SchemaJson.big(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"), false),
+            fee = SchemaJson.big(SchemaJson.key(json, "fee", path), SchemaJson.join(path, "fee"), false),
+            isMax = SchemaJson.bool(SchemaJson.key(json, "is_max", path), SchemaJson.join(path, "is_max"))
+        )
+    }
+}
+
+/** The amount of a send, or why the account cannot pay it (the fee and simulation are shown either way). */
+sealed class TransferAmountResult {
+    abstract fun toJson(): JSONObject
+
+    /** The send is affordable. */
+    data class Amount(
+        /** What it moves. */
+        val amount: TransferAmount
+    ) : TransferAmountResult() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "amount")
+            put("amount", amount.toJson())
+        }
+    }
+
+    /** The account cannot pay it. */
+    data class Error(
+        /** insufficient_balance, insufficient_network_fee or below_recipient_minimum. */
+        val error: ConfirmError
+    ) : TransferAmountResult() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "error")
+            put("error", error.toJson())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): TransferAmountResult = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): TransferAmountResult {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "amount" -> Amount(
+                    amount = TransferAmount.read(SchemaJson.obj(SchemaJson.key(json, "amount", path), SchemaJson.join(path, "amount")), SchemaJson.join(path, "amount"))
+                )
+                "error" -> Error(
+                    error = ConfirmError.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "amount, error")
+            }
+        }
+    }
+}
+
+/** The fee of one priority. */
+data class FeeOption(
+    /** The priority. */
+    val priority: FeePriority,
+    /** The network fee at it, in the fee asset's base unit (the most the transaction can cost). */
+    val fee: BigInteger,
+    /** What the recipient receives at it. */
+    val value: BigInteger
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("priority", priority.json)
+        put("fee", fee.toString())
+        put("value", value.toString())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): FeeOption = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<FeeOption> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<FeeOption>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): FeeOption = FeeOption(
+            priority = FeePriority.read(SchemaJson.str(SchemaJson.key(json, "priority", path), SchemaJson.join(path, "priority")), SchemaJson.join(path, "priority")),
+            fee = SchemaJson.big(SchemaJson.key(json, "fee", path), SchemaJson.join(path, "fee"), false),
+            value = SchemaJson.big(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"), false)
+        )
+    }
+}
+
+/** The fee of the selected priority, the other priorities, and the amount at the selected one. */
+data class ConfirmFee(
+    /** The fee at the selected priority, in the fee asset's base unit. */
+    val value: BigInteger,
+    /** The priority selected. */
+    val selectedPriority: FeePriority,
+    /** Every priority the chain offers, slow to fast. */
+    val options: List<FeeOption>,
+    /** The amount, or why the account cannot pay it. */
+    val amount: TransferAmountResult
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("value", value.toString())
+        put("selected_priority", selectedPriority.json)
+        put("options", JSONArray().apply { options.forEach { v0 -> put(v0.toJson()) } })
+        put("amount", amount.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmFee = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ConfirmFee> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ConfirmFee>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ConfirmFee = ConfirmFee(
+            value = SchemaJson.big(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"), false),
+            selectedPriority = FeePriority.read(SchemaJson.str(SchemaJson.key(json, "selected_priority", path), SchemaJson.join(path, "selected_priority")), SchemaJson.join(path, "selected_priority")),
+            options = SchemaJson.arr(SchemaJson.key(json, "options", path), SchemaJson.join(path, "options")).let { a0 -> List(a0.length()) { i0 -> FeeOption.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "options")}[$i0]"), "${SchemaJson.join(path, "options")}[$i0]") } },
+            amount = TransferAmountResult.read(SchemaJson.obj(SchemaJson.key(json, "amount", path), SchemaJson.join(path, "amount")), SchemaJson.join(path, "amount"))
+        )
+    }
+}
+
+/** A balance change a simulation predicts for the sender. */
+data class SimulationChange(
+    /** The asset. */
+    val assetId: String,
+    /** The change, in the asset's base unit (negative: leaves the account). */
+    val value: BigInteger
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        put("value", value.toString())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): SimulationChange = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<SimulationChange> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<SimulationChange>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): SimulationChange = SimulationChange(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            value = SchemaJson.big(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"), true)
+        )
+    }
+}
+
+/** What the simulation predicted; empty when it predicted nothing or could not run (it fails open: an outage looks like no change). */
+data class ConfirmSimulation @JvmOverloads constructor(
+    /** Warnings the simulation raised, as its provider names them. */
+    val warnings: List<String> = emptyList(),
+    /** The sender's predicted balance changes. */
+    val changes: List<SimulationChange> = emptyList()
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("warnings", JSONArray().apply { warnings.forEach { v0 -> put(v0) } })
+        put("changes", JSONArray().apply { changes.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmSimulation = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ConfirmSimulation> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ConfirmSimulation>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ConfirmSimulation = ConfirmSimulation(
+            warnings = json.opt("warnings").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "warnings")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "warnings")}[$i0]") } } },
+            changes = json.opt("changes").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "changes")).let { a0 -> List(a0.length()) { i0 -> SimulationChange.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "changes")}[$i0]"), "${SchemaJson.join(path, "changes")}[$i0]") } } }
+        )
+    }
+}
+
+/** A send's confirmation in one record: who sends what to whom, the fee with its priorities, the simulation and the amount. */
+data class ConfirmLoad @JvmOverloads constructor(
+    /** The sending account. */
+    val sender: Account,
+    /** The asset sent. */
+    val asset: Asset,
+    /** The recipient's address. */
+    val recipient: String,
+    /** The memo sent, when there is one. */
+    val memo: String? = null,
+    /** The asset the fee is paid in (the chain's native coin). */
+    val feeAsset: Asset,
+    /** The simulation's prediction (empty when none). */
+    val simulation: ConfirmSimulation,
+    /** The fee, its priorities and the amount. */
+    val fee: ConfirmFee
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("sender", sender.toJson())
+        put("asset", asset.toJson())
+        put("recipient", recipient)
+        memo?.let { put("memo", it) }
+        put("fee_asset", feeAsset.toJson())
+        put("simulation", simulation.toJson())
+        put("fee", fee.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmLoad = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ConfirmLoad> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ConfirmLoad>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ConfirmLoad = ConfirmLoad(
+            sender = Account.read(SchemaJson.obj(SchemaJson.key(json, "sender", path), SchemaJson.join(path, "sender")), SchemaJson.join(path, "sender")),
+            asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+            recipient = SchemaJson.str(SchemaJson.key(json, "recipient", path), SchemaJson.join(path, "recipient")),
+            memo = json.opt("memo").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "memo")) },
+            feeAsset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "fee_asset", path), SchemaJson.join(path, "fee_asset")), SchemaJson.join(path, "fee_asset")),
+            simulation = ConfirmSimulation.read(SchemaJson.obj(SchemaJson.key(json, "simulation", path), SchemaJson.join(path, "simulation")), SchemaJson.join(path, "simulation")),
+            fee = ConfirmFee.read(SchemaJson.obj(SchemaJson.key(json, "fee", path), SchemaJson.join(path, "fee")), SchemaJson.join(path, "fee"))
+        )
+    }
+}
+
+/** What a submit did: the transactions broadcast, stored as pending and scheduled for tracking. */
+data class ConfirmSubmit(
+    /** The broadcast transactions' hashes, in signing order. */
+    val hashes: List<String>,
+    /** The stored transactions' ids (<chain>_<hash>). */
+    val transactionIds: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("hashes", JSONArray().apply { hashes.forEach { v0 -> put(v0) } })
+        put("transaction_ids", JSONArray().apply { transactionIds.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmSubmit = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ConfirmSubmit> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ConfirmSubmit>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ConfirmSubmit = ConfirmSubmit(
+            hashes = SchemaJson.arr(SchemaJson.key(json, "hashes", path), SchemaJson.join(path, "hashes")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "hashes")}[$i0]") } },
+            transactionIds = SchemaJson.arr(SchemaJson.key(json, "transaction_ids", path), SchemaJson.join(path, "transaction_ids")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "transaction_ids")}[$i0]") } }
+        )
+    }
+}
+
 /** A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store. */
 data class ChainNode(
     /** The chain the node serves. */
