@@ -19,6 +19,7 @@ struct ConfirmHarness {
     let store = MemoryTransactionStore()
     let status = RecordingTransactionStatusService()
     let service: GemConfirmTransferService
+    let transactions: GemTransactionsService
     let walletId: WalletId
 
     init() async throws {
@@ -26,10 +27,11 @@ struct ConfirmHarness {
                                                                      name: nil)).wallet.id
         let assets = GemAssetsService(store: MemoryAssetStore(assets: [Self.usdtAsset]), wallets: wallets.session,
                                       clients: ScriptedChainClients([ScriptedChainClient(chain: .ethereum)]))
+        transactions = GemTransactionsService(store: store, assets: assets)
         service = GemConfirmTransferService(wallets: wallets.service, assets: assets, transfers: ScriptedChainTransfers(transfer: transfer),
                                             scanner: try GemScanService(baseURL: "https://api.test", http: scan),
                                             simulator: try GemSimulationService(baseURL: "https://api.test", http: simulate),
-                                            store: store, status: status, now: { 1_700_000_000 })
+                                            transactions: transactions, status: status, now: { 1_700_000_000 })
     }
 
     func request(_ amount: UInt64 = 1_000_000_000_000_000, asset: AssetId = Self.eth, max: Bool = false, memo: String? = nil,

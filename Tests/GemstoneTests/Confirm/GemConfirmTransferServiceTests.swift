@@ -307,6 +307,6 @@ extension ConfirmHarness {
                                       clients: ScriptedChainClients([ScriptedChainClient(chain: .ethereum)]))
         return GemConfirmTransferService(session: h.wallets.session, keys: GemSigningKeys(session: h.wallets.session, keystore: keystore),
                                          assets: assets, transfers: ScriptedChainTransfers(transfer: h.transfer), scanner: nil, simulator: nil,
-                                         store: h.store, status: h.status, now: { 0 })
+                                         transactions: h.transactions, status: h.status, now: { 0 })
     }
 }

@@ -29,7 +29,7 @@ public final class GemConfirmTransferService: Sendable {
     private let scanner: GemScanService?
     private let simulator: GemSimulationService?
     private let keys: GemSigningKeys
-    private let store: any GemTransactionStore
+    private let transactions: GemTransactionsService
     private let status: any GemTransactionStatusService
     private let now: @Sendable () -> Int64
     private let held = Mutex<[GemTransferRequest: Loaded]>([:])
@@ -37,14 +37,14 @@ public final class GemConfirmTransferService: Sendable {
     /// The service over the wallet service's keystore; `scanner` and `simulator` nil: no verdict, no prediction.
     /// `now` is the Unix time in seconds a stored transaction is created at.
     public convenience init(wallets: GemWalletService, assets: GemAssetsService, transfers: any GemChainTransfers,
-                            scanner: GemScanService?, simulator: GemSimulationService?, store: any GemTransactionStore,
+                            scanner: GemScanService?, simulator: GemSimulationService?, transactions: GemTransactionsService,
                             status: any GemTransactionStatusService, now: @escaping @Sendable () -> Int64) {
         self.init(session: wallets.session, keys: GemSigningKeys(wallets: wallets), assets: assets, transfers: transfers,
-                  scanner: scanner, simulator: simulator, store: store, status: status, now: now)
+                  scanner: scanner, simulator: simulator, transactions: transactions, status: status, now: now)
     }
 
     package init(session: GemWalletSessionService, keys: GemSigningKeys, assets: GemAssetsService, transfers: any GemChainTransfers,
-                 scanner: GemScanService?, simulator: GemSimulationService?, store: any GemTransactionStore,
+                 scanner: GemScanService?, simulator: GemSimulationService?, transactions: GemTransactionsService,
                  status: any GemTransactionStatusService, now: @escaping @Sendable () -> Int64) {
         self.wallets = session
         self.keys = keys
@@ -52,7 +52,7 @@ public final class GemConfirmTransferService: Sendable {
         self.transfers = transfers
         self.scanner = scanner
         self.simulator = simulator
-        self.store = store
+        self.transactions = transactions
         self.status = status
         self.now = now
     }
@@ -209,11 +209,11 @@ public final class GemConfirmTransferService: Sendable {
         // The node has it: what follows runs in its own task, so a cancellation of the caller does not stop the
         // store write (spec: a cancellation after broadcast never claims the transaction did not happen).
         let transaction = ConfirmRules.pending(loaded.load, fee: fee, hash: hash, walletId: request.walletId, createdAt: now())
-        let store = self.store
+        let transactions = self.transactions
         let status = self.status
         let stored = await Task { () -> GemServiceError? in
             do throws(GemServiceError) {
-                try await store.updateTransactions([transaction])
+                try await transactions.save([transaction])
             } catch {
                 return error
             }
