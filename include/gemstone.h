@@ -124,6 +124,8 @@ typedef int32_t gem_status;
 #define GEM_ERR_CRYPTO (-12)
 /** An unexpected internal failure; report it ("internal"). */
 #define GEM_ERR_INTERNAL (-13)
+/** A send could not be confirmed or submitted; the error record is a GemConfirmError ("confirm"). */
+#define GEM_ERR_CONFIRM (-14)
 /* END GENERATED: status codes */
 
 /* ---------------------------------------------------------------------------------------------
@@ -844,6 +846,149 @@ gem_status gem_balance_service_update(gem_balance_service *_Nullable service, co
  */
 gem_status gem_balance_service_balances(gem_balance_service *_Nullable service, const char *_Nullable wallet_id,
                                         gem_completion_fn _Nullable done, void *_Nullable context);
+
+/* ---------------------------------------------------------------------------------------------
+ * Send: transactions, tracking, confirmation
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * The wallets' transactions (GemTransactionStore), one Transaction record per id ("<chain>_<hash>").
+ * Async, on a core dispatch thread. Only GemTransactionsService reads and writes it (the confirm and
+ * state services write through it).
+ */
+typedef struct gem_transaction_store {
+    uint32_t struct_size;            /* sizeof(gem_transaction_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {"wallet_id":"…"}. Answer the wallet's transactions, newest first (created_at, then id): [Transaction]. */
+    gem_port_fn _Nullable /* required */ get_transactions;
+    /** args {"id":"ethereum_0x…"}. Answer the Transaction, or null when none has the id. */
+    gem_port_fn _Nullable /* required */ get_transaction;
+    /**
+     * args {"transactions":[Transaction]}: insert each, or replace the row of its id, in ONE
+     * transaction. Answer null, or fail (GEM_ERR_STORE) with none written.
+     */
+    gem_port_fn _Nullable /* required */ update_transactions;
+} gem_transaction_store;
+
+/**
+ * The host's scheduler of transaction tracking (the specification's GemTransactionStatusService
+ * port). Async, on a core dispatch thread, once per submit, after the pending transactions are
+ * stored. The host runs gem_transaction_state_service_track for each id on its own executor and
+ * lifetime; the core never waits for the tracking.
+ */
+typedef struct gem_transaction_status_port {
+    uint32_t struct_size;            /* sizeof(gem_transaction_status_port) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {"wallet_id":"…","transaction_ids":["ethereum_0x…"]}. Answer null (a failure is ignored: the transaction stays pending). */
+    gem_port_fn _Nullable /* required */ schedule;
+} gem_transaction_status_port;
+
+/** A wallet's stored transactions (GemTransactionsService): the one owner of the transaction store. */
+typedef struct gem_transactions_service gem_transactions_service;
+
+/**
+ * Creates the service over assets (for the rows' assets; retained) and the store table (copied;
+ * released once when the service goes). GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a table
+ * missing a method or smaller than its struct_size.
+ */
+gem_status gem_transactions_service_new(gem_assets_service *_Nullable assets, const gem_transaction_store *_Nullable store,
+                                        gem_transactions_service *_Nullable *_Nullable out_service,
+                                        gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; a command in flight completes with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_transactions_service_free(gem_transactions_service *_Nullable service);
+
+/**
+ * request_json GemTransactionsRequest {"wallet_id","limit":50,"currency":"USD"} (at most 4096 bytes).
+ * done receives the wallet's newest `limit` transactions as rows, [GemTransactionRow] (as
+ * gem_transaction_rows answers them), on a core thread.
+ */
+gem_status gem_transactions_service_rows(gem_transactions_service *_Nullable service, const char *_Nullable request_json,
+                                         gem_completion_fn _Nullable done, void *_Nullable context);
+
+/** As gem_transactions_service_rows; done receives the stored records, [Transaction]. */
+gem_status gem_transactions_service_transactions(gem_transactions_service *_Nullable service, const char *_Nullable request_json,
+                                                 gem_completion_fn _Nullable done, void *_Nullable context);
+
+/** done receives the Transaction of transaction_id ("<chain>_<hash>"); GEM_ERR_NOT_FOUND when none. */
+gem_status gem_transactions_service_transaction(gem_transactions_service *_Nullable service, const char *_Nullable transaction_id,
+                                                gem_completion_fn _Nullable done, void *_Nullable context);
+
+/** Tracks broadcast transactions to their final state (GemTransactionStateService). */
+typedef struct gem_transaction_state_service gem_transaction_state_service;
+
+/**
+ * config_json NULL or {"interval_ms":2000 (1 to 600000),"max_polls":900 (1 to 100000)}. transactions
+ * and nodes are retained; balances may be NULL (then no balance is refreshed after tracking).
+ * GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a config out of range.
+ */
+gem_status gem_transaction_state_service_new(const char *_Nullable config_json, gem_transactions_service *_Nullable transactions,
+                                             gem_node_service *_Nullable nodes, gem_balance_service *_Nullable balances,
+                                             gem_transaction_state_service *_Nullable *_Nullable out_service,
+                                             gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; a tracking in flight completes with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_transaction_state_service_free(gem_transaction_state_service *_Nullable service);
+
+/**
+ * Polls the chain's status of transaction_id every interval_ms until final, stores the final state
+ * (confirmed, failed, reverted) and the fee paid, refreshes the wallet's balances, and gives done the
+ * stored Transaction. A transaction already final answers at once. After max_polls polls: the last
+ * status failure, or GEM_ERR_TIMEOUT; the transaction stays pending.
+ */
+gem_status gem_transaction_state_service_track(gem_transaction_state_service *_Nullable service,
+                                               const char *_Nullable transaction_id, gem_completion_fn _Nullable done,
+                                               void *_Nullable context);
+
+/** A send's confirmation and submit (GemConfirmTransferService). */
+typedef struct gem_confirm_transfer_service gem_confirm_transfer_service;
+
+/**
+ * config_json NULL or {"api_url":"https://…"} (the scanner and simulation API; without it no scan
+ * verdict and no simulation: both fail open). transport is required with api_url (copied; released
+ * once); wallets (its keystore signs), assets, nodes and transactions are retained; status is copied
+ * and released once. GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a bad table or config.
+ */
+gem_status gem_confirm_transfer_service_new(const char *_Nullable config_json, gem_wallet_service *_Nullable wallets,
+                                            gem_assets_service *_Nullable assets, gem_node_service *_Nullable nodes,
+                                            gem_transactions_service *_Nullable transactions,
+                                            const gem_http_transport *_Nullable transport,
+                                            const gem_transaction_status_port *_Nullable status,
+                                            gem_confirm_transfer_service *_Nullable *_Nullable out_service,
+                                            gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; a load or submit in flight completes with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_confirm_transfer_service_free(gem_confirm_transfer_service *_Nullable service);
+
+/**
+ * request_json GemConfirmRequest {"transfer":GemTransferRequest,"priority":"normal","refresh":false}
+ * (at most 16384 bytes). The first load of a transfer (or refresh) runs preload, fee rates, scan and
+ * simulation together, then reports a preload or fee-rate failure, then the scan verdict, then loads
+ * the transaction; a later load at another priority asks nothing. done receives a GemConfirmLoad, or
+ * GEM_ERR_CONFIRM with a GemConfirmError record ({"type":"scan_malicious",…}); an unaffordable
+ * transfer is a GemConfirmLoad whose fee.amount is {"type":"error",…}.
+ */
+gem_status gem_confirm_transfer_service_load(gem_confirm_transfer_service *_Nullable service, const char *_Nullable request_json,
+                                             gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * request_json GemConfirmRequest. Signs the held load (loading first when none is held) with one
+ * keystore password read, broadcasts, stores the pending transaction and asks the status port to
+ * schedule its tracking; done receives GemConfirmSubmit {"hashes","transaction_ids"}. Errors are
+ * GEM_ERR_CONFIRM records: broadcast_rejected (nothing sent), broadcast_unknown (the answer was lost:
+ * the transaction may have been sent), not_stored (sent, not stored), wrong_password, watch_only, the
+ * amount's shortfall. Freeing the service after the broadcast does not undo the store write.
+ */
+gem_status gem_confirm_transfer_service_submit(gem_confirm_transfer_service *_Nullable service, const char *_Nullable request_json,
+                                               gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * What a confirm error shows. request {"error":GemConfirmError}; answers a GemConfirmErrorDisplay
+ * ({"type":"network_fee_required","asset":…,"requirement":…} | {"type":"malicious_recipient"} | …).
+ */
+gem_status gem_confirm_error_display(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /* ---------------------------------------------------------------------------------------------
  * Addresses

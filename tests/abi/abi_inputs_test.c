@@ -1000,6 +1000,175 @@ static void test_transaction_and_amount_answers(void) {
 #undef SESSION
 }
 
+/* ---- the send: transactions, tracking, confirmation ---- */
+
+typedef struct fake_send_ports {
+    script get_transactions, get_transaction, update_transactions, schedule;
+    atomic_int released;
+} fake_send_ports;
+
+#define SEND_PORT(name, field)                                                            \
+    static void name(void *context, const uint8_t *args, size_t len, gem_call *call) {    \
+        (void)args;                                                                      \
+        (void)len;                                                                       \
+        run_script(&((fake_send_ports *)context)->field, call);                           \
+    }
+SEND_PORT(fake_get_transactions, get_transactions)
+SEND_PORT(fake_get_transaction, get_transaction)
+SEND_PORT(fake_update_transactions, update_transactions)
+SEND_PORT(fake_schedule, schedule)
+#undef SEND_PORT
+
+static void fake_send_release(void *context) { atomic_fetch_add(&((fake_send_ports *)context)->released, 1); }
+
+static void test_send_services(void) {
+    gem_buffer out = {0};
+    fake_send_ports ports;
+    memset(&ports, 0, sizeof(ports));
+    ports.get_transactions = (script){.how = ANSWER_OK, .answer = "[]"};
+    ports.get_transaction = (script){.how = ANSWER_OK, .answer = "null"};
+    ports.update_transactions = (script){.how = ANSWER_OK, .answer = "null"};
+    ports.schedule = (script){.how = ANSWER_OK, .answer = "null"};
+    gem_transaction_store store = {sizeof(gem_transaction_store), &ports, fake_send_release, fake_get_transactions,
+                                   fake_get_transaction, fake_update_transactions};
+    gem_transaction_status_port status = {sizeof(gem_transaction_status_port), &ports, fake_send_release, fake_schedule};
+
+    fake_chain_stores_init(&chain_stores);
+    memset(&node_transport, 0, sizeof(node_transport));
+    node_transport.request = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    wallets_answer_empty();
+    gem_wallet_store wallet_store = fake_wallet_store_table(&wallets);
+    gem_wallet_session_store session = fake_session_store_table(&wallets);
+    gem_secure_store secure = fake_secure_store_table(&wallets);
+    gem_keystore_password password = fake_password_table(&wallets);
+    gem_wallet_session_service *sessions = NULL;
+    CHECK(gem_wallet_session_service_new(&wallet_store, &session, &sessions, &out) == GEM_OK);
+    gem_wallet_service *wallet_service = NULL;
+    CHECK(gem_wallet_service_new("{\"kdf_iterations\":2,\"kdf_memory_kib\":19456}", &wallet_store, &session, &secure, &password,
+                                 &wallet_service, &out) == GEM_OK);
+    gem_node_service *nodes = new_node_service("{\"nodes\":{\"ethereum\":[\"http://127.0.0.1:9/ethereum\"]}}");
+    gem_asset_store asset_store = fake_asset_store_table(&chain_stores);
+    gem_assets_service *assets = NULL;
+    CHECK(gem_assets_service_new(nodes, sessions, &asset_store, &assets, &out) == GEM_OK);
+
+    /* gem_transactions_service */
+    gem_transactions_service *transactions = NULL;
+    EXPECT_SYNC_ERROR(gem_transactions_service_new(NULL, &store, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transactions_service_new(assets, NULL, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transactions_service_new((gem_assets_service *)nodes, &store, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_transaction_store no_update = store;
+    no_update.update_transactions = NULL;
+    EXPECT_SYNC_ERROR(gem_transactions_service_new(assets, &no_update, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_transaction_store small = store;
+    small.struct_size = 4;
+    EXPECT_SYNC_ERROR(gem_transactions_service_new(assets, &small, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_transactions_service_new(assets, &store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(transactions == NULL);
+    gem_transactions_service_free(NULL);
+    CHECK(gem_transactions_service_new(assets, &store, &transactions, &out) == GEM_OK);
+    completion c;
+    const char *request = "{\"wallet_id\":\"" VIEW_ETH_ID "\"}";
+    CHECK(gem_transactions_service_rows(transactions, request, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_ASYNC_ERROR(gem_transactions_service_rows(NULL, request, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transactions_service_rows(transactions, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transactions_service_rows(transactions, "{\"wallet_id\":", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transactions_service_rows(transactions, "{\"wallet_id\":\"nowallet\"}", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transactions_service_transactions(NULL, request, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transactions_service_transactions(transactions, "[1]", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transactions_service_transaction(NULL, "ethereum_0x1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transactions_service_transaction(transactions, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transactions_service_transaction(transactions, "", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    /* An oversized request is refused before it is parsed. */
+    static char big[8192];
+    memset(big, ' ', sizeof(big) - 1);
+    big[sizeof(big) - 1] = 0;
+    EXPECT_ASYNC_ERROR(gem_transactions_service_rows(transactions, big, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    /* Well-formed: the store answers none. */
+    EXPECT_ASYNC_ERROR(gem_transactions_service_transaction(transactions, "ethereum_0x1", completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    completion_init(&c);
+    CHECK(gem_transactions_service_rows(transactions, request, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strcmp(c.json, "[]") == 0);
+    completion_destroy(&c);
+    ports.get_transactions = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_STORE};
+    EXPECT_ASYNC_ERROR(gem_transactions_service_transactions(transactions, request, completion_done, &c), GEM_ERR_STORE, "store");
+    ports.get_transactions = (script){.how = ANSWER_OK, .answer = "{\"not\":\"a list\"}"};
+    EXPECT_ASYNC_ERROR(gem_transactions_service_transactions(transactions, request, completion_done, &c), GEM_ERR_PORT, "port");
+
+    /* gem_transaction_state_service */
+    gem_transaction_state_service *tracker = NULL;
+    EXPECT_SYNC_ERROR(gem_transaction_state_service_new(NULL, NULL, nodes, NULL, &tracker, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transaction_state_service_new(NULL, transactions, NULL, NULL, &tracker, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transaction_state_service_new(NULL, transactions, nodes, (gem_balance_service *)nodes, &tracker, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transaction_state_service_new("{\"interval_ms\":0}", transactions, nodes, NULL, &tracker, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transaction_state_service_new("{\"max_polls\":0}", transactions, nodes, NULL, &tracker, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transaction_state_service_new("{", transactions, nodes, NULL, &tracker, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_transaction_state_service_new(NULL, transactions, nodes, NULL, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    gem_transaction_state_service_free(NULL);
+    CHECK(gem_transaction_state_service_new("{\"interval_ms\":1,\"max_polls\":2}", transactions, nodes, NULL, &tracker, &out) == GEM_OK);
+    CHECK(gem_transaction_state_service_track(tracker, "ethereum_0x1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_ASYNC_ERROR(gem_transaction_state_service_track(NULL, "ethereum_0x1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transaction_state_service_track(tracker, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transaction_state_service_track((gem_transaction_state_service *)transactions, "ethereum_0x1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_transaction_state_service_track(tracker, "ethereum_0x1", completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+
+    /* gem_confirm_transfer_service */
+    gem_confirm_transfer_service *confirm = NULL;
+    fake_port api;
+    memset(&api, 0, sizeof(api));
+    api.request = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    gem_http_transport transport = fake_transport_table(&api);
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, NULL, assets, nodes, transactions, NULL, &status, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, wallet_service, NULL, nodes, transactions, NULL, &status, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, wallet_service, assets, NULL, transactions, NULL, &status, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, wallet_service, assets, nodes, NULL, NULL, &status, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, wallet_service, assets, nodes, transactions, NULL, NULL, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, (gem_wallet_service *)sessions, assets, nodes, transactions, NULL, &status, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    /* An API URL needs a transport, a transport needs an API URL, and the URL is checked. */
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new("{\"api_url\":\"http://127.0.0.1:9\"}", wallet_service, assets, nodes, transactions, NULL, &status, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, wallet_service, assets, nodes, transactions, &transport, &status, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new("{\"api_url\":\"ftp://x\"}", wallet_service, assets, nodes, transactions, &transport, &status, &confirm, &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    gem_transaction_status_port no_schedule = status;
+    no_schedule.schedule = NULL;
+    EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, wallet_service, assets, nodes, transactions, NULL, &no_schedule, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_confirm_transfer_service_new(NULL, wallet_service, assets, nodes, transactions, NULL, &status, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(confirm == NULL);
+    gem_confirm_transfer_service_free(NULL);
+    CHECK(gem_confirm_transfer_service_new("{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":100}", wallet_service, assets, nodes, transactions,
+                                           &transport, &status, &confirm, &out) == GEM_OK);
+    const char *load = "{\"transfer\":{\"wallet_id\":\"" VIEW_ETH_ID "\",\"asset_id\":\"ethereum\",\"to\":\"0x2c7536E3605D9C16a7a3D7b1898e529396a65c23\",\"amount\":\"1\"}}";
+    CHECK(gem_confirm_transfer_service_load(confirm, load, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_confirm_transfer_service_submit(confirm, load, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_load(NULL, load, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_submit(NULL, load, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_load(confirm, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_submit(confirm, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_load(confirm, "{\"transfer\":{}}", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_load(confirm, "{\"transfer\":", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_load(confirm, big, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_load((gem_confirm_transfer_service *)transactions, load, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    /* Well-formed, of a wallet the store does not have: a confirm error record. */
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_load(confirm, load, completion_done, &c), GEM_ERR_CONFIRM, "load");
+    EXPECT_ASYNC_ERROR(gem_confirm_transfer_service_submit(confirm, load, completion_done, &c), GEM_ERR_CONFIRM, "load");
+    CHECK(atomic_load(&ports.update_transactions.calls) == 0 && atomic_load(&ports.schedule.calls) == 0);
+
+    /* gem_confirm_error_display */
+    EXPECT_SYNC_ERROR(gem_confirm_error_display(NULL, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_confirm_error_display("{\"", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_confirm_error_display("{\"error\":{\"type\":\"unknown_case\"}}", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_confirm_error_display("{\"error\":{\"type\":\"scan_malicious\",\"address\":\"0x1\"}}", &out), "{\"type\":\"malicious_recipient\"}", &out);
+    EXPECT_ANSWER(gem_confirm_error_display("{\"error\":{\"type\":\"cancelled\"}}", &out), "{\"type\":\"none\"}", &out);
+
+    gem_confirm_transfer_service_free(confirm);
+    gem_transaction_state_service_free(tracker);
+    gem_transactions_service_free(transactions);
+    gem_assets_service_free(assets);
+    gem_node_service_free(nodes);
+    gem_wallet_service_free(wallet_service);
+    gem_wallet_session_service_free(sessions);
+    /* The store table once, the status table once; the API transport once. */
+    CHECK(eventually_equals(&ports.released, 2) && eventually_equals(&api.released, 1));
+}
+
 int main(void) {
     test_foundation();
     test_preferences();
@@ -1014,6 +1183,7 @@ int main(void) {
     test_number_answers();
     test_copy_and_day_answers();
     test_transaction_and_amount_answers();
+    test_send_services();
     if (failures) {
         fprintf(stderr, "abi_inputs_test: %d failure(s)\n", failures);
         return 1;

@@ -401,6 +401,64 @@ static gem_balance_service *make_gem_balance_service(fuzz_input *in) {
     return service;
 }
 
+static gem_transaction_store transaction_store_table(fuzz_input *in) {
+    gem_transaction_store t = {sizeof t, in, fuzz_release, fuzz_port, fuzz_port, fuzz_port};
+    return t;
+}
+
+static gem_transaction_status_port status_port_table(fuzz_input *in) {
+    gem_transaction_status_port t = {sizeof t, in, fuzz_release, fuzz_port};
+    return t;
+}
+
+static gem_transactions_service *make_gem_transactions_service(fuzz_input *in) {
+    gem_assets_service *assets = make_gem_assets_service(in);
+    gem_transaction_store store = transaction_store_table(in);
+    gem_transactions_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_transactions_service_new(assets, &store, &service, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_transactions_service_new");
+    gem_assets_service_free(assets);
+    return service;
+}
+
+static const char *STATE_CONFIG = "{\"interval_ms\":1,\"max_polls\":2}";
+
+static gem_transaction_state_service *make_gem_transaction_state_service(fuzz_input *in) {
+    gem_transactions_service *transactions = make_gem_transactions_service(in);
+    gem_node_service *nodes = make_gem_node_service(in);
+    gem_transaction_state_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_transaction_state_service_new(STATE_CONFIG, transactions, nodes, NULL, &service, &error);
+    fuzz_check_answer(status, &error, "gem_transaction_state_service_new");
+    gem_transactions_service_free(transactions);
+    gem_node_service_free(nodes);
+    return service;
+}
+
+static const char *CONFIRM_CONFIG = "{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":100}";
+
+static gem_confirm_transfer_service *make_gem_confirm_transfer_service(fuzz_input *in) {
+    gem_wallet_service *wallets = make_gem_wallet_service(in);
+    gem_assets_service *assets = make_gem_assets_service(in);
+    gem_node_service *nodes = make_gem_node_service(in);
+    gem_transactions_service *transactions = make_gem_transactions_service(in);
+    gem_http_transport transport = http_table(in);
+    gem_transaction_status_port port = status_port_table(in);
+    gem_confirm_transfer_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_confirm_transfer_service_new(CONFIRM_CONFIG, wallets, assets, nodes, transactions, &transport, &port,
+                                                         &service, &error);
+    took(in, status, 2);
+    fuzz_check_answer(status, &error, "gem_confirm_transfer_service_new");
+    gem_wallet_service_free(wallets);
+    gem_assets_service_free(assets);
+    gem_node_service_free(nodes);
+    gem_transactions_service_free(transactions);
+    return service;
+}
+
 /* After the service is freed: its command's done has fired, every table is released once, and every
  * call the ports kept is stale. */
 static void fuzz_ports_settle(fuzz_input *in) {
@@ -661,6 +719,95 @@ FUZZ_SPECIAL(gem_balance_service_free) {
     fuzz_command *command = fuzz_command_begin(in);
     if (gem_balance_service_update(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
     gem_balance_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_transactions_service_new) {
+    gem_assets_service *assets = make_gem_assets_service(in);
+    gem_transaction_store store = transaction_store_table(in);
+    uint8_t shape = fuzz_byte(in);
+    if (shape & 1) store.struct_size = (uint32_t)fuzz_byte(in);
+    if (shape & 2) store.get_transaction = NULL;
+    gem_transactions_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_transactions_service_new((shape & 4) ? NULL : assets, &store, &service, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_transactions_service_new");
+    gem_transactions_service_free(service);
+    gem_assets_service_free(assets);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_transaction_state_service_new) {
+    gem_transactions_service *transactions = make_gem_transactions_service(in);
+    gem_node_service *nodes = make_gem_node_service(in);
+    uint8_t shape = fuzz_byte(in);
+    gem_transaction_state_service *service = NULL;
+    gem_buffer error = {0};
+    /* A handle of the wrong kind is refused, never read as another service. */
+    gem_status status = gem_transaction_state_service_new((shape & 1) ? fuzz_string(in) : STATE_CONFIG, transactions,
+                                                          (shape & 2) ? (gem_node_service *)transactions : nodes,
+                                                          (shape & 4) ? (gem_balance_service *)nodes : NULL, &service, &error);
+    fuzz_check_answer(status, &error, "gem_transaction_state_service_new");
+    gem_transaction_state_service_free(service);
+    gem_transactions_service_free(transactions);
+    gem_node_service_free(nodes);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_confirm_transfer_service_new) {
+    gem_wallet_service *wallets = make_gem_wallet_service(in);
+    gem_assets_service *assets = make_gem_assets_service(in);
+    gem_node_service *nodes = make_gem_node_service(in);
+    gem_transactions_service *transactions = make_gem_transactions_service(in);
+    gem_http_transport transport = http_table(in);
+    gem_transaction_status_port port = status_port_table(in);
+    uint8_t shape = fuzz_byte(in);
+    if (shape & 1) port.struct_size = (uint32_t)fuzz_byte(in);
+    if (shape & 2) port.schedule = NULL;
+    gem_confirm_transfer_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_confirm_transfer_service_new((shape & 4) ? fuzz_string(in) : CONFIRM_CONFIG, wallets,
+                                                         (shape & 8) ? (gem_assets_service *)nodes : assets, nodes, transactions,
+                                                         (shape & 16) ? NULL : &transport, &port, &service, &error);
+    /* Without a transport the service holds the status port only (a config with api_url is then refused). */
+    took(in, status, (shape & 16) ? 1 : 2);
+    fuzz_check_answer(status, &error, "gem_confirm_transfer_service_new");
+    gem_confirm_transfer_service_free(service);
+    gem_wallet_service_free(wallets);
+    gem_assets_service_free(assets);
+    gem_node_service_free(nodes);
+    gem_transactions_service_free(transactions);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_transactions_service_free) {
+    gem_transactions_service_free(NULL);
+    gem_transactions_service *service = make_gem_transactions_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_transactions_service_rows(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_transactions_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_transaction_state_service_free) {
+    gem_transaction_state_service_free(NULL);
+    gem_transaction_state_service *service = make_gem_transaction_state_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_transaction_state_service_track(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_transaction_state_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_confirm_transfer_service_free) {
+    gem_confirm_transfer_service_free(NULL);
+    gem_confirm_transfer_service *service = make_gem_confirm_transfer_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_confirm_transfer_service_load(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_confirm_transfer_service_free(service);
     fuzz_ports_settle(in);
 }
 

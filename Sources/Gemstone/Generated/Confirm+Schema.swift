@@ -667,6 +667,114 @@ extension GemConfirmLoad: Codable {
     }
 }
 
+/// gem_confirm_transfer_service_load and _submit: the transfer, the priority, and (load) whether to run every stage again.
+public struct GemConfirmRequest: Sendable, Equatable, Hashable {
+    /// The transfer.
+    public let transfer: GemTransferRequest
+    /// The fee priority shown or signed at.
+    public let priority: GemFeePriority
+    /// load: run every stage again instead of projecting the held load at the priority.
+    public let refresh: Bool
+
+    public init(transfer: GemTransferRequest, priority: GemFeePriority = .normal, refresh: Bool = false) {
+        self.transfer = transfer
+        self.priority = priority
+        self.refresh = refresh
+    }
+}
+
+extension GemConfirmRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case transfer
+        case priority
+        case refresh
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            transfer: try container.decode(GemTransferRequest.self, forKey: .transfer),
+            priority: try container.decodeIfPresent(GemFeePriority.self, forKey: .priority) ?? .normal,
+            refresh: try container.decodeIfPresent(Bool.self, forKey: .refresh) ?? false
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(transfer, forKey: .transfer)
+        try container.encode(priority, forKey: .priority)
+        try container.encode(refresh, forKey: .refresh)
+    }
+}
+
+/// gem_confirm_error_display: the error to show.
+public struct GemConfirmErrorDisplayRequest: Sendable, Equatable, Hashable {
+    /// The error.
+    public let error: GemConfirmError
+
+    public init(error: GemConfirmError) {
+        self.error = error
+    }
+}
+
+extension GemConfirmErrorDisplayRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case error
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            error: try container.decode(GemConfirmError.self, forKey: .error)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(error, forKey: .error)
+    }
+}
+
+/// gem_transactions_service_rows and _transactions: a wallet's transactions in a list window.
+public struct GemTransactionsRequest: Sendable, Equatable, Hashable {
+    /// The wallet.
+    public let walletId: WalletId
+    /// The rows the list observes (GemListWindow.limit).
+    public let limit: Int
+    /// rows: the currency of the rows' fiat values (ISO 4217).
+    public let currency: String
+
+    public init(walletId: WalletId, limit: Int = 50, currency: String = "USD") {
+        self.walletId = walletId
+        self.limit = limit
+        self.currency = currency
+    }
+}
+
+extension GemTransactionsRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case walletId = "wallet_id"
+        case limit
+        case currency
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            walletId: try container.decode(WalletId.self, forKey: .walletId),
+            limit: try container.decodeIfPresent(Int.self, forKey: .limit) ?? 50,
+            currency: try container.decodeIfPresent(String.self, forKey: .currency) ?? "USD"
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(walletId, forKey: .walletId)
+        try container.encode(limit, forKey: .limit)
+        try container.encode(currency, forKey: .currency)
+    }
+}
+
 /// What a submit did: the transactions broadcast, stored as pending and scheduled for tracking.
 public struct GemConfirmSubmit: Sendable, Equatable, Hashable {
     /// The broadcast transactions' hashes, in signing order.

@@ -45,3 +45,11 @@ func copyBytes(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8]? {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// `decodeArgument` after checking the argument is at most `limit` bytes, so an oversized input is refused before
+/// any parsing.
+func decodeBoundedArgument<T: Decodable>(_ type: T.Type, _ pointer: UnsafePointer<CChar>?, _ name: String, limit: Int) throws(ABIError) -> T {
+    guard let pointer else { throw ABIError.null(name) }
+    guard strnlen(pointer, limit + 1) <= limit else { throw ABIError(message: "\(name) is longer than \(limit) bytes") }
+    return try decodeArgument(type, pointer, name)
+}

@@ -72,6 +72,13 @@ enum Outcome {
     init(_ error: any Error) {
         switch error {
         case let error as GemServiceError: self = .failure(error.status, error.record)
+        case let error as GemConfirmError:
+            // A send's own error crosses whole (its asset, requirement, hash), with its own status.
+            if let record = try? JSONCodec.encode(error) {
+                self = .failure(error == .cancelled ? GEM_ERR_CANCELLED : GEM_ERR_CONFIRM, record)
+            } else {
+                self = .failure(GEM_ERR_INTERNAL, GemServiceError.internal(message: "a confirm error could not be written").record)
+            }
         case let error as ABIError: self = .failure(GEM_ERR_INVALID_ARGUMENT, error.record)
         case let error as JSONCodecError: self = .failure(GEM_ERR_INVALID_ARGUMENT, ABIError(message: error.description).record)
         default: self = .failure(GEM_ERR_INTERNAL, GemServiceError.internal(message: String(describing: error)).record)

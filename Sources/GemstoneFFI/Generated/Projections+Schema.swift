@@ -3,6 +3,12 @@
 import CGemstone
 import Gemstone
 
+/// What a confirm error shows.
+@c @implementation
+public func gem_confirm_error_display(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemConfirmErrorDisplayRequest.self, request, out)
+}
+
 /// An address as a screen shows it (short: the first six and last four characters around "...", when that is shorter).
 @c @implementation
 public func gem_format_address(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {

@@ -94,6 +94,18 @@ class BalanceStoreTable(Structure):
     _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_balances", PORT_FN), ("update_balances", PORT_FN)]
 
 
+class TransactionStoreTable(Structure):
+    """gem_transaction_store."""
+
+    _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_transactions", PORT_FN), ("get_transaction", PORT_FN), ("update_transactions", PORT_FN)]
+
+
+class TransactionStatusPortTable(Structure):
+    """gem_transaction_status_port."""
+
+    _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("schedule", PORT_FN)]
+
+
 #: The header's struct types, by C name.
 STRUCTS = {
     "gem_buffer": GemBuffer,
@@ -108,6 +120,8 @@ STRUCTS = {
     "gem_node_store": NodeStoreTable,
     "gem_asset_store": AssetStoreTable,
     "gem_balance_store": BalanceStoreTable,
+    "gem_transaction_store": TransactionStoreTable,
+    "gem_transaction_status_port": TransactionStatusPortTable,
 }
 
 #: name -> (restype, argtypes), in header order.
@@ -163,6 +177,19 @@ FUNCTIONS = {
     "gem_balance_service_free": (None, [c_void_p]),
     "gem_balance_service_update": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_balance_service_balances": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_transactions_service_new": (gem_status, [c_void_p, POINTER(TransactionStoreTable), POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_transactions_service_free": (None, [c_void_p]),
+    "gem_transactions_service_rows": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_transactions_service_transactions": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_transactions_service_transaction": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_transaction_state_service_new": (gem_status, [c_char_p, c_void_p, c_void_p, c_void_p, POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_transaction_state_service_free": (None, [c_void_p]),
+    "gem_transaction_state_service_track": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_confirm_transfer_service_new": (gem_status, [c_char_p, c_void_p, c_void_p, c_void_p, c_void_p, POINTER(HttpTransportTable), POINTER(TransactionStatusPortTable), POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_confirm_transfer_service_free": (None, [c_void_p]),
+    "gem_confirm_transfer_service_load": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_confirm_transfer_service_submit": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_confirm_error_display": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_address_validate": (gem_status, [c_char_p, c_char_p, POINTER(GemBuffer)]),
     "gem_load_state_refreshed": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_list_phase": (gem_status, [c_char_p, POINTER(GemBuffer)]),

@@ -141,5 +141,11 @@ class InternalError(GemError):
     STATUS, TYPE = Status.INTERNAL, "internal"
 
 
+class ConfirmFailed(GemError):
+    """A send could not be confirmed or submitted; the error record is a GemConfirmError."""
+
+    STATUS, TYPE = Status.CONFIRM, "confirm"
+
+
 #: gem_status -> exception class, for every error status.
-ERROR_CLASSES: dict[int, type[GemError]] = {cls.STATUS: cls for cls in (InvalidArgument, Cancelled, Offline, ApiError, StoreError, InvalidInput, NotFound, Timeout, StaleCall, PortError, PermissionDenied, CryptoError, InternalError)}
+ERROR_CLASSES: dict[int, type[GemError]] = {cls.STATUS: cls for cls in (InvalidArgument, Cancelled, Offline, ApiError, StoreError, InvalidInput, NotFound, Timeout, StaleCall, PortError, PermissionDenied, CryptoError, InternalError, ConfirmFailed)}

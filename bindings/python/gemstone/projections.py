@@ -8,8 +8,13 @@ from __future__ import annotations
 from typing import Any, Optional  # noqa: F401
 
 from . import calls
-from .generated import (AddressCopyRequest, AddressFormatStyle, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest,  # noqa: F401
+from .generated import (AddressCopyRequest, AddressFormatStyle, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest,  # noqa: F401
                         _big, _bool, _case, _f64, _index, _int, _join, _list, _obj, _str)
+
+
+def confirm_error_display(error: ConfirmError) -> ConfirmErrorDisplay:
+    """What a confirm error shows (gem_confirm_error_display; docs/records.md)."""
+    return calls.answer("gem_confirm_error_display", ConfirmErrorDisplayRequest(error=error).to_json(), lambda data: ConfirmErrorDisplay._read(data, ""))
 
 
 def format_address(address: str, style: AddressFormatStyle) -> str:
@@ -27,4 +32,4 @@ def copy_kind_policy(kind: CopyKind) -> CopyPolicy:
     return calls.answer("gem_copy_kind_policy", CopyPolicyRequest(kind=kind).to_json(), lambda data: CopyPolicy._read(data, ""))
 
 
-__all__ = ["format_address", "address_copy", "copy_kind_policy"]
+__all__ = ["confirm_error_display", "format_address", "address_copy", "copy_kind_policy"]

@@ -197,3 +197,14 @@ def test_copies():
         p.address_copy("nowhere", "x")
     with pytest.raises(InvalidInput):
         p.day_boundaries(NOW, p.MAX_UTC_OFFSET_SECONDS + 1)
+
+
+def test_confirm_error_display():
+    eth = g.Asset("ethereum", "Ethereum", "ETH", 18, g.AssetType.NATIVE)
+    requirement = g.BalanceRequirement(required=10, available=4, shortfall=6)
+    assert p.confirm_error_display(g.ConfirmErrorInsufficientNetworkFee(asset=eth, requirement=requirement)) == \
+        g.ConfirmErrorDisplayNetworkFeeRequired(asset=eth, requirement=requirement)
+    assert p.confirm_error_display(g.ConfirmErrorInsufficientNetworkFee(asset=eth, requirement=None)) == \
+        g.ConfirmErrorDisplayNetworkFeeMissing(asset=eth)
+    assert p.confirm_error_display(g.ConfirmErrorScanMalicious(address="0x1")) == g.ConfirmErrorDisplayMaliciousRecipient()
+    assert p.confirm_error_display(g.ConfirmErrorCancelled()) == g.ConfirmErrorDisplayNone()

@@ -65,3 +65,10 @@ extension GemBalanceRequirement {
         self.init(required: required, available: available, shortfall: required.subtracting(available) ?? .zero)
     }
 }
+
+extension GemConfirmErrorDisplayRequest: GemProjection {
+    /// `gem_confirm_error_display`: the error's display.
+    public func answer() throws(GemServiceError) -> GemConfirmErrorDisplay {
+        error.display()
+    }
+}

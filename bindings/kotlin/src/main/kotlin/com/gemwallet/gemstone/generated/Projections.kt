@@ -2,6 +2,10 @@
 // The pure projection functions of gemstone.h, called as Presentation.<name>(...) (docs/records.md#functions).
 package com.gemwallet.gemstone
 
+/** What a confirm error shows (`gem_confirm_error_display`, request [ConfirmErrorDisplayRequest]). */
+fun Presentation.confirmErrorDisplay(error: ConfirmError): ConfirmErrorDisplay =
+    project(ConfirmErrorDisplayRequest(error).toJson(), { r, o -> Gemstone.library.gem_confirm_error_display(r, o) }) { ConfirmErrorDisplay.read(SchemaJson.obj(it, ""), "") }
+
 /** An address as a screen shows it (short: the first six and last four characters around "...", when that is shorter) (`gem_format_address`, request [FormatAddressRequest]). */
 fun Presentation.formatAddress(address: String, style: AddressFormatStyle): String =
     project(FormatAddressRequest(address, style).toJson(), { r, o -> Gemstone.library.gem_format_address(r, o) }) { SchemaJson.str(it, "") }

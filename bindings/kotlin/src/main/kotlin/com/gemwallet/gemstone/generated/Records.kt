@@ -1233,6 +1233,97 @@ data class ConfirmLoad @JvmOverloads constructor(
     }
 }
 
+/** gem_confirm_transfer_service_load and _submit: the transfer, the priority, and (load) whether to run every stage again. */
+data class ConfirmRequest @JvmOverloads constructor(
+    /** The transfer. */
+    val transfer: TransferRequest,
+    /** The fee priority shown or signed at. */
+    val priority: FeePriority = FeePriority.NORMAL,
+    /** load: run every stage again instead of projecting the held load at the priority. */
+    val refresh: Boolean = false
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("transfer", transfer.toJson())
+        put("priority", priority.json)
+        put("refresh", refresh)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ConfirmRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ConfirmRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ConfirmRequest = ConfirmRequest(
+            transfer = TransferRequest.read(SchemaJson.obj(SchemaJson.key(json, "transfer", path), SchemaJson.join(path, "transfer")), SchemaJson.join(path, "transfer")),
+            priority = json.opt("priority").let { if (SchemaJson.absent(it)) FeePriority.NORMAL else FeePriority.read(SchemaJson.str(it, SchemaJson.join(path, "priority")), SchemaJson.join(path, "priority")) },
+            refresh = json.opt("refresh").let { if (SchemaJson.absent(it)) false else SchemaJson.bool(it, SchemaJson.join(path, "refresh")) }
+        )
+    }
+}
+
+/** gem_confirm_error_display: the error to show. */
+data class ConfirmErrorDisplayRequest(
+    /** The error. */
+    val error: ConfirmError
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("error", error.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmErrorDisplayRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ConfirmErrorDisplayRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ConfirmErrorDisplayRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ConfirmErrorDisplayRequest = ConfirmErrorDisplayRequest(
+            error = ConfirmError.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error"))
+        )
+    }
+}
+
+/** gem_transactions_service_rows and _transactions: a wallet's transactions in a list window. */
+data class TransactionsRequest @JvmOverloads constructor(
+    /** The wallet. */
+    val walletId: String,
+    /** The rows the list observes (GemListWindow.limit). */
+    val limit: Long = 50L,
+    /** rows: the currency of the rows' fiat values (ISO 4217). */
+    val currency: String = "USD"
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+        put("limit", limit)
+        put("currency", currency)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionsRequest = TransactionsRequest(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            limit = json.opt("limit").let { if (SchemaJson.absent(it)) 50L else SchemaJson.long(it, SchemaJson.join(path, "limit"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            currency = json.opt("currency").let { if (SchemaJson.absent(it)) "USD" else SchemaJson.str(it, SchemaJson.join(path, "currency")) }
+        )
+    }
+}
+
 /** What a submit did: the transactions broadcast, stored as pending and scheduled for tracking. */
 data class ConfirmSubmit(
     /** The broadcast transactions' hashes, in signing order. */

@@ -32,6 +32,8 @@ object GemStatus {
     const val CRYPTO = -12
     /** An unexpected internal failure; report it */
     const val INTERNAL = -13
+    /** A send could not be confirmed or submitted; the error record is a GemConfirmError */
+    const val CONFIRM = -14
 
     private val names = mapOf(
         OK to "ok",
@@ -47,7 +49,8 @@ object GemStatus {
         PORT to "port",
         PERMISSION_DENIED to "permission_denied",
         CRYPTO to "crypto",
-        INTERNAL to "internal"
+        INTERNAL to "internal",
+        CONFIRM to "confirm"
     )
 
     /** The snake_case name the error record's `type` carries for [status], or `status_<n>` for an unknown code. */
@@ -110,6 +113,8 @@ sealed class GemException(
     class Crypto(type: String, message: String, record: JSONObject) : GemException(GemStatus.CRYPTO, type, message, record)
     /** An unexpected internal failure; report it */
     class Internal(type: String, message: String, record: JSONObject) : GemException(GemStatus.INTERNAL, type, message, record)
+    /** A send could not be confirmed or submitted; the error record is a GemConfirmError */
+    class Confirm(type: String, message: String, record: JSONObject) : GemException(GemStatus.CONFIRM, type, message, record)
     /** A status this binding does not know (a newer core's); [status] keeps its code. */
     class Other(status: Int, type: String, message: String, record: JSONObject) : GemException(status, type, message, record)
 
@@ -147,6 +152,7 @@ sealed class GemException(
                 GemStatus.PERMISSION_DENIED -> PermissionDenied(type, message, record)
                 GemStatus.CRYPTO -> Crypto(type, message, record)
                 GemStatus.INTERNAL -> Internal(type, message, record)
+                GemStatus.CONFIRM -> Confirm(type, message, record)
                 else -> Other(status, type, message, record)
             }
         }

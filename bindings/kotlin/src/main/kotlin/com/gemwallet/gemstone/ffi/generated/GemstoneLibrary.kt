@@ -64,6 +64,19 @@ interface GemstoneLibrary : Library {
     fun gem_balance_service_free(service: Pointer?)
     fun gem_balance_service_update(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_balance_service_balances(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_transactions_service_new(assets: Pointer?, store: GemTransactionStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_transactions_service_free(service: Pointer?)
+    fun gem_transactions_service_rows(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_transactions_service_transactions(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_transactions_service_transaction(service: Pointer?, transactionId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_transaction_state_service_new(configJson: String?, transactions: Pointer?, nodes: Pointer?, balances: Pointer?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_transaction_state_service_free(service: Pointer?)
+    fun gem_transaction_state_service_track(service: Pointer?, transactionId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_confirm_transfer_service_new(configJson: String?, wallets: Pointer?, assets: Pointer?, nodes: Pointer?, transactions: Pointer?, transport: GemHttpTransportTable?, status: GemTransactionStatusPortTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_confirm_transfer_service_free(service: Pointer?)
+    fun gem_confirm_transfer_service_load(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_confirm_transfer_service_submit(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_confirm_error_display(requestJson: String?, out: GemBuffer?): Int
     fun gem_address_validate(chain: String?, address: String?, out: GemBuffer?): Int
     fun gem_load_state_refreshed(requestJson: String?, out: GemBuffer?): Int
     fun gem_list_phase(requestJson: String?, out: GemBuffer?): Int

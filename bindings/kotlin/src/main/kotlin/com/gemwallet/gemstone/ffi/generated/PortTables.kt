@@ -168,3 +168,31 @@ class GemBalanceStoreTable : Structure() {
         struct_size = size()
     }
 }
+
+/** `gem_transaction_store`. */
+@Structure.FieldOrder("struct_size", "context", "release", "get_transactions", "get_transaction", "update_transactions")
+class GemTransactionStoreTable : Structure() {
+    @JvmField var struct_size: Int = 0
+    @JvmField var context: Pointer? = null
+    @JvmField var release: GemReleaseFn? = null
+    @JvmField var get_transactions: GemPortFn? = null
+    @JvmField var get_transaction: GemPortFn? = null
+    @JvmField var update_transactions: GemPortFn? = null
+
+    init {
+        struct_size = size()
+    }
+}
+
+/** `gem_transaction_status_port`. */
+@Structure.FieldOrder("struct_size", "context", "release", "schedule")
+class GemTransactionStatusPortTable : Structure() {
+    @JvmField var struct_size: Int = 0
+    @JvmField var context: Pointer? = null
+    @JvmField var release: GemReleaseFn? = null
+    @JvmField var schedule: GemPortFn? = null
+
+    init {
+        struct_size = size()
+    }
+}

@@ -63,6 +63,19 @@ object HeaderFacts {
         HeaderFunction("gem_balance_service_free", 1),
         HeaderFunction("gem_balance_service_update", 4),
         HeaderFunction("gem_balance_service_balances", 4),
+        HeaderFunction("gem_transactions_service_new", 4),
+        HeaderFunction("gem_transactions_service_free", 1),
+        HeaderFunction("gem_transactions_service_rows", 4),
+        HeaderFunction("gem_transactions_service_transactions", 4),
+        HeaderFunction("gem_transactions_service_transaction", 4),
+        HeaderFunction("gem_transaction_state_service_new", 6),
+        HeaderFunction("gem_transaction_state_service_free", 1),
+        HeaderFunction("gem_transaction_state_service_track", 4),
+        HeaderFunction("gem_confirm_transfer_service_new", 9),
+        HeaderFunction("gem_confirm_transfer_service_free", 1),
+        HeaderFunction("gem_confirm_transfer_service_load", 4),
+        HeaderFunction("gem_confirm_transfer_service_submit", 4),
+        HeaderFunction("gem_confirm_error_display", 2),
         HeaderFunction("gem_address_validate", 3),
         HeaderFunction("gem_load_state_refreshed", 2),
         HeaderFunction("gem_list_phase", 2),
@@ -99,6 +112,8 @@ object HeaderFacts {
         HeaderStruct("gem_keystore_password", listOf("struct_size", "context", "release", "get_password")),
         HeaderStruct("gem_node_store", listOf("struct_size", "context", "release", "get_nodes", "update_nodes", "get_selections", "set_selection")),
         HeaderStruct("gem_asset_store", listOf("struct_size", "context", "release", "get_assets", "add_assets", "get_wallet_assets", "update_wallet_assets")),
-        HeaderStruct("gem_balance_store", listOf("struct_size", "context", "release", "get_balances", "update_balances"))
+        HeaderStruct("gem_balance_store", listOf("struct_size", "context", "release", "get_balances", "update_balances")),
+        HeaderStruct("gem_transaction_store", listOf("struct_size", "context", "release", "get_transactions", "get_transaction", "update_transactions")),
+        HeaderStruct("gem_transaction_status_port", listOf("struct_size", "context", "release", "schedule"))
     )
 }
