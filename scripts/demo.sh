@@ -2,7 +2,8 @@
 # README command 1: installs what is missing, builds, and runs gem-host's demonstration on an
 # embedded SQLite database (build/demo.db) against the local test API server: preferences, price
 # alerts, then wallets (create, import, list, address validation, export), then balances on the local EVM
-# and Solana chains of tests/chains (node add/select/check, a token added, balance refresh and show).
+# and Solana chains of tests/chains (node add/select/check, a token added, balance refresh and show), then a
+# send of ETH and TST tracked to confirmed (tx list).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -135,6 +136,14 @@ step node select solana "$SOLANA/solana"
 chain_step balance refresh "$SOL_WALLET"
 step balance show "$SOL_WALLET"
 echo "# in whole units:"; holdings "$SOL_WALLET"
+
+# Send: the confirmation (fee per priority, the amount, the scan and simulation through the test API), then
+# the submit (signed inside the core after one keystore password read), then the transaction tracked to final.
+echo; echo "# send 1.5 ETH and 250 TST from the test key: each prints its confirmation, its hashes and the final transaction"
+chain_step send --wallet "$ETH_WALLET" --asset ethereum --to 0x2c7536E3605D9C16a7a3D7b1898e529396a65c23 --amount 1.5 --yes
+chain_step send --wallet "$ETH_WALLET" --asset "ethereum_$TOKEN" --to 0x2c7536E3605D9C16a7a3D7b1898e529396a65c23 --amount 250 --yes
+step tx list "$ETH_WALLET"
+echo "# the balances after the sends (refreshed by the tracking), in whole units:"; holdings "$ETH_WALLET"
 
 kill "$CHAINS_PID" 2>/dev/null || true
 wait "$CHAINS_PID" 2>/dev/null || true

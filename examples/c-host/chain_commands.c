@@ -57,10 +57,11 @@ int open_chain_services(host *h) {
     status = gem_balance_service_new(h->nodes, h->assets, h->wallet_session, &balance_table, &h->balances, &error);
     if (status != GEM_OK) return cli_print_buffer("balance service", status, &error);
     release_counter_give(&h->tables, 1);
-    return 0;
+    return open_send_services(h);
 }
 
 void close_chain_services(host *h) {
+    close_send_services(h);
     gem_balance_service_free(h->balances);
     gem_assets_service_free(h->assets);
     gem_node_service_free(h->nodes);
@@ -187,7 +188,7 @@ int node_command(host *h, int argc, char **argv, int at) {
  * The wallet a command names, or the current wallet when it names none; NULL (after a message on
  * stderr) when there is neither. The caller frees it.
  */
-static char *wallet_or_current(host *h, const char *id, const char *command) {
+char *wallet_or_current(host *h, const char *id, const char *command) {
     if (id) return strdup(id);
     gem_buffer out = {0};
     gem_status status = gem_wallet_session_service_get_current_wallet_id(h->wallet_session, &out);

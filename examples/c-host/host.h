@@ -11,6 +11,7 @@
 typedef struct options {
     const char *db;
     const char *api;
+    int api_explicit;            /* --api or $GEM_API_URL named the API (the confirm service's scanner then uses it) */
     int permission;              /* the answer of the notification permission port */
     const char *kdf_memory_kib;  /* the keystore's Argon2id cost for new records; NULL for the core's default */
     const char *kdf_iterations;
@@ -30,6 +31,9 @@ typedef struct host {
     gem_node_service *nodes;
     gem_assets_service *assets;
     gem_balance_service *balances;
+    gem_transactions_service *transactions;
+    gem_transaction_state_service *tracker;
+    gem_confirm_transfer_service *confirm;
 } host;
 
 /* Prints the usage to stderr; returns the exit status for a usage error (2). */
@@ -48,6 +52,15 @@ void close_chain_services(host *h);
 int node_command(host *h, int argc, char **argv, int at);
 int asset_command(host *h, int argc, char **argv, int at);
 int balance_command(host *h, int argc, char **argv, int at);
+/* The wallet a command names, or the current wallet (NULL after a message); the caller frees it. */
+char *wallet_or_current(host *h, const char *id, const char *command);
+
+/* send_command.c */
+/* Builds the transactions, transaction state and confirm services (after the chain services). */
+int open_send_services(host *h);
+void close_send_services(host *h);
+int send_command(host *h, int argc, char **argv, int at);
+int tx_command(host *h, int argc, char **argv, int at);
 
 /* format_command.c: pure, no database */
 int format_command(int argc, char **argv, int at);

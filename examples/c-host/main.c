@@ -44,12 +44,15 @@ int usage(void) {
             "  node check CHAIN URL                                      exits 1 for a wrong network or an unreachable node\n"
             "  asset list [WALLET_ID] | asset add WALLET_ID ASSET_ID | asset remove WALLET_ID ASSET_ID\n"
             "  balance refresh [WALLET_ID] | balance show [WALLET_ID]    (no WALLET_ID: the current wallet)\n"
+            "  send [--wallet W] --asset A --to ADDRESS (--amount X | --max) [--priority slow|normal|fast] [--memo M] [--yes]\n"
+            "                                                            prints the confirmation, asks, submits, tracks to final\n"
+            "  tx list [WALLET_ID] [--limit N] [--currency CODE] | tx show TRANSACTION_ID\n"
             "  receive --chain CHAIN [--format qr|json]                  the current wallet's address, as a QR code\n"
             "  format currency --value V --code USD [--style currency|fiat|abbreviated] [--signed yes] [--locale L]\n"
             "  format amount --value V [--symbol BTC] [--style full|short|auto] [--locale L]\n"
             "                                                            a number as a person reads it ($LANG's locale)\n"
             "  --db defaults to gem.db; its keystore secret is FILE.secret (mode 0600).\n"
-            "  --api defaults to $GEM_API_URL or http://127.0.0.1:8088.\n"
+            "  --api defaults to $GEM_API_URL or http://127.0.0.1:8088; send scans and simulates through it only when one is named.\n"
             "  --kdf-*: the Argon2id cost of new keystore records (default: the core's).\n"
             "  --nodes: the node service's config, {\"timeout_ms\":30000,\"nodes\":{\"ethereum\":[\"http://127.0.0.1:8545\"]}}\n"
             "    (nodes replaces the built-in nodes of the chains it names); --nodes-file reads it from FILE.\n"
@@ -296,12 +299,16 @@ int main(int argc, char **argv) {
     memset(&h, 0, sizeof(h));
     h.opts.db = "gem.db";
     h.opts.api = getenv("GEM_API_URL") ? getenv("GEM_API_URL") : "http://127.0.0.1:8088";
+    h.opts.api_explicit = getenv("GEM_API_URL") != NULL;
     h.opts.permission = 1;
     int at = 1;
     while (at < argc && strncmp(argv[at], "--", 2) == 0) {
         if (at + 1 >= argc) return usage();
         if (strcmp(argv[at], "--db") == 0) h.opts.db = argv[at + 1];
-        else if (strcmp(argv[at], "--api") == 0) h.opts.api = argv[at + 1];
+        else if (strcmp(argv[at], "--api") == 0) {
+            h.opts.api = argv[at + 1];
+            h.opts.api_explicit = 1;
+        }
         else if (strcmp(argv[at], "--permission") == 0) h.opts.permission = strcmp(argv[at + 1], "grant") == 0;
         else if (strcmp(argv[at], "--kdf-memory-kib") == 0) h.opts.kdf_memory_kib = argv[at + 1];
         else if (strcmp(argv[at], "--kdf-iterations") == 0) h.opts.kdf_iterations = argv[at + 1];
@@ -323,7 +330,7 @@ int main(int argc, char **argv) {
     const char *group = argv[at];
     if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
     if (strcmp(group, "format") == 0) return format_command(argc, argv, at + 1);   /* pure: no database */
-    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", NULL};
+    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", "send", "tx", NULL};
     int known = 0;
     for (const char *const *g = groups; *g; g++) known = known || strcmp(group, *g) == 0;
     if (!known) return usage();
@@ -331,7 +338,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "gem-host: give --nodes or --nodes-file, not both\n");
         return 2;
     }
-    int chains = strcmp(group, "node") == 0 || strcmp(group, "asset") == 0 || strcmp(group, "balance") == 0;
+    int chains = strcmp(group, "node") == 0 || strcmp(group, "asset") == 0 || strcmp(group, "balance") == 0 ||
+                 strcmp(group, "send") == 0 || strcmp(group, "tx") == 0;
     umask(077); /* the database and the keystore secret are for this user only */
     curl_global_init(CURL_GLOBAL_DEFAULT);
     int rc = host_open(&h);
@@ -343,6 +351,8 @@ int main(int argc, char **argv) {
         else if (strcmp(group, "receive") == 0) rc = receive_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "node") == 0) rc = node_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "asset") == 0) rc = asset_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "send") == 0) rc = send_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "tx") == 0) rc = tx_command(&h, argc, argv, at + 1);
         else rc = balance_command(&h, argc, argv, at + 1);
     }
     host_close(&h);

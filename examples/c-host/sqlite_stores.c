@@ -59,7 +59,14 @@ static const char *SCHEMA =
     "  " DECIMAL_COLUMN("pending") ","
     "  " DECIMAL_COLUMN("locked") ","
     "  " DECIMAL_COLUMN("reserved") ","
-    "  PRIMARY KEY (wallet_id, asset_id));";
+    "  PRIMARY KEY (wallet_id, asset_id));"
+    /* A wallet's transactions: the Transaction record under its id, listed by wallet, newest first. */
+    "CREATE TABLE IF NOT EXISTS transactions ("
+    "  id TEXT PRIMARY KEY,"
+    "  wallet_id TEXT NOT NULL REFERENCES wallets(id) ON DELETE CASCADE,"
+    "  created_at INTEGER NOT NULL,"
+    "  json TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS transactions_wallet ON transactions(wallet_id, created_at);";
 
 static int load_current_wallet_id(sqlite_stores *stores) {
     sqlite3_stmt *stmt = NULL;
