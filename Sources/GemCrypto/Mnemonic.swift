@@ -91,6 +91,14 @@ public struct Mnemonic: Sendable, Equatable, CustomStringConvertible, CustomDebu
         return Mnemonic.seed(normalizedPhrase: password, passphrase: passphrase)
     }
 
+    /// The BIP39 seed of a phrase already in its normalized form (NFKD, lowercase, words joined by one space, UTF-8:
+    /// what `phrase` holds and a keystore record stores), read in place without a `String` copy.
+    public static func seed(normalizedPhrase phrase: Secret, passphrase: String = "") -> Secret {
+        var password = phrase.copyBytes()
+        defer { Sodium.wipe(&password) }
+        return seed(normalizedPhrase: password, passphrase: passphrase)
+    }
+
     /// The BIP39 seed of a phrase that is not validated (BIP39 allows seeds from any text; wallets should
     /// validate first). The phrase is normalized as in `init(_:)`.
     public static func seed(unvalidatedPhrase: String, passphrase: String = "") -> Secret {

@@ -42,15 +42,44 @@ package final class GemKeystore: Sendable {
     /// Decrypts the record under `key` (which must belong to `walletId`) and lends the secret to `body`.
     package func unlock<T>(walletId: WalletId, key: String,
                            _ body: (KeystoreSecret) throws(GemServiceError) -> T) async throws(GemServiceError) -> T {
-        guard let text = try await secureStore.get(key: key) else { throw GemServiceError(.notFound) }
-        let password = try await password.password()
+        do {
+            return try await open(walletId: walletId, key: key, body)
+        } catch {
+            switch error {
+            case .keystore(let error): throw GemServiceError(error)
+            case .service(let error): throw error
+            }
+        }
+    }
+
+    /// `unlock`, with the keystore's own refusal kept apart from a port's failure, for a caller that tells a wrong
+    /// password from a damaged record (the signing keys). The password port is asked once, after the record is read.
+    package func open<T>(walletId: WalletId, key: String,
+                         _ body: (KeystoreSecret) throws(GemServiceError) -> T) async throws(KeystoreOpenError) -> T {
+        let text: String?
+        let password: Secret
+        do {
+            text = try await secureStore.get(key: key)
+        } catch {
+            throw .service(error)
+        }
+        guard let text else { throw .keystore(.notFound) }
+        do {
+            password = try await self.password.password()
+        } catch {
+            throw .service(error)
+        }
         let secret: KeystoreSecret
         do {
             secret = try KeystoreRecord(text: text).open(walletId: walletId.id, password: password)
         } catch {
-            throw GemServiceError(error)
+            throw .keystore(error)
         }
-        return try body(secret)
+        do {
+            return try body(secret)
+        } catch {
+            throw .service(error)
+        }
     }
 
     /// The stored record's text, unopened: what a compensation puts back.
@@ -67,4 +96,11 @@ package final class GemKeystore: Sendable {
     package func delete(key: String) async throws(GemServiceError) {
         try await secureStore.delete(key: key)
     }
+}
+
+/// Why `GemKeystore.open` failed: the record itself (wrong password, tampering, no record), or a port or the
+/// caller's closure.
+package enum KeystoreOpenError: Error, Sendable, Equatable {
+    case keystore(GemKeystoreError)
+    case service(GemServiceError)
 }

@@ -28,8 +28,8 @@ import Primitives
 /// take the same index or race a deletion. The keystore is never exposed: a secret leaves the core only
 /// through `exportSecret`, after the password port answered.
 public final class GemWalletService: Sendable {
-    private let session: GemWalletSessionService
-    private let keystore: GemKeystore
+    let session: GemWalletSessionService
+    let keystore: GemKeystore
     private let random: any RandomSource
     private let lane = CommandLane()
     /// The sweep started by `init`; every command that writes waits for it first.
