@@ -6,16 +6,16 @@ import Primitives
 /// `Blockchain/<Family>/` (the prefix, hash and signature encoding are theirs, pinned by their vectors). Pure: the
 /// key, the account's address and the time come in.
 enum SignMessageSigner {
-    /// `key` is the chain's 32-byte private key (a secp256k1 scalar or an ed25519 seed), borrowed for the call.
-    /// `address` is the wallet's account on the chain: the BIP-137 header follows its type, and the answer names it.
-    static func sign(_ request: GemSignMessageRequest, key: Secret, address: String,
+    /// `key` is the chain's private key (from `GemSigningKeys`), borrowed for the call. `address` is the wallet's
+    /// account on the chain: the BIP-137 header follows its type, and the answer names it.
+    static func sign(_ request: GemSignMessageRequest, key: TransferKey, address: String,
                      now: UInt64) throws(GemServiceError) -> GemSignMessageSignature {
         let bytes = try SignMessageRules.messageBytes(request)
         let chain = request.chain
         do {
             switch request.kind {
             case .eip191, .eip712, .tron, .cosmosADR036, .bitcoinBIP137:
-                let privateKey = try Secp256k1PrivateKey(key)
+                guard case let .secp256k1(privateKey) = key else { throw GemServiceError.crypto(message: "not a secp256k1 key") }
                 let signed: SignedMessage
                 switch request.kind {
                 case .eip191: signed = try EthereumSigner.signPersonalMessage(bytes, key: privateKey)
@@ -31,7 +31,7 @@ enum SignMessageSigner {
                 return GemSignMessageSignature(chain: chain, kind: request.kind, signer: address, signature: signed.encoded,
                                                publicKey: Hex.encode(privateKey.publicKey.compressed))
             case .solana, .sui, .tonProof:
-                let privateKey = try Ed25519PrivateKey(seed: key)
+                guard case let .ed25519(privateKey) = key else { throw GemServiceError.crypto(message: "not an ed25519 key") }
                 var timestamp: UInt64?
                 let signed: SignedMessage
                 switch request.kind {
@@ -50,9 +50,6 @@ enum SignMessageSigner {
             }
         } catch let error as SignerError {
             throw GemServiceError(signer: error)
-        } catch let error as KeyError {
-            _ = error
-            throw GemServiceError.crypto(message: "the wallet's key is not valid for \(chain.id)")
         } catch let error as GemServiceError {
             throw error
         } catch {
