@@ -991,6 +991,60 @@ gem_status gem_confirm_transfer_service_submit(gem_confirm_transfer_service *_Nu
 gem_status gem_confirm_error_display(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /* ---------------------------------------------------------------------------------------------
+ * Sign message
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct gem_sign_message_service gem_sign_message_service;
+
+/**
+ * Creates the message-signing service, retaining wallets (its session and keystore: the host passes
+ * no key and no second copy of the keystore ports). On failure *out_error holds the error record.
+ *
+ * A request is GemSignMessageRequest (docs/records.md#gemsignmessagerequest):
+ * {"chain":"ethereum","kind":"eip191","message":"hello","encoding":"text","app_name":"…","app_url":"https://…"};
+ * kind is a GemSignMessageKind (eip191, eip712, solana, sui, tron, ton_proof, cosmos_adr036,
+ * bitcoin_bip137: each names its prefix, hash and signature encoding), encoding text (UTF-8), hex
+ * (0x optional) or base58. Limits, checked before anything is parsed: request_json at most
+ * 8 × GEM_SIGN_MESSAGE_MAX_BYTES bytes; the message at most GEM_SIGN_MESSAGE_MAX_BYTES bytes as
+ * given and as decoded; app_name and app_url at most GEM_SIGN_MESSAGE_MAX_APP_BYTES each.
+ * GEM_ERR_INVALID_ARGUMENT: NULL, oversized or malformed request JSON. GEM_ERR_INVALID_INPUT: a
+ * request that breaks a rule (a kind on another family's chain, an empty or undecodable message,
+ * malformed typed data, typed data whose domain chainId is not the chain's, ton_proof without an
+ * http(s) app_url), the message naming the rule.
+ */
+gem_status gem_sign_message_service_new(gem_wallet_service *_Nullable wallets,
+                                        gem_sign_message_service *_Nullable *_Nullable out_service,
+                                        gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; a signing in flight completes with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_sign_message_service_free(gem_sign_message_service *_Nullable service);
+
+/**
+ * The confirmation screen of a request, synchronously and without I/O: *out holds a
+ * GemSignMessagePreview, its rows in order (the app, its url and the network; for eip712 the
+ * domain's fields, the primary type and every field of the message flattened as from.wallet or
+ * items[2].amount; otherwise the message as text when it is printable UTF-8, else as 0x-hex with
+ * "printable":false). Errors as above.
+ */
+gem_status gem_sign_message_service_preview(gem_sign_message_service *_Nullable service,
+                                            const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * Signs a request with wallet_id's key on the request's chain: the request is checked as
+ * _preview checks it, then the keystore password port is asked once, the key derived and checked
+ * against the wallet's account, the message signed inside the core and the key wiped. done
+ * receives a GemSignMessageSignature (signer: the account's address; signature: in the kind's
+ * encoding; timestamp: the signed time, ton_proof only). GEM_ERR_NOT_FOUND: no such wallet;
+ * GEM_ERR_INVALID_INPUT: a watch-only wallet, no account on the chain, or a request as above;
+ * GEM_ERR_PERMISSION_DENIED: the password port refused; GEM_ERR_CRYPTO: a wrong password, or a
+ * key that does not give the account's address. A NULL done is GEM_ERR_INVALID_ARGUMENT at once;
+ * every other refusal, the request limits included, comes through done.
+ */
+gem_status gem_sign_message_service_sign(gem_sign_message_service *_Nullable service, const char *_Nullable wallet_id,
+                                         const char *_Nullable request_json, gem_completion_fn _Nullable done,
+                                         void *_Nullable context);
+
+/* ---------------------------------------------------------------------------------------------
  * Addresses
  * ------------------------------------------------------------------------------------------- */
 
@@ -1050,6 +1104,10 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
 #define GEM_MAX_ASSET_DECIMALS 255
 /** The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows). */
 #define GEM_MAX_UTC_OFFSET_SECONDS 64800
+/** The longest message gem_sign_message_service_preview and _sign take, in bytes, as given and as decoded (typed data's JSON text included). */
+#define GEM_SIGN_MESSAGE_MAX_BYTES 65536
+/** The longest app name or app URL a sign-message request takes, in bytes. */
+#define GEM_SIGN_MESSAGE_MAX_APP_BYTES 2048
 /* END GENERATED: constants */
 
 /**

@@ -70,4 +70,7 @@ int format_currency_text(double value, const char *code, const char *locale, cha
 /* receive.c */
 int receive_command(host *h, int argc, char **argv, int at);
 
+/* sign_message_command.c */
+int sign_message_command(host *h, int argc, char **argv, int at);
+
 #endif

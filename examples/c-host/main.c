@@ -48,6 +48,9 @@ int usage(void) {
             "                                                            prints the confirmation, asks, submits, tracks to final\n"
             "  tx list [WALLET_ID] [--limit N] [--currency CODE] | tx show TRANSACTION_ID\n"
             "  receive --chain CHAIN [--format qr|json]                  the current wallet's address, as a QR code\n"
+            "  sign-message --wallet W --chain C --kind K --message M    prints the preview rows, then the signature\n"
+            "               [--encoding text|hex|base58] [--app-name N] [--app-url U] [--preview-only yes]\n"
+            "               (K: eip191 eip712 solana sui tron ton_proof cosmos_adr036 bitcoin_bip137; M - reads stdin)\n"
             "  format currency --value V --code USD [--style currency|fiat|abbreviated] [--signed yes] [--locale L]\n"
             "  format amount --value V [--symbol BTC] [--style full|short|auto] [--locale L]\n"
             "                                                            a number as a person reads it ($LANG's locale)\n"
@@ -330,7 +333,7 @@ int main(int argc, char **argv) {
     const char *group = argv[at];
     if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
     if (strcmp(group, "format") == 0) return format_command(argc, argv, at + 1);   /* pure: no database */
-    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", "send", "tx", NULL};
+    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", "send", "tx", "sign-message", NULL};
     int known = 0;
     for (const char *const *g = groups; *g; g++) known = known || strcmp(group, *g) == 0;
     if (!known) return usage();
@@ -349,6 +352,7 @@ int main(int argc, char **argv) {
         else if (strcmp(group, "alerts") == 0) rc = alerts_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "wallet") == 0) rc = wallet_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "receive") == 0) rc = receive_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "sign-message") == 0) rc = sign_message_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "node") == 0) rc = node_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "asset") == 0) rc = asset_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "send") == 0) rc = send_command(&h, argc, argv, at + 1);

@@ -745,6 +745,100 @@ static void test_assets_and_balance_services(void) {
     CHECK(eventually_equals(&chain_stores.released, 3));
 }
 
+/* gem_sign_message_service: NULL, wrong-kind and malformed input, oversized requests (checked before parsing),
+ * requests that break a rule, and a watch-only wallet, each a status and an error record. */
+static void test_sign_message_service(void) {
+    gem_buffer out = {0};
+    wallets_answer_empty();
+    gem_wallet_store store = fake_wallet_store_table(&wallets);
+    gem_wallet_session_store session = fake_session_store_table(&wallets);
+    gem_secure_store secure = fake_secure_store_table(&wallets);
+    gem_keystore_password password = fake_password_table(&wallets);
+    gem_wallet_service *wallet_service = NULL;
+    CHECK(gem_wallet_service_new("{\"kdf_iterations\":2,\"kdf_memory_kib\":19456}", &store, &session, &secure, &password,
+                                 &wallet_service, &out) == GEM_OK);
+    gem_wallet_session_service *sessions = NULL;
+    CHECK(gem_wallet_session_service_new(&store, &session, &sessions, &out) == GEM_OK);
+
+    gem_sign_message_service *service = NULL;
+    EXPECT_SYNC_ERROR(gem_sign_message_service_new(NULL, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_sign_message_service_new((gem_wallet_service *)sessions, &service, &out), GEM_ERR_INVALID_ARGUMENT,
+                      "invalid_argument", &out);
+    CHECK(gem_sign_message_service_new(wallet_service, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(service == NULL);
+    gem_sign_message_service_free(NULL);
+    CHECK(gem_sign_message_service_new(wallet_service, &service, &out) == GEM_OK);
+    /* The service retains the wallet service: the host may free its own reference at once. */
+    gem_wallet_service_free(wallet_service);
+
+    const char *request = "{\"chain\":\"ethereum\",\"kind\":\"eip191\",\"message\":\"hello\"}";
+    EXPECT_SYNC_ERROR(gem_sign_message_service_preview(NULL, request, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_sign_message_service_preview((gem_sign_message_service *)sessions, request, &out), GEM_ERR_INVALID_ARGUMENT,
+                      "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_sign_message_service_preview(service, NULL, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    const char *const malformed[] = {"", "{", "[]", "{\"chain\":\"ethereum\"}", "{\"chain\":\"nochain\",\"kind\":\"eip191\",\"message\":\"m\"}",
+                                     "{\"chain\":\"ethereum\",\"kind\":\"eip999\",\"message\":\"m\"}",
+                                     "{\"chain\":\"ethereum\",\"kind\":\"eip191\",\"message\":\"m\",\"encoding\":\"utf16\"}", "\xc3"};
+    for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
+        EXPECT_SYNC_ERROR(gem_sign_message_service_preview(service, malformed[i], &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    }
+    const char *const broken_rules[] = {
+        "{\"chain\":\"solana\",\"kind\":\"eip191\",\"message\":\"m\"}",
+        "{\"chain\":\"ethereum\",\"kind\":\"eip191\",\"message\":\"\"}",
+        "{\"chain\":\"ethereum\",\"kind\":\"eip191\",\"message\":\"0xzz\",\"encoding\":\"hex\"}",
+        "{\"chain\":\"ethereum\",\"kind\":\"eip712\",\"message\":\"{\\\"types\\\":1}\"}",
+        "{\"chain\":\"ethereum\",\"kind\":\"eip712\",\"message\":\"[[[[[[[[\"}",
+        "{\"chain\":\"ton\",\"kind\":\"ton_proof\",\"message\":\"p\"}",
+        "{\"chain\":\"litecoin\",\"kind\":\"bitcoin_bip137\",\"message\":\"m\"}",
+    };
+    for (size_t i = 0; i < sizeof(broken_rules) / sizeof(broken_rules[0]); i++) {
+        EXPECT_SYNC_ERROR(gem_sign_message_service_preview(service, broken_rules[i], &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    }
+    /* A message one byte over GEM_SIGN_MESSAGE_MAX_BYTES is invalid_input; a request over its own bound is refused
+     * before it is parsed (it is not even closed JSON here). */
+    size_t long_len = (size_t)GEM_SIGN_MESSAGE_MAX_BYTES + 1;
+    char *long_request = malloc(long_len + 64);
+    CHECK(long_request != NULL);
+    int prefix = snprintf(long_request, 64, "{\"chain\":\"ethereum\",\"kind\":\"eip191\",\"message\":\"");
+    memset(long_request + prefix, 'a', long_len);
+    strcpy(long_request + prefix + long_len, "\"}");
+    EXPECT_SYNC_ERROR(gem_sign_message_service_preview(service, long_request, &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    free(long_request);
+    size_t huge_len = (size_t)GEM_SIGN_MESSAGE_MAX_BYTES * 8 + 1;
+    char *huge = malloc(huge_len + 1);
+    CHECK(huge != NULL);
+    memset(huge, '[', huge_len);
+    huge[huge_len] = '\0';
+    EXPECT_SYNC_ERROR(gem_sign_message_service_preview(service, huge, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_sign_message_service_preview(service, request, &out) == GEM_OK);
+    CHECK(strstr((const char *)out.data, "\"printable\":true") != NULL);
+    gem_buffer_free(&out);
+
+    CHECK(gem_sign_message_service_sign(service, VIEW_ETH_ID, request, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_ASYNC_ERROR(gem_sign_message_service_sign(NULL, VIEW_ETH_ID, request, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_sign_message_service_sign((gem_sign_message_service *)sessions, VIEW_ETH_ID, request, completion_done, &c),
+                       GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_sign_message_service_sign(service, NULL, request, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_sign_message_service_sign(service, VIEW_ETH_ID, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_sign_message_service_sign(service, VIEW_ETH_ID, huge, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    free(huge);
+    for (size_t i = 0; i < sizeof(bad_wallet_ids) / sizeof(bad_wallet_ids[0]); i++) {
+        EXPECT_ASYNC_ERROR(gem_sign_message_service_sign(service, bad_wallet_ids[i], request, completion_done, &c), GEM_ERR_INVALID_ARGUMENT,
+                           "invalid_argument");
+    }
+    EXPECT_ASYNC_ERROR(gem_sign_message_service_sign(service, VIEW_ETH_ID, broken_rules[0], completion_done, &c), GEM_ERR_INVALID_INPUT,
+                       "invalid_input");
+    /* No such wallet, then a watch-only one: neither asks the password. */
+    EXPECT_ASYNC_ERROR(gem_sign_message_service_sign(service, VIEW_ETH_ID, request, completion_done, &c), GEM_ERR_NOT_FOUND, "not_found");
+    wallets.get_wallet.answer = VIEW_ETH_WALLET;
+    EXPECT_ASYNC_ERROR(gem_sign_message_service_sign(service, VIEW_ETH_ID, request, completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    wallets.get_wallet.answer = "null";
+
+    gem_sign_message_service_free(service);
+    gem_wallet_session_service_free(sessions);
+    CHECK(eventually_equals(&wallets.released, 6));
+}
+
 static void test_address_validate(void) {
     gem_buffer out = {0};
     EXPECT_SYNC_ERROR(gem_address_validate(NULL, "0x0", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
@@ -1178,6 +1272,7 @@ int main(void) {
     test_wallet_service();
     test_node_service();
     test_assets_and_balance_services();
+    test_sign_message_service();
     test_wallet_store_timeout();
     test_list_answers();
     test_number_answers();

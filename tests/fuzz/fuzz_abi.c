@@ -459,6 +459,16 @@ static gem_confirm_transfer_service *make_gem_confirm_transfer_service(fuzz_inpu
     return service;
 }
 
+static gem_sign_message_service *make_gem_sign_message_service(fuzz_input *in) {
+    gem_wallet_service *wallets = make_gem_wallet_service(in);
+    gem_sign_message_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_sign_message_service_new(wallets, &service, &error);
+    fuzz_check_answer(status, &error, "gem_sign_message_service_new");
+    gem_wallet_service_free(wallets);
+    return service;
+}
+
 /* After the service is freed: its command's done has fired, every table is released once, and every
  * call the ports kept is stale. */
 static void fuzz_ports_settle(fuzz_input *in) {
@@ -808,6 +818,31 @@ FUZZ_SPECIAL(gem_confirm_transfer_service_free) {
     fuzz_command *command = fuzz_command_begin(in);
     if (gem_confirm_transfer_service_load(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
     gem_confirm_transfer_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_sign_message_service_new) {
+    gem_wallet_service *wallets = make_gem_wallet_service(in);
+    uint8_t shape = fuzz_byte(in);
+    gem_sign_message_service *service = NULL;
+    gem_buffer error = {0};
+    /* NULL, or a handle of the wrong kind, is refused, never read as a wallet service. */
+    gem_wallet_service *given = (shape & 1) ? NULL : (shape & 2) ? (gem_wallet_service *)make_gem_node_service(in) : wallets;
+    gem_status status = gem_sign_message_service_new(given, &service, &error);
+    fuzz_check_answer(status, &error, "gem_sign_message_service_new");
+    if ((shape & 3) == 2) gem_node_service_free((gem_node_service *)given);
+    gem_sign_message_service_free(service);
+    gem_wallet_service_free(wallets);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_sign_message_service_free) {
+    gem_sign_message_service_free(NULL);
+    gem_sign_message_service *service = make_gem_sign_message_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_sign_message_service_sign(service, fuzz_string(in), fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_sign_message_service_free(service);
     fuzz_ports_settle(in);
 }
 

@@ -140,10 +140,14 @@ public enum TronSigner {
     /// TIP-191 (TronWeb `signMessageV2`): keccak256("\u{19}TRON Signed Message:\n" ‖ decimal byte length ‖
     /// message), recoverable secp256k1, 65 bytes r ‖ s ‖ v with v = 27 + recovery id; `encoded` is "0x" + hex.
     public static func signMessage(_ message: [UInt8], key: Secp256k1PrivateKey) throws(SignerError) -> SignedMessage {
-        let prefixed = Array("\u{19}TRON Signed Message:\n\(message.count)".utf8) + message
-        let signature = try signRecoverable(Hash.keccak256(prefixed), key: key)
+        let signature = try signRecoverable(messageDigest(message), key: key)
         let bytes = signature.compact + [signature.recoveryId + 27]
         return SignedMessage(signature: bytes, encoded: "0x" + Hex.encode(bytes))
+    }
+
+    /// The digest `signMessage` signs: keccak256("\u{19}TRON Signed Message:\n" ‖ decimal byte length ‖ message).
+    public static func messageDigest(_ message: [UInt8]) -> [UInt8] {
+        Hash.keccak256(Array("\u{19}TRON Signed Message:\n\(message.count)".utf8) + message)
     }
 
     private static func address(_ text: String, field: String) throws(SignerError) -> [UInt8] {

@@ -14,4 +14,8 @@ extension GemConstants {
     public static let maxAssetDecimals: Int = 255
     /// The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows).
     public static let maxUTCOffsetSeconds: Int = 64_800
+    /// The longest message gem_sign_message_service_preview and _sign take, in bytes, as given and as decoded (typed data's JSON text included).
+    public static let signMessageMaxBytes: Int = 65_536
+    /// The longest app name or app URL a sign-message request takes, in bytes.
+    public static let signMessageMaxAppBytes: Int = 2048
 }

@@ -31,6 +31,9 @@ from .wallets import WalletService, WalletSessionService, validate_address
 from .chain_ports import AssetStore, BalanceStore, NodeStore
 from .chain_stores import SqliteAssetStore, SqliteBalanceStore, SqliteNodeStore
 from .chains import AssetsService, BalanceService, NodeService
+from .sign_message import SignMessageService, sign_message_request
+from .generated import (MessageEncoding, SignMessageKind, SignMessagePreview, SignMessageRequest, SignMessageRow,
+                        SignMessageSection, SignMessageSignature, SignMessageValueStyle)
 from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
                         NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
@@ -70,4 +73,9 @@ __all__ += [  # chains: nodes, assets and balances
     "NodeCheck", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatency",
     "NodeCheckRowLatestBlock", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusUnreachable",
     "NodeCheckStatusWrongNetwork", "NodeItem", "NodeKind", "NodeSyncState", "WalletAssetsUpdate",
+]
+
+__all__ += [  # message signing
+    "SignMessageService", "sign_message_request", "MessageEncoding", "SignMessageKind", "SignMessagePreview",
+    "SignMessageRequest", "SignMessageRow", "SignMessageSection", "SignMessageSignature", "SignMessageValueStyle",
 ]

@@ -109,6 +109,10 @@ class Constants:
     """The most decimal places an asset may have (an ERC-20 token's decimals() is a uint8, EIP-20)."""
     MAX_UTC_OFFSET_SECONDS: int = 64800
     """The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows)."""
+    SIGN_MESSAGE_MAX_BYTES: int = 65536
+    """The longest message gem_sign_message_service_preview and _sign take, in bytes, as given and as decoded (typed data's JSON text included)."""
+    SIGN_MESSAGE_MAX_APP_BYTES: int = 2048
+    """The longest app name or app URL a sign-message request takes, in bytes."""
 
 
 class Status(enum.IntEnum):
@@ -4140,6 +4144,257 @@ class CopyPolicy:
         return out
 
 
+class SignMessageKind(str, enum.Enum):
+    """The standard a message is signed under; each names its chain family."""
+
+    EIP191 = "eip191"
+    """EVM personal_sign (EIP-191 version 0x45): keccak256("\x19Ethereum Signed Message:\n" ‖ decimal length ‖ message), answered as 0x-hex r ‖ s ‖ v (v = 27 + parity)."""
+    EIP712 = "eip712"
+    """EVM eth_signTypedData_v4: the message is the typed data's JSON text; keccak256(0x19 0x01 ‖ domain separator ‖ hashStruct(message)), answered as 0x-hex r ‖ s ‖ v. A domain chainId other than the chain's is refused."""
+    SOLANA = "solana"
+    """Solana signMessage: ed25519 over the message bytes, answered in base58; bytes that parse as a transaction message are refused."""
+    SUI = "sui"
+    """Sui signPersonalMessage: ed25519 over blake2b-256(intent 3,0,0 ‖ BCS bytes), answered as base64(flag 0 ‖ signature ‖ public key)."""
+    TRON = "tron"
+    """Tron signMessageV2 (TIP-191): keccak256("\x19TRON Signed Message:\n" ‖ decimal length ‖ message), answered as 0x-hex r ‖ s ‖ v."""
+    TON_PROOF = "ton_proof"
+    """TON Connect ton_proof: the message is the proof payload, the domain the host of app_url, the timestamp the signing time; answered as the base64 signature, with the timestamp."""
+    COSMOS_ADR036 = "cosmos_adr036"
+    """Cosmos ADR-036 signArbitrary: an amino StdSignDoc with one sign/MsgSignData, sha256 (keccak256 on Injective), answered as base64 r ‖ s."""
+    BITCOIN_BIP137 = "bitcoin_bip137"
+    """Bitcoin signed message (BIP-137): SHA-256d("\x18Bitcoin Signed Message:\n" ‖ CompactSize length ‖ message), answered as base64 header ‖ r ‖ s, the header by the account's address type."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SignMessageKind":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class MessageEncoding(str, enum.Enum):
+    """How the request's message text gives its bytes."""
+
+    TEXT = "text"
+    """The text's UTF-8 bytes."""
+    HEX = "hex"
+    """Hex digits, 0x optional (personal_sign's usual form)."""
+    BASE58 = "base58"
+    """Base58 (Solana's usual form)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "MessageEncoding":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class SignMessageRequest:
+    """What a dApp asks to be signed. The message is at most GEM_SIGN_MESSAGE_MAX_BYTES bytes (as given and as decoded); the app's name and url at most GEM_SIGN_MESSAGE_MAX_APP_BYTES each."""
+
+    chain: str
+    """The chain whose account signs; its family must be the kind's."""
+    kind: SignMessageKind
+    """The standard to sign under."""
+    message: str
+    """The message as the dApp sent it (the typed data's JSON text for eip712)."""
+    encoding: MessageEncoding = MessageEncoding.TEXT
+    """How message gives its bytes (eip712 takes text only)."""
+    app_name: str = ''
+    """The requesting app's name, as it names itself."""
+    app_url: str = ''
+    """The requesting app's URL (required for ton_proof: its host is the signed domain)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SignMessageRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "SignMessageRequest":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            kind=_case(SignMessageKind, _key(data, "kind", path), _join(path, "kind")),
+            message=_str(_key(data, "message", path), _join(path, "message")),
+            encoding=(lambda value: MessageEncoding.TEXT if value is None else _case(MessageEncoding, value, _join(path, "encoding")))(data.get("encoding")),
+            app_name=(lambda value: '' if value is None else _str(value, _join(path, "app_name")))(data.get("app_name")),
+            app_url=(lambda value: '' if value is None else _str(value, _join(path, "app_url")))(data.get("app_url")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["kind"] = SignMessageKind(self.kind).value
+        out["message"] = self.message
+        out["encoding"] = MessageEncoding(self.encoding).value
+        out["app_name"] = self.app_name
+        out["app_url"] = self.app_url
+        return out
+
+
+class SignMessageSection(str, enum.Enum):
+    """Which part of the screen a row belongs to."""
+
+    APP = "app"
+    """Who asks and on which network."""
+    DOMAIN = "domain"
+    """An EIP-712 domain field."""
+    MESSAGE = "message"
+    """The message itself, or one field of typed data."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SignMessageSection":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class SignMessageValueStyle(str, enum.Enum):
+    """How a row's value reads."""
+
+    TEXT = "text"
+    """Plain text, shown as it is."""
+    ADDRESS = "address"
+    """An address: shown whole, copyable."""
+    HEX = "hex"
+    """0x-hex of bytes that are not printable text."""
+    TIMESTAMP = "timestamp"
+    """Seconds since 1970 (an EIP-712 field named deadline, expiry, validUntil, …): the screen shows it as a date."""
+    URL = "url"
+    """The app's URL."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SignMessageValueStyle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class SignMessageRow:
+    """One row of the confirmation screen."""
+
+    section: SignMessageSection
+    """The part of the screen."""
+    label: str
+    """app, url, network, primary_type, message, or a typed-data field's path (from.wallet, offer[2].token)."""
+    value: str
+    """The value, finished for display."""
+    style: SignMessageValueStyle
+    """How the value reads."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SignMessageRow":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "SignMessageRow":
+        data = _obj(data, path)
+        return cls(
+            section=_case(SignMessageSection, _key(data, "section", path), _join(path, "section")),
+            label=_str(_key(data, "label", path), _join(path, "label")),
+            value=_str(_key(data, "value", path), _join(path, "value")),
+            style=_case(SignMessageValueStyle, _key(data, "style", path), _join(path, "style")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["section"] = SignMessageSection(self.section).value
+        out["label"] = self.label
+        out["value"] = self.value
+        out["style"] = SignMessageValueStyle(self.style).value
+        return out
+
+
+@dataclass(frozen=True)
+class SignMessagePreview:
+    """What the confirmation screen shows before the user signs: every row, in order."""
+
+    chain: str
+    """The chain of the request."""
+    kind: SignMessageKind
+    """The standard of the request."""
+    rows: tuple[SignMessageRow, ...]
+    """The app rows, then the domain rows (eip712), then the message rows."""
+    printable: bool
+    """Whether the message reads as text (false: it is shown as hex, which a careful screen flags)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SignMessagePreview":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "SignMessagePreview":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            kind=_case(SignMessageKind, _key(data, "kind", path), _join(path, "kind")),
+            rows=tuple(SignMessageRow._read(v0, _index(_join(path, "rows"), i0)) for i0, v0 in enumerate(_list(_key(data, "rows", path), _join(path, "rows")))),
+            printable=_bool(_key(data, "printable", path), _join(path, "printable")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["kind"] = SignMessageKind(self.kind).value
+        out["rows"] = [v0.to_json() for v0 in self.rows]
+        out["printable"] = self.printable
+        return out
+
+
+@dataclass(frozen=True)
+class SignMessageSignature:
+    """A signed message, in the form the requesting app expects."""
+
+    chain: str
+    """The chain of the request."""
+    kind: SignMessageKind
+    """The standard it was signed under."""
+    signer: str
+    """The wallet's address on the chain (whose key signed)."""
+    signature: str
+    """The signature in the kind's encoding (see GemSignMessageKind)."""
+    public_key: str = ''
+    """The signing key's public key, hex (compressed for secp256k1), which ADR-036 and TON Connect replies carry."""
+    timestamp: Optional[int] = None
+    """ton_proof only: the signed timestamp, seconds since 1970."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SignMessageSignature":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "SignMessageSignature":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            kind=_case(SignMessageKind, _key(data, "kind", path), _join(path, "kind")),
+            signer=_str(_key(data, "signer", path), _join(path, "signer")),
+            signature=_str(_key(data, "signature", path), _join(path, "signature")),
+            public_key=(lambda value: '' if value is None else _str(value, _join(path, "public_key")))(data.get("public_key")),
+            timestamp=(lambda value: None if value is None else _int(value, _join(path, "timestamp"), 0, 18446744073709551615))(data.get("timestamp")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["kind"] = SignMessageKind(self.kind).value
+        out["signer"] = self.signer
+        out["signature"] = self.signature
+        out["public_key"] = self.public_key
+        if self.timestamp is not None:
+            out["timestamp"] = self.timestamp
+        return out
+
+
 class TransactionSubtitle:
     """The line under a transaction row's title. One subclass per case: TransactionSubtitleNone, TransactionSubtitleTo, TransactionSubtitleFrom."""
 
@@ -5283,4 +5538,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

@@ -31,7 +31,7 @@ class WalletService @JvmOverloads constructor(
     kdfMemoryKib: Int? = null
 ) : Closeable {
     private val library = Gemstone.library
-    private val handle: NativeHandle
+    internal val handle: NativeHandle
 
     init {
         val config = JSONObject()

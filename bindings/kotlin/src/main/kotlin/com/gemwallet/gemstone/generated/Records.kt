@@ -3300,6 +3300,248 @@ data class CopyPolicy @JvmOverloads constructor(
     }
 }
 
+/** The standard a message is signed under; each names its chain family. */
+enum class SignMessageKind(val json: String) {
+    /** EVM personal_sign (EIP-191 version 0x45): keccak256("\x19Ethereum Signed Message:\n" ‖ decimal length ‖ message), answered as 0x-hex r ‖ s ‖ v (v = 27 + parity). */
+    EIP191("eip191"),
+    /** EVM eth_signTypedData_v4: the message is the typed data's JSON text; keccak256(0x19 0x01 ‖ domain separator ‖ hashStruct(message)), answered as 0x-hex r ‖ s ‖ v. A domain chainId other than the chain's is refused. */
+    EIP712("eip712"),
+    /** Solana signMessage: ed25519 over the message bytes, answered in base58; bytes that parse as a transaction message are refused. */
+    SOLANA("solana"),
+    /** Sui signPersonalMessage: ed25519 over blake2b-256(intent 3,0,0 ‖ BCS bytes), answered as base64(flag 0 ‖ signature ‖ public key). */
+    SUI("sui"),
+    /** Tron signMessageV2 (TIP-191): keccak256("\x19TRON Signed Message:\n" ‖ decimal length ‖ message), answered as 0x-hex r ‖ s ‖ v. */
+    TRON("tron"),
+    /** TON Connect ton_proof: the message is the proof payload, the domain the host of app_url, the timestamp the signing time; answered as the base64 signature, with the timestamp. */
+    TON_PROOF("ton_proof"),
+    /** Cosmos ADR-036 signArbitrary: an amino StdSignDoc with one sign/MsgSignData, sha256 (keccak256 on Injective), answered as base64 r ‖ s. */
+    COSMOS_ADR036("cosmos_adr036"),
+    /** Bitcoin signed message (BIP-137): SHA-256d("\x18Bitcoin Signed Message:\n" ‖ CompactSize length ‖ message), answered as base64 header ‖ r ‖ s, the header by the account's address type. */
+    BITCOIN_BIP137("bitcoin_bip137");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): SignMessageKind = read(value, "")
+        internal fun read(value: String, path: String): SignMessageKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "eip191, eip712, solana, sui, tron, ton_proof, cosmos_adr036, bitcoin_bip137")
+    }
+}
+
+/** How the request's message text gives its bytes. */
+enum class MessageEncoding(val json: String) {
+    /** The text's UTF-8 bytes. */
+    TEXT("text"),
+    /** Hex digits, 0x optional (personal_sign's usual form). */
+    HEX("hex"),
+    /** Base58 (Solana's usual form). */
+    BASE58("base58");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): MessageEncoding = read(value, "")
+        internal fun read(value: String, path: String): MessageEncoding =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "text, hex, base58")
+    }
+}
+
+/** What a dApp asks to be signed. The message is at most GEM_SIGN_MESSAGE_MAX_BYTES bytes (as given and as decoded); the app's name and url at most GEM_SIGN_MESSAGE_MAX_APP_BYTES each. */
+data class SignMessageRequest @JvmOverloads constructor(
+    /** The chain whose account signs; its family must be the kind's. */
+    val chain: String,
+    /** The standard to sign under. */
+    val kind: SignMessageKind,
+    /** The message as the dApp sent it (the typed data's JSON text for eip712). */
+    val message: String,
+    /** How message gives its bytes (eip712 takes text only). */
+    val encoding: MessageEncoding = MessageEncoding.TEXT,
+    /** The requesting app's name, as it names itself. */
+    val appName: String = "",
+    /** The requesting app's URL (required for ton_proof: its host is the signed domain). */
+    val appUrl: String = ""
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("kind", kind.json)
+        put("message", message)
+        put("encoding", encoding.json)
+        put("app_name", appName)
+        put("app_url", appUrl)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): SignMessageRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<SignMessageRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<SignMessageRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): SignMessageRequest = SignMessageRequest(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            kind = SignMessageKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            message = SchemaJson.str(SchemaJson.key(json, "message", path), SchemaJson.join(path, "message")),
+            encoding = json.opt("encoding").let { if (SchemaJson.absent(it)) MessageEncoding.TEXT else MessageEncoding.read(SchemaJson.str(it, SchemaJson.join(path, "encoding")), SchemaJson.join(path, "encoding")) },
+            appName = json.opt("app_name").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "app_name")) },
+            appUrl = json.opt("app_url").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "app_url")) }
+        )
+    }
+}
+
+/** Which part of the screen a row belongs to. */
+enum class SignMessageSection(val json: String) {
+    /** Who asks and on which network. */
+    APP("app"),
+    /** An EIP-712 domain field. */
+    DOMAIN("domain"),
+    /** The message itself, or one field of typed data. */
+    MESSAGE("message");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): SignMessageSection = read(value, "")
+        internal fun read(value: String, path: String): SignMessageSection =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "app, domain, message")
+    }
+}
+
+/** How a row's value reads. */
+enum class SignMessageValueStyle(val json: String) {
+    /** Plain text, shown as it is. */
+    TEXT("text"),
+    /** An address: shown whole, copyable. */
+    ADDRESS("address"),
+    /** 0x-hex of bytes that are not printable text. */
+    HEX("hex"),
+    /** Seconds since 1970 (an EIP-712 field named deadline, expiry, validUntil, …): the screen shows it as a date. */
+    TIMESTAMP("timestamp"),
+    /** The app's URL. */
+    URL("url");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): SignMessageValueStyle = read(value, "")
+        internal fun read(value: String, path: String): SignMessageValueStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "text, address, hex, timestamp, url")
+    }
+}
+
+/** One row of the confirmation screen. */
+data class SignMessageRow(
+    /** The part of the screen. */
+    val section: SignMessageSection,
+    /** app, url, network, primary_type, message, or a typed-data field's path (from.wallet, offer[2].token). */
+    val label: String,
+    /** The value, finished for display. */
+    val value: String,
+    /** How the value reads. */
+    val style: SignMessageValueStyle
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("section", section.json)
+        put("label", label)
+        put("value", value)
+        put("style", style.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): SignMessageRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<SignMessageRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<SignMessageRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): SignMessageRow = SignMessageRow(
+            section = SignMessageSection.read(SchemaJson.str(SchemaJson.key(json, "section", path), SchemaJson.join(path, "section")), SchemaJson.join(path, "section")),
+            label = SchemaJson.str(SchemaJson.key(json, "label", path), SchemaJson.join(path, "label")),
+            value = SchemaJson.str(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")),
+            style = SignMessageValueStyle.read(SchemaJson.str(SchemaJson.key(json, "style", path), SchemaJson.join(path, "style")), SchemaJson.join(path, "style"))
+        )
+    }
+}
+
+/** What the confirmation screen shows before the user signs: every row, in order. */
+data class SignMessagePreview(
+    /** The chain of the request. */
+    val chain: String,
+    /** The standard of the request. */
+    val kind: SignMessageKind,
+    /** The app rows, then the domain rows (eip712), then the message rows. */
+    val rows: List<SignMessageRow>,
+    /** Whether the message reads as text (false: it is shown as hex, which a careful screen flags). */
+    val printable: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("kind", kind.json)
+        put("rows", JSONArray().apply { rows.forEach { v0 -> put(v0.toJson()) } })
+        put("printable", printable)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): SignMessagePreview = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<SignMessagePreview> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<SignMessagePreview>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): SignMessagePreview = SignMessagePreview(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            kind = SignMessageKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            rows = SchemaJson.arr(SchemaJson.key(json, "rows", path), SchemaJson.join(path, "rows")).let { a0 -> List(a0.length()) { i0 -> SignMessageRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rows")}[$i0]"), "${SchemaJson.join(path, "rows")}[$i0]") } },
+            printable = SchemaJson.bool(SchemaJson.key(json, "printable", path), SchemaJson.join(path, "printable"))
+        )
+    }
+}
+
+/** A signed message, in the form the requesting app expects. */
+data class SignMessageSignature @JvmOverloads constructor(
+    /** The chain of the request. */
+    val chain: String,
+    /** The standard it was signed under. */
+    val kind: SignMessageKind,
+    /** The wallet's address on the chain (whose key signed). */
+    val signer: String,
+    /** The signature in the kind's encoding (see GemSignMessageKind). */
+    val signature: String,
+    /** The signing key's public key, hex (compressed for secp256k1), which ADR-036 and TON Connect replies carry. */
+    val publicKey: String = "",
+    /** ton_proof only: the signed timestamp, seconds since 1970. */
+    val timestamp: BigInteger? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("kind", kind.json)
+        put("signer", signer)
+        put("signature", signature)
+        put("public_key", publicKey)
+        timestamp?.let { put("timestamp", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): SignMessageSignature = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<SignMessageSignature> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<SignMessageSignature>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): SignMessageSignature = SignMessageSignature(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            kind = SignMessageKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            signer = SchemaJson.str(SchemaJson.key(json, "signer", path), SchemaJson.join(path, "signer")),
+            signature = SchemaJson.str(SchemaJson.key(json, "signature", path), SchemaJson.join(path, "signature")),
+            publicKey = json.opt("public_key").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "public_key")) },
+            timestamp = json.opt("timestamp").let { if (SchemaJson.absent(it)) null else SchemaJson.u64(it, SchemaJson.join(path, "timestamp")) }
+        )
+    }
+}
+
 /** The line under a transaction row's title. */
 sealed class TransactionSubtitle {
     abstract fun toJson(): JSONObject

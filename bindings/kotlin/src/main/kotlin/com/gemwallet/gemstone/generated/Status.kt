@@ -72,6 +72,10 @@ object GemConstants {
     const val MAX_ASSET_DECIMALS = 255
     /** The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows). */
     const val MAX_UTC_OFFSET_SECONDS = 64800
+    /** The longest message gem_sign_message_service_preview and _sign take, in bytes, as given and as decoded (typed data's JSON text included). */
+    const val SIGN_MESSAGE_MAX_BYTES = 65536
+    /** The longest app name or app URL a sign-message request takes, in bytes. */
+    const val SIGN_MESSAGE_MAX_APP_BYTES = 2048
 }
 
 /**

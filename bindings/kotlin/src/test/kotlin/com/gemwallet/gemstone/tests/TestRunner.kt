@@ -85,7 +85,8 @@ object TestRunner {
             "suspending" to { CoroutineTests() },
             "chain-sqlite" to { ChainStoreTests() },
             "chains" to { ChainServiceTests() },
-            "chain-scenario" to { ChainScenarioTests() }
+            "chain-scenario" to { ChainScenarioTests() },
+            "sign-message" to { SignMessageTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {

@@ -77,6 +77,10 @@ interface GemstoneLibrary : Library {
     fun gem_confirm_transfer_service_load(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_confirm_transfer_service_submit(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_confirm_error_display(requestJson: String?, out: GemBuffer?): Int
+    fun gem_sign_message_service_new(wallets: Pointer?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_sign_message_service_free(service: Pointer?)
+    fun gem_sign_message_service_preview(service: Pointer?, requestJson: String?, out: GemBuffer?): Int
+    fun gem_sign_message_service_sign(service: Pointer?, walletId: String?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_address_validate(chain: String?, address: String?, out: GemBuffer?): Int
     fun gem_load_state_refreshed(requestJson: String?, out: GemBuffer?): Int
     fun gem_list_phase(requestJson: String?, out: GemBuffer?): Int
