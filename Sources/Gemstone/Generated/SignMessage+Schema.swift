@@ -279,9 +279,9 @@ public struct GemSignMessageSignature: Sendable, Equatable, Hashable {
     /// The signing key's public key, hex (compressed for secp256k1), which ADR-036 and TON Connect replies carry.
     public let publicKey: String
     /// ton_proof only: the signed timestamp, seconds since 1970.
-    public let timestamp: UInt64?
+    public let timestamp: Int64?
 
-    public init(chain: Chain, kind: GemSignMessageKind, signer: String, signature: String, publicKey: String = "", timestamp: UInt64? = nil) {
+    public init(chain: Chain, kind: GemSignMessageKind, signer: String, signature: String, publicKey: String = "", timestamp: Int64? = nil) {
         self.chain = chain
         self.kind = kind
         self.signer = signer
@@ -309,7 +309,7 @@ extension GemSignMessageSignature: Codable {
             signer: try container.decode(String.self, forKey: .signer),
             signature: try container.decode(String.self, forKey: .signature),
             publicKey: try container.decodeIfPresent(String.self, forKey: .publicKey) ?? "",
-            timestamp: try container.decodeIfPresent(UInt64.self, forKey: .timestamp)
+            timestamp: try container.decodeIfPresent(Int64.self, forKey: .timestamp)
         )
     }
 

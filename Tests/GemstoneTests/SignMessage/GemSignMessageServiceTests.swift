@@ -42,7 +42,7 @@ import Testing
         let address = try #require(wallet.account(for: chain)?.address)
         #expect(signed.signer == address)
         #expect(signed.chain == chain && signed.kind == kind)
-        #expect(signed.timestamp == (kind == .tonProof ? Self.now : nil))
+        #expect(signed.timestamp == (kind == .tonProof ? Int64(Self.now) : nil))
         let key = try #require(try await GemSigningKeys(wallets: h.service).keys(walletId: wallet.id, chains: [chain]).key(for: chain))
         let bytes = Array(message.utf8)
         let expected: SignedMessage

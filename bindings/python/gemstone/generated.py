@@ -4380,7 +4380,7 @@ class SignMessageSignature:
             signer=_str(_key(data, "signer", path), _join(path, "signer")),
             signature=_str(_key(data, "signature", path), _join(path, "signature")),
             public_key=(lambda value: '' if value is None else _str(value, _join(path, "public_key")))(data.get("public_key")),
-            timestamp=(lambda value: None if value is None else _int(value, _join(path, "timestamp"), 0, 18446744073709551615))(data.get("timestamp")),
+            timestamp=(lambda value: None if value is None else _int(value, _join(path, "timestamp"), -9223372036854775808, 9223372036854775807))(data.get("timestamp")),
         )
 
     def to_json(self) -> dict[str, Any]:

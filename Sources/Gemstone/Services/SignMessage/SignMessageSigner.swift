@@ -32,7 +32,7 @@ enum SignMessageSigner {
                                                publicKey: Hex.encode(privateKey.publicKey.compressed))
             case .solana, .sui, .tonProof:
                 guard case let .ed25519(privateKey) = key else { throw GemServiceError.crypto(message: "not an ed25519 key") }
-                var timestamp: UInt64?
+                var timestamp: Int64?
                 let signed: SignedMessage
                 switch request.kind {
                 case .solana: signed = try SolanaSigner.signMessage(bytes, key: privateKey)
@@ -43,7 +43,7 @@ enum SignMessageSigner {
                     }
                     let domain = try SignMessageRules.tonProofDomain(request.appUrl)
                     signed = try TonSigner.signProof(TonProofInput(domain: domain, timestamp: now, payload: payload), key: privateKey)
-                    timestamp = now
+                    timestamp = Int64(clamping: now)
                 }
                 return GemSignMessageSignature(chain: chain, kind: request.kind, signer: address, signature: signed.encoded,
                                                publicKey: Hex.encode(privateKey.publicKey.bytes), timestamp: timestamp)

@@ -3510,7 +3510,7 @@ data class SignMessageSignature @JvmOverloads constructor(
     /** The signing key's public key, hex (compressed for secp256k1), which ADR-036 and TON Connect replies carry. */
     val publicKey: String = "",
     /** ton_proof only: the signed timestamp, seconds since 1970. */
-    val timestamp: BigInteger? = null
+    val timestamp: Long? = null
 ) {
     fun toJson(): JSONObject = JSONObject().apply {
         put("chain", chain)
@@ -3537,7 +3537,7 @@ data class SignMessageSignature @JvmOverloads constructor(
             signer = SchemaJson.str(SchemaJson.key(json, "signer", path), SchemaJson.join(path, "signer")),
             signature = SchemaJson.str(SchemaJson.key(json, "signature", path), SchemaJson.join(path, "signature")),
             publicKey = json.opt("public_key").let { if (SchemaJson.absent(it)) "" else SchemaJson.str(it, SchemaJson.join(path, "public_key")) },
-            timestamp = json.opt("timestamp").let { if (SchemaJson.absent(it)) null else SchemaJson.u64(it, SchemaJson.join(path, "timestamp")) }
+            timestamp = json.opt("timestamp").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timestamp"), Long.MIN_VALUE, Long.MAX_VALUE) }
         )
     }
 }

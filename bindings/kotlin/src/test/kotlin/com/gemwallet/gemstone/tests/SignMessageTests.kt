@@ -7,6 +7,7 @@ import com.gemwallet.gemstone.SignMessageRequest
 import com.gemwallet.gemstone.SignMessageSection
 import com.gemwallet.gemstone.SignMessageService
 import com.gemwallet.gemstone.WalletImport
+import com.gemwallet.gemstone.wallet
 
 /**
  * [SignMessageService] through the binding: the preview rows, a signature for the wallet's account (the signature
