@@ -13,6 +13,8 @@ import Testing
         "GEM_SECRET_CLIPBOARD_SECONDS": GemConstants.secretClipboardSeconds,
         "GEM_MAX_ASSET_DECIMALS": GemConstants.maxAssetDecimals,
         "GEM_MAX_UTC_OFFSET_SECONDS": GemConstants.maxUTCOffsetSeconds,
+        "GEM_SIGN_MESSAGE_MAX_BYTES": GemConstants.signMessageMaxBytes,
+        "GEM_SIGN_MESSAGE_MAX_APP_BYTES": GemConstants.signMessageMaxAppBytes,
     ]
 
     /// include/gemstone.h, found from this file's path (Tests/GemstoneTests/Models/…).
