@@ -979,7 +979,10 @@ gem_status gem_confirm_transfer_service_load(gem_confirm_transfer_service *_Null
  * schedule its tracking; done receives GemConfirmSubmit {"hashes","transaction_ids"}. Errors are
  * GEM_ERR_CONFIRM records: broadcast_rejected (nothing sent), broadcast_unknown (the answer was lost:
  * the transaction may have been sent), not_stored (sent, not stored), wrong_password, watch_only, the
- * amount's shortfall. Freeing the service after the broadcast does not undo the store write.
+ * amount's shortfall. Once the node has the transaction, cancelling the command's task no longer
+ * stops the store write; freeing the service closes its ports, so done then fires GEM_ERR_CANCELLED
+ * and a write not yet made is not made: a host that frees mid-submit must not read the cancellation
+ * as "not sent" (the transaction may be on chain without a stored row).
  */
 gem_status gem_confirm_transfer_service_submit(gem_confirm_transfer_service *_Nullable service, const char *_Nullable request_json,
                                                gem_completion_fn _Nullable done, void *_Nullable context);
