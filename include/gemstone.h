@@ -643,6 +643,17 @@ gem_status gem_wallet_service_set_current_wallet_id(gem_wallet_service *_Nullabl
 gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
                                             gem_completion_fn _Nullable done, void *_Nullable context);
 
+/**
+ * What the sweep at start (gem_wallet_service_new above) found and did, waiting for it if it is still
+ * running: done (once, on a core thread) receives GemSecretSweep (docs/records.md#gemsecretsweep):
+ * the secure-store keys of the secrets it deleted, the wallets stored without their secret, and the
+ * error that stopped it ("failure", absent when it ran through; what it had not settled stays
+ * listed and is swept at the next start). Every call on one service answers the same record; the
+ * sweep itself runs once per service, whether or not this is called. Takes no input.
+ */
+gem_status gem_wallet_service_startup_sweep(gem_wallet_service *_Nullable service,
+                                            gem_completion_fn _Nullable done, void *_Nullable context);
+
 /* ---------------------------------------------------------------------------------------------
  * Chains: nodes, assets and balances.
  *

@@ -404,6 +404,7 @@ static void test_wallet_service(void) {
     CHECK(gem_wallet_service_delete_wallet(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
     CHECK(gem_wallet_service_set_current_wallet_id(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
     CHECK(gem_wallet_service_export_secret(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_service_startup_sweep(service, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
 
     completion c;
     EXPECT_ASYNC_ERROR(gem_wallet_service_create_wallet(NULL, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
@@ -414,6 +415,7 @@ static void test_wallet_service(void) {
     EXPECT_ASYNC_ERROR(gem_wallet_service_delete_wallet(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     EXPECT_ASYNC_ERROR(gem_wallet_service_set_current_wallet_id(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     EXPECT_ASYNC_ERROR(gem_wallet_service_export_secret(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_startup_sweep(NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     /* A handle of another kind is refused, not reinterpreted. */
     gem_wallet_session_service *other = NULL;
     CHECK(gem_wallet_session_service_new(&store, &session, &other, &out) == GEM_OK);

@@ -308,6 +308,46 @@ extension GemWalletDeleted: Codable {
     }
 }
 
+/// What the wallet service's sweep at start found and did (gem_wallet_service_startup_sweep): secrets an interrupted or undone import left without a wallet, deleted; wallets whose secret is missing, listed.
+public struct GemSecretSweep: Sendable, Equatable, Hashable {
+    /// Secure-store keys of journal-listed secrets deleted because no wallet is stored under them (an import that crashed or whose undo failed).
+    public var removedSecrets: [String]
+    /// Stored wallets whose secret is missing (a delete whose undo failed, or a record removed outside the core): export_secret answers not_found, and importing the same secret again writes it back.
+    public var walletsWithoutSecret: [WalletId]
+    /// The error that stopped the sweep; absent when it ran through. What it had not settled stays listed for the next start.
+    public var failure: GemServiceError?
+
+    public init(removedSecrets: [String] = [], walletsWithoutSecret: [WalletId] = [], failure: GemServiceError? = nil) {
+        self.removedSecrets = removedSecrets
+        self.walletsWithoutSecret = walletsWithoutSecret
+        self.failure = failure
+    }
+}
+
+extension GemSecretSweep: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case removedSecrets = "removed_secrets"
+        case walletsWithoutSecret = "wallets_without_secret"
+        case failure
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            removedSecrets: try container.decodeIfPresent([String].self, forKey: .removedSecrets) ?? [],
+            walletsWithoutSecret: try container.decodeIfPresent([WalletId].self, forKey: .walletsWithoutSecret) ?? [],
+            failure: try container.decodeIfPresent(GemServiceError.self, forKey: .failure)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(removedSecrets, forKey: .removedSecrets)
+        try container.encode(walletsWithoutSecret, forKey: .walletsWithoutSecret)
+        try container.encodeIfPresent(failure, forKey: .failure)
+    }
+}
+
 /// Why gem_address_validate rejected an address.
 public enum GemAddressErrorType: String, CaseIterable, Sendable, Equatable, Hashable {
     /// Nothing but whitespace.

@@ -135,3 +135,11 @@ public func gem_wallet_service_export_secret(_ service: OpaquePointer?, _ wallet
         return { try JSONCodec.encode(try await service.exportSecret(walletId: walletId)) }
     }
 }
+
+@c @implementation
+public func gem_wallet_service_startup_sweep(_ service: OpaquePointer?,
+                                             _ done: gem_completion_fn?, _ context: UnsafeMutableRawPointer?) -> gem_status {
+    startCommand(service, GemWalletService.self, done, context) { service in
+        return { try JSONCodec.encode(await service.startupSweep()) }
+    }
+}

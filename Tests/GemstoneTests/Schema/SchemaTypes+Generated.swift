@@ -93,6 +93,7 @@ let schemaRoundTrips: [String: @Sendable ([UInt8]) throws -> [UInt8]] = [
     "GemCopy": { try JSONCodec.encode(try JSONCodec.decode(GemCopy.self, from: $0)) },
     "GemWalletCreated": { try JSONCodec.encode(try JSONCodec.decode(GemWalletCreated.self, from: $0)) },
     "GemWalletDeleted": { try JSONCodec.encode(try JSONCodec.decode(GemWalletDeleted.self, from: $0)) },
+    "GemSecretSweep": { try JSONCodec.encode(try JSONCodec.decode(GemSecretSweep.self, from: $0)) },
     "GemAddressErrorType": { try JSONCodec.encode(try JSONCodec.decode(GemAddressErrorType.self, from: $0)) },
     "GemAddressError": { try JSONCodec.encode(try JSONCodec.decode(GemAddressError.self, from: $0)) },
     "GemAddressValidation": { try JSONCodec.encode(try JSONCodec.decode(GemAddressValidation.self, from: $0)) },

@@ -24,8 +24,8 @@ from .transport import UrllibTransport
 from .wallet_ports import KeystorePassword, SecureStore, WalletSessionStore, WalletStore
 from .wallet_records import (Account, AddressError, AddressErrorType, AddressValidation, AddressValidationInvalid,
                              AddressValidationValid, Copy, CopyKind, GemCopy, GemCopyKind, MulticoinImport,
-                             PrivateKeyImport, SingleImport, ViewImport, Wallet, WalletCreated, WalletDeleted,
-                             WalletImport, WalletImportResult, WalletPreview, WalletSource, WalletType)
+                             PrivateKeyImport, SecretSweep, SingleImport, ViewImport, Wallet, WalletCreated,
+                             WalletDeleted, WalletImport, WalletImportResult, WalletPreview, WalletSource, WalletType)
 from .wallet_stores import FileKeystorePassword, SqliteSecureStore, SqliteWalletSessionStore, SqliteWalletStore
 from .wallets import WalletService, WalletSessionService, validate_address
 from .chain_ports import AssetStore, BalanceStore, NodeStore
@@ -57,7 +57,7 @@ __all__ += [  # wallets and addresses
     "WalletStore", "WalletSessionStore", "SecureStore", "KeystorePassword",
     "Wallet", "Account", "WalletType", "WalletSource", "WalletImport", "MulticoinImport", "SingleImport",
     "PrivateKeyImport", "ViewImport", "WalletImportResult", "WalletPreview", "WalletCreated", "WalletDeleted",
-    "GemCopy", "GemCopyKind", "Copy", "CopyKind", "AddressValidation", "AddressValidationValid",
+    "SecretSweep", "GemCopy", "GemCopyKind", "Copy", "CopyKind", "AddressValidation", "AddressValidationValid",
     "AddressValidationInvalid", "AddressError", "AddressErrorType",
     "WalletSessionService", "WalletService", "validate_address",
     "SqliteWalletStore", "SqliteWalletSessionStore", "SqliteSecureStore", "FileKeystorePassword",

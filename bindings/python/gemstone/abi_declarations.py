@@ -146,6 +146,7 @@ FUNCTIONS = {
     "gem_wallet_service_delete_wallet": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_wallet_service_set_current_wallet_id": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_wallet_service_export_secret": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_wallet_service_startup_sweep": (gem_status, [c_void_p, COMPLETION_FN, c_void_p]),
     "gem_node_service_new": (gem_status, [c_char_p, POINTER(HttpTransportTable), POINTER(NodeStoreTable), POINTER(c_void_p), POINTER(GemBuffer)]),
     "gem_node_service_free": (None, [c_void_p]),
     "gem_node_service_nodes": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),

@@ -3915,6 +3915,40 @@ class WalletDeleted:
         return out
 
 
+@dataclass(frozen=True)
+class SecretSweep:
+    """What the wallet service's sweep at start found and did (gem_wallet_service_startup_sweep): secrets an interrupted or undone import left without a wallet, deleted; wallets whose secret is missing, listed."""
+
+    removed_secrets: tuple[str, ...] = ()
+    """Secure-store keys of journal-listed secrets deleted because no wallet is stored under them (an import that crashed or whose undo failed)."""
+    wallets_without_secret: tuple[str, ...] = ()
+    """Stored wallets whose secret is missing (a delete whose undo failed, or a record removed outside the core): export_secret answers not_found, and importing the same secret again writes it back."""
+    failure: Optional[ServiceError] = None
+    """The error that stopped the sweep; absent when it ran through. What it had not settled stays listed for the next start."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SecretSweep":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "SecretSweep":
+        data = _obj(data, path)
+        return cls(
+            removed_secrets=(lambda value: () if value is None else tuple(_str(v0, _index(_join(path, "removed_secrets"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "removed_secrets")))))(data.get("removed_secrets")),
+            wallets_without_secret=(lambda value: () if value is None else tuple(_str(v0, _index(_join(path, "wallets_without_secret"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "wallets_without_secret")))))(data.get("wallets_without_secret")),
+            failure=(lambda value: None if value is None else ServiceError._read(value, _join(path, "failure")))(data.get("failure")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["removed_secrets"] = [v0 for v0 in self.removed_secrets]
+        out["wallets_without_secret"] = [v0 for v0 in self.wallets_without_secret]
+        if self.failure is not None:
+            out["failure"] = self.failure.to_json()
+        return out
+
+
 class AddressErrorType(str, enum.Enum):
     """Why gem_address_validate rejected an address."""
 
@@ -4126,4 +4160,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

@@ -21,9 +21,9 @@ from typing import Any, Iterable, Mapping, Optional, Union
 from . import abi, calls
 from .ports import as_port_table
 from .services import _c_string, _construct, _json_argument, _Service
-from .wallet_records import (AddressValidation, GemCopy, Wallet, WalletCreated, WalletDeleted, WalletImport,
-                             WalletImportResult, WalletPreview, import_json, optional_string, optional_wallet,
-                             wallet_list)
+from .wallet_records import (AddressValidation, GemCopy, SecretSweep, Wallet, WalletCreated, WalletDeleted,
+                             WalletImport, WalletImportResult, WalletPreview, import_json, optional_string,
+                             optional_wallet, wallet_list)
 
 WalletRef = Union[str, Wallet]
 ImportRequest = Union[WalletImport, Mapping[str, Any]]
@@ -203,6 +203,17 @@ class WalletService(_Service):
 
     async def export_secret_async(self, wallet_id: WalletRef) -> GemCopy:
         return await self._run_async("gem_wallet_service_export_secret", (_wallet_id(wallet_id),), GemCopy.from_json)
+
+    # repair at start
+
+    def startup_sweep(self) -> SecretSweep:
+        """What the sweep at start did (waits for it): secrets an interrupted import left without a wallet,
+        deleted (removed_secrets); wallets stored without their secret (wallets_without_secret); and the
+        error that stopped it (failure, None when it ran through)."""
+        return self._run("gem_wallet_service_startup_sweep", (), SecretSweep.from_json)
+
+    async def startup_sweep_async(self) -> SecretSweep:
+        return await self._run_async("gem_wallet_service_startup_sweep", (), SecretSweep.from_json)
 
 
 def validate_address(chain: str, address: str) -> AddressValidation:

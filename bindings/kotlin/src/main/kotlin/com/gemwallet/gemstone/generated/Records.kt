@@ -3159,6 +3159,39 @@ data class WalletDeleted @JvmOverloads constructor(
     }
 }
 
+/** What the wallet service's sweep at start found and did (gem_wallet_service_startup_sweep): secrets an interrupted or undone import left without a wallet, deleted; wallets whose secret is missing, listed. */
+data class SecretSweep @JvmOverloads constructor(
+    /** Secure-store keys of journal-listed secrets deleted because no wallet is stored under them (an import that crashed or whose undo failed). */
+    val removedSecrets: List<String> = emptyList(),
+    /** Stored wallets whose secret is missing (a delete whose undo failed, or a record removed outside the core): export_secret answers not_found, and importing the same secret again writes it back. */
+    val walletsWithoutSecret: List<String> = emptyList(),
+    /** The error that stopped the sweep; absent when it ran through. What it had not settled stays listed for the next start. */
+    val failure: ServiceError? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("removed_secrets", JSONArray().apply { removedSecrets.forEach { v0 -> put(v0) } })
+        put("wallets_without_secret", JSONArray().apply { walletsWithoutSecret.forEach { v0 -> put(v0) } })
+        failure?.let { put("failure", it.toJson()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): SecretSweep = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<SecretSweep> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<SecretSweep>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): SecretSweep = SecretSweep(
+            removedSecrets = json.opt("removed_secrets").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "removed_secrets")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "removed_secrets")}[$i0]") } } },
+            walletsWithoutSecret = json.opt("wallets_without_secret").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "wallets_without_secret")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "wallets_without_secret")}[$i0]") } } },
+            failure = json.opt("failure").let { if (SchemaJson.absent(it)) null else ServiceError.read(SchemaJson.obj(it, SchemaJson.join(path, "failure")), SchemaJson.join(path, "failure")) }
+        )
+    }
+}
+
 /** Why gem_address_validate rejected an address. */
 enum class AddressErrorType(val json: String) {
     /** Nothing but whitespace. */

@@ -46,6 +46,7 @@ object HeaderFacts {
         HeaderFunction("gem_wallet_service_delete_wallet", 4),
         HeaderFunction("gem_wallet_service_set_current_wallet_id", 4),
         HeaderFunction("gem_wallet_service_export_secret", 4),
+        HeaderFunction("gem_wallet_service_startup_sweep", 3),
         HeaderFunction("gem_node_service_new", 5),
         HeaderFunction("gem_node_service_free", 1),
         HeaderFunction("gem_node_service_nodes", 4),

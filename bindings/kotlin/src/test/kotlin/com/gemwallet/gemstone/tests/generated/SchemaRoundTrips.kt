@@ -93,6 +93,7 @@ val schemaRoundTrips: Map<String, (Any) -> Any> = mapOf(
     "GemCopy" to { v -> Copy.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemWalletCreated" to { v -> WalletCreated.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemWalletDeleted" to { v -> WalletDeleted.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
+    "GemSecretSweep" to { v -> SecretSweep.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemAddressErrorType" to { v -> AddressErrorType.fromJson(v as? String ?: throw RecordException("not a string: $v")).json },
     "GemAddressError" to { v -> AddressError.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
     "GemAddressValidation" to { v -> AddressValidation.fromJson(v as? JSONObject ?: throw RecordException("not an object: $v")).toJson() },
