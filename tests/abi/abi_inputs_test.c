@@ -925,6 +925,32 @@ static void test_number_answers(void) {
     EXPECT_ANSWER(gem_amount_error_display("{\"error\":{\"type\":\"zero\"}}", &out), "{\"type\":\"none\"}", &out);
 }
 
+/* gem_chains answers exactly the header's generated GEM_CHAIN_LIST (schema/chains.json), in its order. */
+static void test_chain_list(void) {
+    gem_buffer out = {0};
+    static char expected[16384];
+    size_t used = 0;
+    int count = 0;
+
+    EXPECT_REFUSALS(gem_chains, "{\"chains\":\"bitcoin\"}", "{\"chains\":[\"dogecoin\"]}", GEM_ERR_INVALID_ARGUMENT,
+                    "invalid_argument", &out);
+    used += (size_t)snprintf(expected + used, sizeof expected - used, "[");
+#define CHAIN_JSON(id, family, name, symbol, decimals)                                                           \
+    used += (size_t)snprintf(expected + used, sizeof expected - used,                                           \
+                             "%s{\"chain\":\"%s\",\"family\":\"%s\",\"native_asset\":{\"id\":\"%s\",\"name\":\"%s\"," \
+                             "\"symbol\":\"%s\",\"decimals\":%d,\"type\":\"native\"}}",                          \
+                             count++ ? "," : "", id, family, id, name, symbol, decimals);
+    GEM_CHAIN_LIST(CHAIN_JSON)
+#undef CHAIN_JSON
+    snprintf(expected + used, sizeof expected - used, "]");
+    CHECK(count == GEM_CHAIN_COUNT);
+    CHECK(used < sizeof expected - 2);
+    EXPECT_ANSWER(gem_chains("{}", &out), expected, &out);
+    EXPECT_ANSWER(gem_chains("{\"chains\":[]}", &out), expected, &out);
+    EXPECT_ANSWER(gem_chains("{\"chains\":[\"ethereum\"]}", &out),
+                  "[{\"chain\":\"ethereum\",\"family\":\"ethereum\",\"native_asset\":" ETH_ASSET "}]", &out);
+}
+
 static void test_copy_and_day_answers(void) {
     gem_buffer out = {0};
     char expected[128];
@@ -1015,6 +1041,7 @@ int main(void) {
     test_list_answers();
     test_number_answers();
     test_copy_and_day_answers();
+    test_chain_list();
     test_transaction_and_amount_answers();
     if (failures) {
         fprintf(stderr, "abi_inputs_test: %d failure(s)\n", failures);

@@ -3,6 +3,12 @@
 import CGemstone
 import Gemstone
 
+/// The chains the core supports (or those asked about), each with its family and native coin.
+@c @implementation
+public func gem_chains(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemChainsRequest.self, request, out)
+}
+
 /// An address as a screen shows it (short: the first six and last four characters around "...", when that is shorter).
 @c @implementation
 public func gem_format_address(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {

@@ -31,6 +31,7 @@ from .wallets import WalletService, WalletSessionService, validate_address
 from .chain_ports import AssetStore, BalanceStore, NodeStore
 from .chain_stores import SqliteAssetStore, SqliteBalanceStore, SqliteNodeStore
 from .chains import AssetsService, BalanceService, NodeService
+from .chain_list import CHAIN_IDS, CHAINS
 from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
                         NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
@@ -64,6 +65,7 @@ __all__ += [  # wallets and addresses
 ]
 
 __all__ += [  # chains: nodes, assets and balances
+    "CHAINS", "CHAIN_IDS",
     "NodeStore", "AssetStore", "BalanceStore", "SqliteNodeStore", "SqliteAssetStore", "SqliteBalanceStore",
     "NodeService", "AssetsService", "BalanceService",
     "Asset", "AssetType", "Balance", "BalanceRefresh", "BalanceUpdate", "ChainNode", "ChainNodes", "ChainRefresh",

@@ -180,6 +180,7 @@ FUNCTIONS = {
     "gem_address_copy": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_copy_kind_policy": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_format_address": (gem_status, [c_char_p, POINTER(GemBuffer)]),
+    "gem_chains": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_day_boundaries": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_day_labels": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_transaction_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),

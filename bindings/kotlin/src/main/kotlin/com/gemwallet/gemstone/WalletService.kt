@@ -1,8 +1,6 @@
 package com.gemwallet.gemstone
 
 import com.sun.jna.ptr.PointerByReference
-import org.json.JSONArray
-import org.json.JSONObject
 import java.io.Closeable
 import java.util.concurrent.CompletableFuture
 
@@ -37,10 +35,7 @@ class WalletService @JvmOverloads constructor(
     private val handle: NativeHandle
 
     init {
-        val config = JSONObject()
-        if (kdfIterations != null) config.put("kdf_iterations", kdfIterations)
-        if (kdfMemoryKib != null) config.put("kdf_memory_kib", kdfMemoryKib)
-        if (storeTimeoutMs != null) config.put("store_timeout_ms", storeTimeoutMs)
+        val config = WalletServiceConfig(kdfIterations?.toBigInteger(), kdfMemoryKib?.toBigInteger(), storeTimeoutMs?.toLong()).toJson()
         val contexts = listOf(store, sessionStore, secureStore, password).map { PortBridge.register(it) }
         val out = PointerByReference()
         try {
@@ -75,11 +70,7 @@ class WalletService @JvmOverloads constructor(
 
     @JvmOverloads
     fun createWalletAsync(name: String? = null, wordCount: Int? = null, chains: List<String>? = null): CompletableFuture<WalletCreated> {
-        val request = JSONObject()
-        if (name != null) request.put("name", name)
-        if (wordCount != null) request.put("word_count", wordCount)
-        if (chains != null) request.put("chains", JSONArray(chains))
-        return createWalletJsonAsync(request.toString())
+        return createWalletJsonAsync(WalletCreateRequest(name, wordCount?.toLong(), chains).toJson().toString())
     }
 
     /** [createWalletAsync] for a request already in JSON (`{"name":…,"word_count":…,"chains":[…]}`; null for the defaults). */

@@ -2,6 +2,10 @@
 // The pure projection functions of gemstone.h, called as Presentation.<name>(...) (docs/records.md#functions).
 package com.gemwallet.gemstone
 
+/** The chains the core supports (or those asked about), each with its family and native coin (`gem_chains`, request [ChainsRequest]). */
+fun Presentation.chains(chains: List<String>? = null): List<ChainInfo> =
+    project(ChainsRequest(chains).toJson(), { r, o -> Gemstone.library.gem_chains(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> ChainInfo.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
+
 /** An address as a screen shows it (short: the first six and last four characters around "...", when that is shorter) (`gem_format_address`, request [FormatAddressRequest]). */
 fun Presentation.formatAddress(address: String, style: AddressFormatStyle): String =
     project(FormatAddressRequest(address, style).toJson(), { r, o -> Gemstone.library.gem_format_address(r, o) }) { SchemaJson.str(it, "") }

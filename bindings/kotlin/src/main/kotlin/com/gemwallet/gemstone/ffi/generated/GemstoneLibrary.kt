@@ -81,6 +81,7 @@ interface GemstoneLibrary : Library {
     fun gem_address_copy(requestJson: String?, out: GemBuffer?): Int
     fun gem_copy_kind_policy(requestJson: String?, out: GemBuffer?): Int
     fun gem_format_address(requestJson: String?, out: GemBuffer?): Int
+    fun gem_chains(requestJson: String?, out: GemBuffer?): Int
     fun gem_day_boundaries(requestJson: String?, out: GemBuffer?): Int
     fun gem_day_labels(requestJson: String?, out: GemBuffer?): Int
     fun gem_transaction_rows(requestJson: String?, out: GemBuffer?): Int

@@ -80,6 +80,7 @@ object HeaderFacts {
         HeaderFunction("gem_address_copy", 2),
         HeaderFunction("gem_copy_kind_policy", 2),
         HeaderFunction("gem_format_address", 2),
+        HeaderFunction("gem_chains", 2),
         HeaderFunction("gem_day_boundaries", 2),
         HeaderFunction("gem_day_labels", 2),
         HeaderFunction("gem_transaction_rows", 2),
