@@ -857,66 +857,9 @@ gem_status gem_balance_service_balances(gem_balance_service *_Nullable service, 
                                         gem_completion_fn _Nullable done, void *_Nullable context);
 
 /* ---------------------------------------------------------------------------------------------
- * Addresses
+ * Chain list: every chain the core supports, generated from schema/chains.json (gem_chains, under
+ * "Presentation answers", answers the same at run time; docs/chains.md has the full table).
  * ------------------------------------------------------------------------------------------- */
-
-/**
- * Checks an address the user typed or pasted for a chain (chain: its id, e.g. "ethereum",
- * "bitcoin", "cosmos"). Synchronous and pure. *out holds, on GEM_OK, GemAddressValidation
- * (docs/records.md#gemaddressvalidation): {"chain","address"} when valid ("address" is the form to
- * send to: whitespace trimmed, EIP-55 case, lower-case bech32, CashAddr without its prefix), or
- * {"chain","error"} with a GemAddressError whose type is a GemAddressErrorType.
- * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
- * UTF-8 or an unknown chain id.
- * Limits: surrounding spaces, tabs, CRs and LFs are trimmed first; text longer than its family's
- * longest address is invalid_length before any decoding, so any input is answered in time linear
- * in its length. The maxima, in bytes: EVM 42, Bitcoin family 90 (bech32's limit), Solana 44,
- * Cosmos 90, TON 69, Tron 35, Aptos 66, Sui 66, XRP 48, Near 64, Stellar 69, Algorand 58,
- * Polkadot 50, Cardano 1023.
- */
-gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullable address, gem_buffer *_Nullable out);
-
-/* ---------------------------------------------------------------------------------------------
- * Presentation answers: what a screen shows, decided once in the core.
- *
- * Every function below is synchronous and pure: it reads one request record and answers one
- * record, on the calling thread, before returning; no clock, no I/O, no state between calls (a
- * session is a value the host keeps and passes back). Each takes
- *     (const char *request_json, gem_buffer *out)
- * and returns GEM_OK with the answer in *out, or an error status with the error record in *out:
- *   GEM_ERR_INVALID_ARGUMENT  request_json is NULL, not JSON, not UTF-8, a key is missing, a value
- *                             has the wrong type or is an unknown case ("invalid_argument");
- *   GEM_ERR_INVALID_INPUT     the record is well formed but breaks a rule the function names
- *                             ("invalid_input").
- * `out` may be NULL when only the status matters. The records these functions take and answer are
- * described, key by key, in docs/records.md and include/gemstone.schema.json (both generated from the
- * repository's schema/; installed under include/ and share/doc/gemstone/); below, a record is named by its type:
- *
- *  error        GemServiceError (an "api" error carries "status")
- *  load state   GemLoadState          empty state  GemEmptyState (GemEmptyStateKind, …Image, …Action)
- *  number       GemFormattedNumber: a value and its settled style; render it, never re-decide it
- *  format       GemNumberFormat: the device's decimal separator, one character that is not a digit
- *               ("" reads as "."); anything else is GEM_ERR_INVALID_INPUT
- *  asset        Asset (decimals 0 to GEM_MAX_ASSET_DECIMALS, else GEM_ERR_INVALID_INPUT)
- *  amount error GemAmountError
- *  currency     three upper-case letters ("USD"), else GEM_ERR_INVALID_INPUT.
- * Big integers (atomic amounts) are decimal strings; times are Unix seconds.
- * ------------------------------------------------------------------------------------------- */
-
-/* BEGIN GENERATED: constants (scripts/generate.py from schema/constants.json) */
-/** Rows a long list observes first, and how many more it observes each time its end is reached. */
-#define GEM_LIST_PAGE_SIZE 50
-/** A long list asks gem_list_window_on_end_reached for more when a row this close to its end appears. */
-#define GEM_LIST_PREFETCH_ROWS 10
-/** The most rows a long list observes at once. */
-#define GEM_LIST_MAX_ROWS 1000
-/** Seconds a copied secret (phrase, private key) may stay on the clipboard. */
-#define GEM_SECRET_CLIPBOARD_SECONDS 60
-/** The most decimal places an asset may have (an ERC-20 token's decimals() is a uint8, EIP-20). */
-#define GEM_MAX_ASSET_DECIMALS 255
-/** The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows). */
-#define GEM_MAX_UTC_OFFSET_SECONDS 64800
-/* END GENERATED: constants */
 
 /* BEGIN GENERATED: chains (scripts/generate.py from schema/chains.json) */
 /** Every chain, in the core's order (gem_chains answers the same):
@@ -977,6 +920,68 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
 /** How many chains GEM_CHAIN_LIST holds. */
 #define GEM_CHAIN_COUNT 52
 /* END GENERATED: chains */
+
+/* ---------------------------------------------------------------------------------------------
+ * Addresses
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Checks an address the user typed or pasted for a chain (chain: its id, e.g. "ethereum",
+ * "bitcoin", "cosmos"). Synchronous and pure. *out holds, on GEM_OK, GemAddressValidation
+ * (docs/records.md#gemaddressvalidation): {"chain","address"} when valid ("address" is the form to
+ * send to: whitespace trimmed, EIP-55 case, lower-case bech32, CashAddr without its prefix), or
+ * {"chain","error"} with a GemAddressError whose type is a GemAddressErrorType.
+ * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
+ * UTF-8 or an unknown chain id.
+ * Limits: surrounding spaces, tabs, CRs and LFs are trimmed first; text longer than its family's
+ * longest address is invalid_length before any decoding, so any input is answered in time linear
+ * in its length. The maxima, in bytes: EVM 42, Bitcoin family 90 (bech32's limit), Solana 44,
+ * Cosmos 90, TON 69, Tron 35, Aptos 66, Sui 66, XRP 48, Near 64, Stellar 69, Algorand 58,
+ * Polkadot 50, Cardano 1023.
+ */
+gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullable address, gem_buffer *_Nullable out);
+
+/* ---------------------------------------------------------------------------------------------
+ * Presentation answers: what a screen shows, decided once in the core.
+ *
+ * Every function below is synchronous and pure: it reads one request record and answers one
+ * record, on the calling thread, before returning; no clock, no I/O, no state between calls (a
+ * session is a value the host keeps and passes back). Each takes
+ *     (const char *request_json, gem_buffer *out)
+ * and returns GEM_OK with the answer in *out, or an error status with the error record in *out:
+ *   GEM_ERR_INVALID_ARGUMENT  request_json is NULL, not JSON, not UTF-8, a key is missing, a value
+ *                             has the wrong type or is an unknown case ("invalid_argument");
+ *   GEM_ERR_INVALID_INPUT     the record is well formed but breaks a rule the function names
+ *                             ("invalid_input").
+ * `out` may be NULL when only the status matters. The records these functions take and answer are
+ * described, key by key, in docs/records.md and include/gemstone.schema.json (both generated from the
+ * repository's schema/; installed under include/ and share/doc/gemstone/); below, a record is named by its type:
+ *
+ *  error        GemServiceError (an "api" error carries "status")
+ *  load state   GemLoadState          empty state  GemEmptyState (GemEmptyStateKind, …Image, …Action)
+ *  number       GemFormattedNumber: a value and its settled style; render it, never re-decide it
+ *  format       GemNumberFormat: the device's decimal separator, one character that is not a digit
+ *               ("" reads as "."); anything else is GEM_ERR_INVALID_INPUT
+ *  asset        Asset (decimals 0 to GEM_MAX_ASSET_DECIMALS, else GEM_ERR_INVALID_INPUT)
+ *  amount error GemAmountError
+ *  currency     three upper-case letters ("USD"), else GEM_ERR_INVALID_INPUT.
+ * Big integers (atomic amounts) are decimal strings; times are Unix seconds.
+ * ------------------------------------------------------------------------------------------- */
+
+/* BEGIN GENERATED: constants (scripts/generate.py from schema/constants.json) */
+/** Rows a long list observes first, and how many more it observes each time its end is reached. */
+#define GEM_LIST_PAGE_SIZE 50
+/** A long list asks gem_list_window_on_end_reached for more when a row this close to its end appears. */
+#define GEM_LIST_PREFETCH_ROWS 10
+/** The most rows a long list observes at once. */
+#define GEM_LIST_MAX_ROWS 1000
+/** Seconds a copied secret (phrase, private key) may stay on the clipboard. */
+#define GEM_SECRET_CLIPBOARD_SECONDS 60
+/** The most decimal places an asset may have (an ERC-20 token's decimals() is a uint8, EIP-20). */
+#define GEM_MAX_ASSET_DECIMALS 255
+/** The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows). */
+#define GEM_MAX_UTC_OFFSET_SECONDS 64800
+/* END GENERATED: constants */
 
 /**
  * A sync's outcome folded into what a screen shows. request {"sync_error":error (absent when the
