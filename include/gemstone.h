@@ -857,8 +857,8 @@ gem_status gem_balance_service_balances(gem_balance_service *_Nullable service, 
                                         gem_completion_fn _Nullable done, void *_Nullable context);
 
 /* ---------------------------------------------------------------------------------------------
- * Chain list: every chain the core supports, generated from schema/chains.json (gem_chains, under
- * "Presentation answers", answers the same at run time; docs/chains.md has the full table).
+ * Chain list: every chain the core supports, generated from schema/chains.json (gem_chains, among
+ * the presentation functions below, answers the same at run time; docs/chains.md has the table).
  * ------------------------------------------------------------------------------------------- */
 
 /* BEGIN GENERATED: chains (scripts/generate.py from schema/chains.json) */
