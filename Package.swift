@@ -105,3 +105,10 @@ let package = Package(
         .testTarget(name: "GemstoneTests", dependencies: ["Gemstone", "Blockchain"], resources: [.copy("Wallet/Vectors")], swiftSettings: strict),
     ]
 )
+
+// GEM_TEST_TARGETS=GemstoneTests (scripts/sanitize.sh thread): the manifest keeps only the named test targets, so a
+// sanitizer build of the concurrency suites compiles no other test code. Unset: every target.
+if let only = Context.environment["GEM_TEST_TARGETS"] {
+    let keep = Set(only.split(separator: ",").map(String.init))
+    package.targets.removeAll { $0.type == .test && !keep.contains($0.name) }
+}

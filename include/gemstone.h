@@ -536,8 +536,8 @@ typedef struct gem_wallet_service gem_wallet_service;
 /**
  * Creates the wallet service. It owns the wallets' writes and the keystore, which never crosses
  * the ABI: a secret leaves the core only through gem_wallet_service_export_secret.
- * config_json (may be NULL for the defaults): {"kdf_iterations":2,"kdf_memory_kib":65536,
- * "store_timeout_ms":30000}: the Argon2id cost of new keystore records (at least 2 passes and
+ * config_json (may be NULL for the defaults): GemWalletServiceConfig (docs/records.md#gemwalletserviceconfig),
+ * {"kdf_iterations":2,"kdf_memory_kib":65536,"store_timeout_ms":30000}: the Argon2id cost of new keystore records (at least 2 passes and
  * 19456 KiB; at most 4 and 262144 KiB; each record stores its own cost, so changing it later keeps
  * old records readable), and the bound on each wallet-store and secure-store call ("Store
  * timeouts" at the top). A stored record whose cost is outside the same bounds is refused
@@ -566,8 +566,8 @@ void gem_wallet_service_free(gem_wallet_service *_Nullable service);
 
 /**
  * Creates a multi-coin wallet from a new random phrase and makes it current.
- * request_json (may be NULL for the defaults): {"name":"…","word_count":12|24,"chains":[…]}, each
- * key optional (12 words, every chain). done receives {"wallet":{…},"phrase":{copy record,
+ * request_json (may be NULL for the defaults): GemWalletCreateRequest (docs/records.md#gemwalletcreaterequest),
+ * {"name":"…","word_count":12|24,"chains":[…]}, each key optional (12 words, every chain). done receives {"wallet":{…},"phrase":{copy record,
  * kind secret_phrase}}: the phrase is shown this once, for the user's backup.
  * Writes in the order of gem_wallet_service_import_wallet.
  */
@@ -643,6 +643,17 @@ gem_status gem_wallet_service_set_current_wallet_id(gem_wallet_service *_Nullabl
  * modified metadata, unknown field). The bytes done receives are the secret: wipe your copies.
  */
 gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
+                                            gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * What the sweep at start (gem_wallet_service_new above) found and did, waiting for it if it is still
+ * running: done (once, on a core thread) receives GemSecretSweep (docs/records.md#gemsecretsweep):
+ * the secure-store keys of the secrets it deleted, the wallets stored without their secret, and the
+ * error that stopped it ("failure", absent when it ran through; what it had not settled stays
+ * listed and is swept at the next start). Every call on one service answers the same record; the
+ * sweep itself runs once per service, whether or not this is called. Takes no input.
+ */
+gem_status gem_wallet_service_startup_sweep(gem_wallet_service *_Nullable service,
                                             gem_completion_fn _Nullable done, void *_Nullable context);
 
 /* ---------------------------------------------------------------------------------------------
@@ -1048,6 +1059,71 @@ gem_status gem_sign_message_service_sign(gem_sign_message_service *_Nullable ser
                                          void *_Nullable context);
 
 /* ---------------------------------------------------------------------------------------------
+ * Chain list: every chain the core supports, generated from schema/chains.json (gem_chains, among
+ * the presentation functions below, answers the same at run time; docs/chains.md has the table).
+ * ------------------------------------------------------------------------------------------- */
+
+/* BEGIN GENERATED: chains (scripts/generate.py from schema/chains.json) */
+/** Every chain, in the core's order (gem_chains answers the same):
+ * X(id, family, native coin name, native coin symbol, native coin decimals). */
+#define GEM_CHAIN_LIST(X) \
+    X("bitcoin", "bitcoin", "Bitcoin", "BTC", 8) \
+    X("bitcoincash", "bitcoin", "Bitcoin Cash", "BCH", 8) \
+    X("litecoin", "bitcoin", "Litecoin", "LTC", 8) \
+    X("ethereum", "ethereum", "Ethereum", "ETH", 18) \
+    X("smartchain", "ethereum", "BNB Chain", "BNB", 18) \
+    X("solana", "solana", "Solana", "SOL", 9) \
+    X("polygon", "ethereum", "Polygon", "POL", 18) \
+    X("thorchain", "cosmos", "Thorchain", "RUNE", 8) \
+    X("cosmos", "cosmos", "Cosmos", "ATOM", 6) \
+    X("osmosis", "cosmos", "Osmosis", "OSMO", 6) \
+    X("arbitrum", "ethereum", "Arbitrum ETH", "ETH", 18) \
+    X("ton", "ton", "TON", "TON", 9) \
+    X("tron", "tron", "TRON", "TRX", 6) \
+    X("doge", "bitcoin", "Dogecoin", "DOGE", 8) \
+    X("zcash", "bitcoin", "Zcash", "ZEC", 8) \
+    X("optimism", "ethereum", "Optimism ETH", "ETH", 18) \
+    X("aptos", "aptos", "Aptos", "APT", 8) \
+    X("base", "ethereum", "Base ETH", "ETH", 18) \
+    X("avalanchec", "ethereum", "Avalanche", "AVAX", 18) \
+    X("sui", "sui", "Sui", "SUI", 9) \
+    X("xrp", "xrp", "XRP", "XRP", 6) \
+    X("opbnb", "ethereum", "opBNB", "BNB", 18) \
+    X("fantom", "ethereum", "Fantom", "FTM", 18) \
+    X("gnosis", "ethereum", "Gnosis Chain", "xDai", 18) \
+    X("celestia", "cosmos", "Celestia", "TIA", 6) \
+    X("injective", "cosmos", "Injective", "INJ", 18) \
+    X("sei", "cosmos", "Sei", "SEI", 6) \
+    X("seievm", "ethereum", "Sei EVM", "SEI", 18) \
+    X("manta", "ethereum", "Manta ETH", "ETH", 18) \
+    X("blast", "ethereum", "Blast ETH", "ETH", 18) \
+    X("noble", "cosmos", "Noble", "USDC", 6) \
+    X("zksync", "ethereum", "zkSync ETH", "ETH", 18) \
+    X("linea", "ethereum", "Linea ETH", "ETH", 18) \
+    X("mantle", "ethereum", "Mantle", "MNT", 18) \
+    X("celo", "ethereum", "Celo", "CELO", 18) \
+    X("near", "near", "Near", "NEAR", 24) \
+    X("world", "ethereum", "World ETH", "ETH", 18) \
+    X("stellar", "stellar", "Stellar", "XLM", 7) \
+    X("sonic", "ethereum", "Sonic", "S", 18) \
+    X("algorand", "algorand", "Algorand", "ALGO", 6) \
+    X("polkadot", "polkadot", "Polkadot", "DOT", 10) \
+    X("plasma", "ethereum", "Plasma", "XPL", 18) \
+    X("cardano", "cardano", "Cardano", "ADA", 6) \
+    X("abstract", "ethereum", "Abstract", "ETH", 18) \
+    X("berachain", "ethereum", "Berachain", "BERA", 18) \
+    X("ink", "ethereum", "Ink ETH", "ETH", 18) \
+    X("unichain", "ethereum", "Unichain ETH", "ETH", 18) \
+    X("hyperliquid", "ethereum", "HyperEVM", "HYPE", 18) \
+    X("hypercore", "hypercore", "Hyperliquid", "HYPE", 8) \
+    X("monad", "ethereum", "Monad", "MON", 18) \
+    X("xlayer", "ethereum", "X Layer", "OKB", 18) \
+    X("stable", "ethereum", "Stable", "gUSDT", 18)
+/** How many chains GEM_CHAIN_LIST holds. */
+#define GEM_CHAIN_COUNT 52
+/* END GENERATED: chains */
+
+/* ---------------------------------------------------------------------------------------------
  * Addresses
  * ------------------------------------------------------------------------------------------- */
 
@@ -1231,6 +1307,15 @@ gem_status gem_copy_kind_policy(const char *_Nullable request_json, gem_buffer *
  * shorter is whole) or the whole address.
  */
 gem_status gem_format_address(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The chains the core supports: request GemChainsRequest ({} for every chain, in the core's order, or
+ * {"chains":["solana","bitcoin"]} for those, in that order); answers a JSON array of GemChainInfo
+ * (docs/records.md#gemchaininfo): the chain id, its family and its native coin (asset id, name,
+ * symbol, decimals). The same data is generated for hosts: GEM_CHAIN_LIST below, gemstone.CHAINS
+ * (Python), Chains.all (Kotlin). An unknown chain id is GEM_ERR_INVALID_ARGUMENT naming it and its index.
+ */
+gem_status gem_chains(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * Today and yesterday, once per list build; the clock and time zone are the host's. request

@@ -7,7 +7,7 @@
 Generated: the Swift types and their JSON coding (Sources/<Module>/Generated/), the Python records
 (bindings/python/gemstone/generated.py), the Kotlin records, status codes and exceptions
 (bindings/kotlin/.../generated/), the record reference (docs/records.md, include/gemstone.schema.json), and the
-status-code and constant sections of include/gemstone.h. Nobody edits these files by hand.
+status-code, constant and chain sections of include/gemstone.h, and the chain constants (scripts/gen/chains.py). Nobody edits these files by hand.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from gen import docs, kotlin, python, swift  # noqa: E402
+from gen import chains, docs, kotlin, python, swift  # noqa: E402
 from gen.schema import load  # noqa: E402
 
 GENERATED_DIRS = ["Sources/Primitives/Generated", "Sources/Gemstone/Generated", "Sources/GemstoneFFI/Generated"]
@@ -37,7 +37,10 @@ def outputs() -> dict[str, str]:
     files["docs/records.md"] = docs.markdown(schema)
     files["include/gemstone.schema.json"] = docs.json_schema(schema)
     header = ROOT / "include/gemstone.h"
-    files["include/gemstone.h"] = docs.header(schema, header.read_text())
+    chain_list = chains.load(ROOT)
+    files.update(chains.python(chain_list))
+    files.update(chains.kotlin(chain_list))
+    files["include/gemstone.h"] = chains.header(chain_list, docs.header(schema, header.read_text()))
     files.update(kotlin.header_facts(files["include/gemstone.h"]))
     files.update(python.abi_declarations(files["include/gemstone.h"]))
     files.update(kotlin.jna_declarations(files["include/gemstone.h"]))

@@ -6,16 +6,18 @@
 #             that fail, answer twice, late, from other threads, never; store timeouts; concurrent commands)
 #             built with -fsanitize=address,undefined over it.
 #   thread    the concurrency-heavy Swift suites (the wallet service and its sweep, the session service, price
-#             alerts, derivation, the command lane) under `swift test --sanitize=thread` (.build/tsan-tests).
+#             alerts, derivation, the command lane) under `swift test --sanitize=thread` (.build/tsan-tests),
+#             building only the test target that holds them (GEM_TEST_TARGETS=GemstoneTests, Package.swift).
 #             The C tests are not run under ThreadSanitizer: libgemstone.so links the Swift runtime and
 #             libdispatch statically and exports only gem_*, so the runtime's ThreadSanitizer hooks are hidden
 #             and its queues are not intercepted, and every hand-off inside the core would read as a race.
 #
 #   scripts/sanitize.sh [address] [thread] [--swift-tests]
 #
-# Default: both. --swift-tests adds the same Swift suites under AddressSanitizer. Each first build takes
-# minutes (5 to 10 on a loaded 2-core machine); not part of scripts/test.sh. Leaks stay with valgrind (ctest's
-# *_valgrind tests): detect_leaks=0 here.
+# Default: both; scripts/test.sh runs both. --swift-tests adds the same Swift suites under AddressSanitizer. The
+# builds are debug builds with line tables only (-gline-tables-only: reports keep file:line, the build skips full
+# debug info), each into its own scratch path, so a second run rebuilds only what changed. Each step prints its
+# wall time. Leaks stay with valgrind (ctest's *_valgrind tests): detect_leaks=0 here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -31,14 +33,21 @@ for arg in "$@"; do
 done
 [ ${#kinds[@]} -gt 0 ] || kinds=(address thread)
 SWIFT_SUITES="SecretSweepTests|GemWalletServiceTests|GemWalletSessionServiceTests|GemPriceAlertServiceTests|CommandLane|MulticoinDerivationTests"
+# The test target that holds every suite above: the only one a sanitizer test build compiles.
+SWIFT_SUITES_TARGET=GemstoneTests
+DEBUG_INFO=(-Xswiftc -gline-tables-only)
+step_start=$SECONDS
+step_time() { echo "-- $1: $((SECONDS - step_start)) s"; step_start=$SECONDS; }
 
 swift_suites() {
     echo "-- $1: swift test --sanitize=$1 --filter $SWIFT_SUITES"
     mkdir -p build
     local log="build/sanitize-$1-swift.log"
-    if ASAN_OPTIONS=detect_leaks=0 TSAN_OPTIONS="halt_on_error=1" \
-        swift test --sanitize="$1" --scratch-path ".build/$2-tests" --filter "$SWIFT_SUITES" > "$log" 2>&1; then
+    if ASAN_OPTIONS=detect_leaks=0 TSAN_OPTIONS="halt_on_error=1:suppressions=$PWD/tests/sanitize/tsan.supp" \
+        GEM_TEST_TARGETS=$SWIFT_SUITES_TARGET \
+        swift test --sanitize="$1" --scratch-path ".build/$2-tests" "${DEBUG_INFO[@]}" --filter "$SWIFT_SUITES" > "$log" 2>&1; then
         grep -E "^(✔|✘) Test run" "$log" || tail -n 3 "$log"
+        step_time "$1: build and run of the Swift suites"
     else
         grep -E "✘|WARNING: ThreadSanitizer|ERROR: AddressSanitizer|SUMMARY|error:" "$log" | head -n 40
         tail -n 20 "$log"
@@ -50,8 +59,14 @@ for kind in "${kinds[@]}"; do
     case "$kind" in
     address)
         echo "== address: libgemstone.so (swift build -c debug -Xswiftc -sanitize=address, .build/asan)"
-        swift build -c debug --product gemstone --scratch-path .build/asan -Xswiftc -sanitize=address 2>&1 \
-            | grep -E "error|Build" | grep -v "^\[" || true
+        mkdir -p build
+        if ! swift build -c debug --product gemstone --scratch-path .build/asan -Xswiftc -sanitize=address \
+                "${DEBUG_INFO[@]}" > build/sanitize-address-build.log 2>&1; then
+            grep -E "error" build/sanitize-address-build.log | head -n 40
+            exit 1
+        fi
+        grep -E "^Build" build/sanitize-address-build.log || true
+        step_time "address: library build"
         lib=.build/asan/debug
         ln -sf libgemstone.so "$lib/libgemstone.so.1"   # the SONAME the loader looks for (Package.swift)
         mkdir -p build/sanitize-address
@@ -63,6 +78,7 @@ for kind in "${kinds[@]}"; do
             echo "-- address: $test"
             ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$binary"
         done
+        step_time "address: C ABI tests (build and run)"
         if [ $swift_tests = 1 ]; then swift_suites address asan; fi
         ;;
     thread)

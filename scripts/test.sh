@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # README command 2: installs what is missing, builds, and runs every test suite:
 # Swift (swift test), C (ctest: ABI, valgrind, gem-host scenario), a short fuzz pass over every header function
-# (scripts/fuzz.sh --quick), Python (pytest), the signing oracles
+# (scripts/fuzz.sh --quick), the sanitizer builds (scripts/sanitize.sh: ASan+UBSan over the C ABI tests, TSan over
+# the concurrency suites), Python (pytest), the signing oracles
 # (tests/signing, in the pinned environments of tests/oracles/venvs), the local chain servers (tests/chains), Kotlin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +34,16 @@ else
     cat build/fuzz-quick.log
     exit 1
 fi
+
+echo "== Sanitizers (scripts/sanitize.sh: the C ABI tests over an ASan library with UBSan, the concurrency suites under TSan)"
+sanitize_start=$SECONDS
+if bash scripts/sanitize.sh > build/sanitize.log 2>&1; then
+    grep -E "^-- .*: [0-9]+ s$|checks passed|Test run" build/sanitize.log
+else
+    tail -n 60 build/sanitize.log
+    exit 1
+fi
+echo "sanitizers: $((SECONDS - sanitize_start)) s (log: build/sanitize.log)"
 
 echo "== Python"
 GEMSTONE_STRESS=1 .venvs/test/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests

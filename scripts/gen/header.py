@@ -49,7 +49,7 @@ def _params(text: str) -> tuple[tuple[str, str], ...]:
 class Header:
     def __init__(self, path: Path = HEADER, text: str | None = None) -> None:
         self.raw = text if text is not None else path.read_text(encoding="utf-8")
-        code = _strip_comments(self.raw)
+        code = _strip_comments(self.raw).replace("\\\n", " ")  # a macro continued over lines is one line
         code = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith("#"))
         code = re.sub(r"\b_Nullable\b|\b_Nonnull\b", " ", code)
         code = re.sub(r'extern\s+"C"\s*\{', " ", code)

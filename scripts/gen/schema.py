@@ -42,6 +42,9 @@ The generator writes its GemstoneFFI @c implementation (decode the request, call
 GemProjection answer(), encode), its Python wrapper (gemstone/projections.py) and its Kotlin wrapper (an extension
 of Presentation): a new one is the header declaration, the schema entry and Swift's answer(), plus tests.
 
+A file may also hold "chains": [{"id", "family", "native_asset": {"name", "symbol", "decimals"}}, ...], the chain
+constants of scripts/gen/chains.py (schema/chains.json), which this loader leaves to that module.
+
 A file may also hold "swift_names": {"transfer_nft": "transferNFT"}: the Swift spelling of a snake_case name
 wherever it is a case or field (for acronyms), instead of its plain camelCase.
 

@@ -404,6 +404,7 @@ static void test_wallet_service(void) {
     CHECK(gem_wallet_service_delete_wallet(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
     CHECK(gem_wallet_service_set_current_wallet_id(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
     CHECK(gem_wallet_service_export_secret(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_wallet_service_startup_sweep(service, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
 
     completion c;
     EXPECT_ASYNC_ERROR(gem_wallet_service_create_wallet(NULL, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
@@ -414,6 +415,7 @@ static void test_wallet_service(void) {
     EXPECT_ASYNC_ERROR(gem_wallet_service_delete_wallet(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     EXPECT_ASYNC_ERROR(gem_wallet_service_set_current_wallet_id(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     EXPECT_ASYNC_ERROR(gem_wallet_service_export_secret(NULL, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_service_startup_sweep(NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     /* A handle of another kind is refused, not reinterpreted. */
     gem_wallet_session_service *other = NULL;
     CHECK(gem_wallet_session_service_new(&store, &session, &other, &out) == GEM_OK);
@@ -1017,6 +1019,32 @@ static void test_number_answers(void) {
     EXPECT_ANSWER(gem_amount_error_display("{\"error\":{\"type\":\"zero\"}}", &out), "{\"type\":\"none\"}", &out);
 }
 
+/* gem_chains answers exactly the header's generated GEM_CHAIN_LIST (schema/chains.json), in its order. */
+static void test_chain_list(void) {
+    gem_buffer out = {0};
+    static char expected[16384];
+    size_t used = 0;
+    int count = 0;
+
+    EXPECT_REFUSALS(gem_chains, "{\"chains\":\"bitcoin\"}", "{\"chains\":[\"dogecoin\"]}", GEM_ERR_INVALID_ARGUMENT,
+                    "invalid_argument", &out);
+    used += (size_t)snprintf(expected + used, sizeof expected - used, "[");
+#define CHAIN_JSON(id, family, name, symbol, decimals)                                                           \
+    used += (size_t)snprintf(expected + used, sizeof expected - used,                                           \
+                             "%s{\"chain\":\"%s\",\"family\":\"%s\",\"native_asset\":{\"id\":\"%s\",\"name\":\"%s\"," \
+                             "\"symbol\":\"%s\",\"decimals\":%d,\"type\":\"native\"}}",                          \
+                             count++ ? "," : "", id, family, id, name, symbol, decimals);
+    GEM_CHAIN_LIST(CHAIN_JSON)
+#undef CHAIN_JSON
+    snprintf(expected + used, sizeof expected - used, "]");
+    CHECK(count == GEM_CHAIN_COUNT);
+    CHECK(used < sizeof expected - 2);
+    EXPECT_ANSWER(gem_chains("{}", &out), expected, &out);
+    EXPECT_ANSWER(gem_chains("{\"chains\":[]}", &out), expected, &out);
+    EXPECT_ANSWER(gem_chains("{\"chains\":[\"ethereum\"]}", &out),
+                  "[{\"chain\":\"ethereum\",\"family\":\"ethereum\",\"native_asset\":" ETH_ASSET "}]", &out);
+}
+
 static void test_copy_and_day_answers(void) {
     gem_buffer out = {0};
     char expected[128];
@@ -1277,6 +1305,7 @@ int main(void) {
     test_list_answers();
     test_number_answers();
     test_copy_and_day_answers();
+    test_chain_list();
     test_transaction_and_amount_answers();
     test_send_services();
     if (failures) {

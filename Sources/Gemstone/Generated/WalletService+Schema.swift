@@ -308,6 +308,126 @@ extension GemWalletDeleted: Codable {
     }
 }
 
+/// gem_wallet_service_new's config_json: the keystore's cost for new records and the bound on each store call; an absent key reads as the core's default.
+public struct GemWalletServiceConfig: Sendable, Equatable, Hashable {
+    /// Argon2id passes of new keystore records: 2 to 4 (default 2).
+    public let kdfIterations: UInt64?
+    /// Argon2id memory of new keystore records in KiB: 19456 to 262144 (default 65536).
+    public let kdfMemoryKib: UInt64?
+    /// The bound on each wallet-store and secure-store call in milliseconds (default 30000; the header's "Store timeouts").
+    public let storeTimeoutMs: Int?
+
+    public init(kdfIterations: UInt64? = nil, kdfMemoryKib: UInt64? = nil, storeTimeoutMs: Int? = nil) {
+        self.kdfIterations = kdfIterations
+        self.kdfMemoryKib = kdfMemoryKib
+        self.storeTimeoutMs = storeTimeoutMs
+    }
+}
+
+extension GemWalletServiceConfig: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kdfIterations = "kdf_iterations"
+        case kdfMemoryKib = "kdf_memory_kib"
+        case storeTimeoutMs = "store_timeout_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            kdfIterations: try container.decodeIfPresent(UInt64.self, forKey: .kdfIterations),
+            kdfMemoryKib: try container.decodeIfPresent(UInt64.self, forKey: .kdfMemoryKib),
+            storeTimeoutMs: try container.decodeIfPresent(Int.self, forKey: .storeTimeoutMs)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(kdfIterations, forKey: .kdfIterations)
+        try container.encodeIfPresent(kdfMemoryKib, forKey: .kdfMemoryKib)
+        try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
+    }
+}
+
+/// gem_wallet_service_create_wallet's request_json: a new multi-coin wallet; an absent key reads as its default.
+public struct GemWalletCreateRequest: Sendable, Equatable, Hashable {
+    /// The wallet's name; absent or blank reads as "Wallet #<index>".
+    public let name: String?
+    /// Words of the new phrase: 12 or 24 (default 12).
+    public let wordCount: Int?
+    /// The chains to make accounts on; absent or empty: every chain.
+    public let chains: [Chain]?
+
+    public init(name: String? = nil, wordCount: Int? = nil, chains: [Chain]? = nil) {
+        self.name = name
+        self.wordCount = wordCount
+        self.chains = chains
+    }
+}
+
+extension GemWalletCreateRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case wordCount = "word_count"
+        case chains
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decodeIfPresent(String.self, forKey: .name),
+            wordCount: try container.decodeIfPresent(Int.self, forKey: .wordCount),
+            chains: try container.decodeIfPresent([Chain].self, forKey: .chains)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(wordCount, forKey: .wordCount)
+        try container.encodeIfPresent(chains, forKey: .chains)
+    }
+}
+
+/// What the wallet service's sweep at start found and did (gem_wallet_service_startup_sweep): secrets an interrupted or undone import left without a wallet, deleted; wallets whose secret is missing, listed.
+public struct GemSecretSweep: Sendable, Equatable, Hashable {
+    /// Secure-store keys of journal-listed secrets deleted because no wallet is stored under them (an import that crashed or whose undo failed).
+    public var removedSecrets: [String]
+    /// Stored wallets whose secret is missing (a delete whose undo failed, or a record removed outside the core): export_secret answers not_found, and importing the same secret again writes it back.
+    public var walletsWithoutSecret: [WalletId]
+    /// The error that stopped the sweep; absent when it ran through. What it had not settled stays listed for the next start.
+    public var failure: GemServiceError?
+
+    public init(removedSecrets: [String] = [], walletsWithoutSecret: [WalletId] = [], failure: GemServiceError? = nil) {
+        self.removedSecrets = removedSecrets
+        self.walletsWithoutSecret = walletsWithoutSecret
+        self.failure = failure
+    }
+}
+
+extension GemSecretSweep: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case removedSecrets = "removed_secrets"
+        case walletsWithoutSecret = "wallets_without_secret"
+        case failure
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            removedSecrets: try container.decodeIfPresent([String].self, forKey: .removedSecrets) ?? [],
+            walletsWithoutSecret: try container.decodeIfPresent([WalletId].self, forKey: .walletsWithoutSecret) ?? [],
+            failure: try container.decodeIfPresent(GemServiceError.self, forKey: .failure)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(removedSecrets, forKey: .removedSecrets)
+        try container.encode(walletsWithoutSecret, forKey: .walletsWithoutSecret)
+        try container.encodeIfPresent(failure, forKey: .failure)
+    }
+}
+
 /// Why gem_address_validate rejected an address.
 public enum GemAddressErrorType: String, CaseIterable, Sendable, Equatable, Hashable {
     /// Nothing but whitespace.

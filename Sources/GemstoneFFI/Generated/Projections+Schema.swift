@@ -3,6 +3,12 @@
 import CGemstone
 import Gemstone
 
+/// The chains the core supports (or those asked about), each with its family and native coin.
+@c @implementation
+public func gem_chains(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemChainsRequest.self, request, out)
+}
+
 /// What a confirm error shows.
 @c @implementation
 public func gem_confirm_error_display(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {

@@ -2,18 +2,6 @@ import CGemstone
 import Gemstone
 import Primitives
 
-struct WalletServiceConfig: Decodable {
-    var kdfIterations: UInt64?
-    var kdfMemoryKib: UInt64?
-    var storeTimeoutMs: Int?
-}
-
-struct WalletCreateRequest: Decodable {
-    var name: String?
-    var wordCount: Int?
-    var chains: [Chain]?
-}
-
 @c @implementation
 public func gem_wallet_service_new(_ configJSON: UnsafePointer<CChar>?,
                                    _ store: UnsafePointer<gem_wallet_store>?,
@@ -23,7 +11,7 @@ public func gem_wallet_service_new(_ configJSON: UnsafePointer<CChar>?,
                                    _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                    _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
-        let config = configJSON == nil ? WalletServiceConfig() : try decodeArgument(WalletServiceConfig.self, configJSON, "config_json")
+        let config = configJSON == nil ? GemWalletServiceConfig() : try decodeArgument(GemWalletServiceConfig.self, configJSON, "config_json")
         let parameters: KeystoreParameters
         do {
             parameters = try KeystoreParameters(iterations: config.kdfIterations ?? KeystoreParameters.standard.iterations,
@@ -60,7 +48,7 @@ public func gem_wallet_service_free(_ service: OpaquePointer?) {
 public func gem_wallet_service_create_wallet(_ service: OpaquePointer?, _ requestJSON: UnsafePointer<CChar>?,
                                              _ done: gem_completion_fn?, _ context: UnsafeMutableRawPointer?) -> gem_status {
     startCommand(service, GemWalletService.self, done, context) { service in
-        let request = requestJSON == nil ? WalletCreateRequest() : try decodeArgument(WalletCreateRequest.self, requestJSON, "request_json")
+        let request = requestJSON == nil ? GemWalletCreateRequest() : try decodeArgument(GemWalletCreateRequest.self, requestJSON, "request_json")
         return {
             try JSONCodec.encode(try await service.createWallet(name: request.name, wordCount: request.wordCount ?? 12,
                                                                 chains: request.chains ?? []))
@@ -133,5 +121,13 @@ public func gem_wallet_service_export_secret(_ service: OpaquePointer?, _ wallet
     startCommand(service, GemWalletService.self, done, context) { service in
         let walletId = try requireWalletId(walletId)
         return { try JSONCodec.encode(try await service.exportSecret(walletId: walletId)) }
+    }
+}
+
+@c @implementation
+public func gem_wallet_service_startup_sweep(_ service: OpaquePointer?,
+                                             _ done: gem_completion_fn?, _ context: UnsafeMutableRawPointer?) -> gem_status {
+    startCommand(service, GemWalletService.self, done, context) { service in
+        return { try JSONCodec.encode(await service.startupSweep()) }
     }
 }

@@ -24,8 +24,8 @@ from .transport import UrllibTransport
 from .wallet_ports import KeystorePassword, SecureStore, WalletSessionStore, WalletStore
 from .wallet_records import (Account, AddressError, AddressErrorType, AddressValidation, AddressValidationInvalid,
                              AddressValidationValid, Copy, CopyKind, GemCopy, GemCopyKind, MulticoinImport,
-                             PrivateKeyImport, SingleImport, ViewImport, Wallet, WalletCreated, WalletDeleted,
-                             WalletImport, WalletImportResult, WalletPreview, WalletSource, WalletType)
+                             PrivateKeyImport, SecretSweep, SingleImport, ViewImport, Wallet, WalletCreated,
+                             WalletDeleted, WalletImport, WalletImportResult, WalletPreview, WalletSource, WalletType)
 from .wallet_stores import FileKeystorePassword, SqliteSecureStore, SqliteWalletSessionStore, SqliteWalletStore
 from .wallets import WalletService, WalletSessionService, validate_address
 from .chain_ports import AssetStore, BalanceStore, NodeStore
@@ -34,6 +34,7 @@ from .chains import AssetsService, BalanceService, NodeService
 from .sign_message import SignMessageService, sign_message_request
 from .generated import (MessageEncoding, SignMessageKind, SignMessagePreview, SignMessageRequest, SignMessageRow,
                         SignMessageSection, SignMessageSignature, SignMessageValueStyle)
+from .chain_list import CHAIN_IDS, CHAINS
 from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
                         NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
@@ -60,13 +61,14 @@ __all__ += [  # wallets and addresses
     "WalletStore", "WalletSessionStore", "SecureStore", "KeystorePassword",
     "Wallet", "Account", "WalletType", "WalletSource", "WalletImport", "MulticoinImport", "SingleImport",
     "PrivateKeyImport", "ViewImport", "WalletImportResult", "WalletPreview", "WalletCreated", "WalletDeleted",
-    "GemCopy", "GemCopyKind", "Copy", "CopyKind", "AddressValidation", "AddressValidationValid",
+    "SecretSweep", "GemCopy", "GemCopyKind", "Copy", "CopyKind", "AddressValidation", "AddressValidationValid",
     "AddressValidationInvalid", "AddressError", "AddressErrorType",
     "WalletSessionService", "WalletService", "validate_address",
     "SqliteWalletStore", "SqliteWalletSessionStore", "SqliteSecureStore", "FileKeystorePassword",
 ]
 
 __all__ += [  # chains: nodes, assets and balances
+    "CHAINS", "CHAIN_IDS",
     "NodeStore", "AssetStore", "BalanceStore", "SqliteNodeStore", "SqliteAssetStore", "SqliteBalanceStore",
     "NodeService", "AssetsService", "BalanceService",
     "Asset", "AssetType", "Balance", "BalanceRefresh", "BalanceUpdate", "ChainNode", "ChainNodes", "ChainRefresh",

@@ -632,6 +632,65 @@ class WalletAssetsUpdate:
         return out
 
 
+@dataclass(frozen=True)
+class ChainsRequest:
+    """The request of gem_chains: which chains to describe."""
+
+    chains: Optional[tuple[str, ...]] = None
+    """The chains asked about, answered in this order; absent or empty: every chain, in the core's order."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChainsRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChainsRequest":
+        data = _obj(data, path)
+        return cls(
+            chains=(lambda value: None if value is None else tuple(_str(v0, _index(_join(path, "chains"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "chains")))))(data.get("chains")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.chains is not None:
+            out["chains"] = [v0 for v0 in self.chains]
+        return out
+
+
+@dataclass(frozen=True)
+class ChainInfo:
+    """A chain as a host lists it: its id, its family and its native coin."""
+
+    chain: str
+    """The chain's id ("ethereum"), the string every record carries."""
+    family: ChainType
+    """The family deciding address rules, signing and node requests (every EVM chain is ethereum)."""
+    native_asset: Asset
+    """The chain's own coin: its asset id is the chain id, its decimals the places between base unit and coin."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChainInfo":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChainInfo":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            family=_case(ChainType, _key(data, "family", path), _join(path, "family")),
+            native_asset=Asset._read(_key(data, "native_asset", path), _join(path, "native_asset")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["family"] = ChainType(self.family).value
+        out["native_asset"] = self.native_asset.to_json()
+        return out
+
+
 class FeePriority(str, enum.Enum):
     """How fast a transaction should land, and so which fee rate it pays."""
 
@@ -3828,6 +3887,33 @@ class AssetType(str, enum.Enum):
         return self.value
 
 
+class ChainType(str, enum.Enum):
+    """A chain family: chains of one family share address rules, signing and node requests (every EVM chain is ethereum)."""
+
+    ETHEREUM = "ethereum"
+    BITCOIN = "bitcoin"
+    SOLANA = "solana"
+    COSMOS = "cosmos"
+    TON = "ton"
+    TRON = "tron"
+    APTOS = "aptos"
+    SUI = "sui"
+    XRP = "xrp"
+    NEAR = "near"
+    STELLAR = "stellar"
+    ALGORAND = "algorand"
+    POLKADOT = "polkadot"
+    CARDANO = "cardano"
+    HYPERCORE = "hypercore"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChainType":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class Asset:
     """An asset the wallet can hold: its id and how it is displayed."""
@@ -5327,6 +5413,112 @@ class WalletDeleted:
         return out
 
 
+@dataclass(frozen=True)
+class WalletServiceConfig:
+    """gem_wallet_service_new's config_json: the keystore's cost for new records and the bound on each store call; an absent key reads as the core's default."""
+
+    kdf_iterations: Optional[int] = None
+    """Argon2id passes of new keystore records: 2 to 4 (default 2)."""
+    kdf_memory_kib: Optional[int] = None
+    """Argon2id memory of new keystore records in KiB: 19456 to 262144 (default 65536)."""
+    store_timeout_ms: Optional[int] = None
+    """The bound on each wallet-store and secure-store call in milliseconds (default 30000; the header's "Store timeouts")."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            kdf_iterations=(lambda value: None if value is None else _int(value, _join(path, "kdf_iterations"), 0, 18446744073709551615))(data.get("kdf_iterations")),
+            kdf_memory_kib=(lambda value: None if value is None else _int(value, _join(path, "kdf_memory_kib"), 0, 18446744073709551615))(data.get("kdf_memory_kib")),
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.kdf_iterations is not None:
+            out["kdf_iterations"] = self.kdf_iterations
+        if self.kdf_memory_kib is not None:
+            out["kdf_memory_kib"] = self.kdf_memory_kib
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
+        return out
+
+
+@dataclass(frozen=True)
+class WalletCreateRequest:
+    """gem_wallet_service_create_wallet's request_json: a new multi-coin wallet; an absent key reads as its default."""
+
+    name: Optional[str] = None
+    """The wallet's name; absent or blank reads as "Wallet #<index>"."""
+    word_count: Optional[int] = None
+    """Words of the new phrase: 12 or 24 (default 12)."""
+    chains: Optional[tuple[str, ...]] = None
+    """The chains to make accounts on; absent or empty: every chain."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletCreateRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletCreateRequest":
+        data = _obj(data, path)
+        return cls(
+            name=(lambda value: None if value is None else _str(value, _join(path, "name")))(data.get("name")),
+            word_count=(lambda value: None if value is None else _int(value, _join(path, "word_count"), -9223372036854775808, 9223372036854775807))(data.get("word_count")),
+            chains=(lambda value: None if value is None else tuple(_str(v0, _index(_join(path, "chains"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "chains")))))(data.get("chains")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.name is not None:
+            out["name"] = self.name
+        if self.word_count is not None:
+            out["word_count"] = self.word_count
+        if self.chains is not None:
+            out["chains"] = [v0 for v0 in self.chains]
+        return out
+
+
+@dataclass(frozen=True)
+class SecretSweep:
+    """What the wallet service's sweep at start found and did (gem_wallet_service_startup_sweep): secrets an interrupted or undone import left without a wallet, deleted; wallets whose secret is missing, listed."""
+
+    removed_secrets: tuple[str, ...] = ()
+    """Secure-store keys of journal-listed secrets deleted because no wallet is stored under them (an import that crashed or whose undo failed)."""
+    wallets_without_secret: tuple[str, ...] = ()
+    """Stored wallets whose secret is missing (a delete whose undo failed, or a record removed outside the core): export_secret answers not_found, and importing the same secret again writes it back."""
+    failure: Optional[ServiceError] = None
+    """The error that stopped the sweep; absent when it ran through. What it had not settled stays listed for the next start."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SecretSweep":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "SecretSweep":
+        data = _obj(data, path)
+        return cls(
+            removed_secrets=(lambda value: () if value is None else tuple(_str(v0, _index(_join(path, "removed_secrets"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "removed_secrets")))))(data.get("removed_secrets")),
+            wallets_without_secret=(lambda value: () if value is None else tuple(_str(v0, _index(_join(path, "wallets_without_secret"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "wallets_without_secret")))))(data.get("wallets_without_secret")),
+            failure=(lambda value: None if value is None else ServiceError._read(value, _join(path, "failure")))(data.get("failure")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["removed_secrets"] = [v0 for v0 in self.removed_secrets]
+        out["wallets_without_secret"] = [v0 for v0 in self.wallets_without_secret]
+        if self.failure is not None:
+            out["failure"] = self.failure.to_json()
+        return out
+
+
 class AddressErrorType(str, enum.Enum):
     """Why gem_address_validate rejected an address."""
 
@@ -5538,4 +5730,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

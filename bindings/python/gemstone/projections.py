@@ -8,8 +8,13 @@ from __future__ import annotations
 from typing import Any, Optional  # noqa: F401
 
 from . import calls
-from .generated import (AddressCopyRequest, AddressFormatStyle, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest,  # noqa: F401
+from .generated import (AddressCopyRequest, AddressFormatStyle, ChainInfo, ChainsRequest, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest,  # noqa: F401
                         _big, _bool, _case, _f64, _index, _int, _join, _list, _obj, _str)
+
+
+def chains(chains: Optional[tuple[str, ...]] = None) -> tuple[ChainInfo, ...]:
+    """The chains the core supports (or those asked about), each with its family and native coin (gem_chains; docs/records.md)."""
+    return calls.answer("gem_chains", ChainsRequest(chains=chains).to_json(), lambda data: tuple(ChainInfo._read(v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
 
 
 def confirm_error_display(error: ConfirmError) -> ConfirmErrorDisplay:
@@ -32,4 +37,4 @@ def copy_kind_policy(kind: CopyKind) -> CopyPolicy:
     return calls.answer("gem_copy_kind_policy", CopyPolicyRequest(kind=kind).to_json(), lambda data: CopyPolicy._read(data, ""))
 
 
-__all__ = ["confirm_error_display", "format_address", "address_copy", "copy_kind_policy"]
+__all__ = ["chains", "confirm_error_display", "format_address", "address_copy", "copy_kind_policy"]

@@ -13,7 +13,7 @@ from typing import Any, Mapping, Optional, Union
 
 from .generated import (Account, AddressError, AddressErrorType, AddressValidation, AddressValidationInvalid,
                         AddressValidationValid, Copy, CopyKind, CopyKindAddress, CopyKindPlain, CopyKindPrivateKey,
-                        CopyKindSecretPhrase, RecordError, Wallet, WalletCreated, WalletDeleted, WalletImport,
+                        CopyKindSecretPhrase, RecordError, SecretSweep, Wallet, WalletCreated, WalletDeleted, WalletImport,
                         WalletImportMulticoin, WalletImportPrivateKey, WalletImportResult, WalletImportResultExisting,
                         WalletImportResultImported, WalletImportSingle, WalletImportView, WalletPreview, WalletSource,
                         WalletType)
@@ -56,6 +56,6 @@ def import_json(request: Union[WalletImport, Mapping[str, Any]]) -> Any:
 
 __all__ = ["Account", "AddressError", "AddressErrorType", "AddressValidation", "AddressValidationInvalid",
            "AddressValidationValid", "Copy", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindPrivateKey",
-           "CopyKindSecretPhrase", "GemCopy", "GemCopyKind", "MulticoinImport", "PrivateKeyImport", "SingleImport",
-           "ViewImport", "Wallet", "WalletCreated", "WalletDeleted", "WalletImport", "WalletImportResult",
+           "CopyKindSecretPhrase", "GemCopy", "GemCopyKind", "MulticoinImport", "PrivateKeyImport", "SecretSweep",
+           "SingleImport", "ViewImport", "Wallet", "WalletCreated", "WalletDeleted", "WalletImport", "WalletImportResult",
            "WalletImportResultExisting", "WalletImportResultImported", "WalletPreview", "WalletSource", "WalletType"]

@@ -20,10 +20,11 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 from . import abi, calls
 from .ports import as_port_table
+from .generated import WalletCreateRequest, WalletServiceConfig
 from .services import _c_string, _construct, _json_argument, _Service
-from .wallet_records import (AddressValidation, GemCopy, Wallet, WalletCreated, WalletDeleted, WalletImport,
-                             WalletImportResult, WalletPreview, import_json, optional_string, optional_wallet,
-                             wallet_list)
+from .wallet_records import (AddressValidation, GemCopy, SecretSweep, Wallet, WalletCreated, WalletDeleted,
+                             WalletImport, WalletImportResult, WalletPreview, import_json, optional_string,
+                             optional_wallet, wallet_list)
 
 WalletRef = Union[str, Wallet]
 ImportRequest = Union[WalletImport, Mapping[str, Any]]
@@ -99,9 +100,8 @@ class WalletService(_Service):
     def __init__(self, *, store: Any, session_store: Any, secure_store: Any, password: Any,
                  kdf_iterations: Optional[int] = None, kdf_memory_kib: Optional[int] = None,
                  store_timeout_ms: Optional[int] = None, wait_timeout: Optional[float] = None) -> None:
-        config = {key: value for key, value in (("kdf_iterations", kdf_iterations), ("kdf_memory_kib", kdf_memory_kib),
-                                                ("store_timeout_ms", store_timeout_ms))
-                  if value is not None}
+        config = WalletServiceConfig(kdf_iterations=kdf_iterations, kdf_memory_kib=kdf_memory_kib,
+                                     store_timeout_ms=store_timeout_ms).to_json()
         config_json = _json_argument(config, "config") if config else None
         tables = [
             as_port_table(store, "gem_wallet_store"),
@@ -119,14 +119,9 @@ class WalletService(_Service):
 
     @staticmethod
     def _create_argument(name: Optional[str], word_count: Optional[int], chains: Optional[Iterable[str]]) -> bytes:
-        request: dict[str, Any] = {}
-        if name is not None:
-            request["name"] = name
-        if word_count is not None:
-            request["word_count"] = word_count
-        if chains is not None:
-            request["chains"] = [chains] if isinstance(chains, str) else list(chains)
-        return _json_argument(request, "request_json")
+        request = WalletCreateRequest(name=name, word_count=word_count,
+                                      chains=None if chains is None else (chains,) if isinstance(chains, str) else tuple(chains))
+        return _json_argument(request.to_json(), "request_json")
 
     def create_wallet(self, name: Optional[str] = None, word_count: Optional[int] = None,
                       chains: Optional[Iterable[str]] = None) -> WalletCreated:
@@ -203,6 +198,17 @@ class WalletService(_Service):
 
     async def export_secret_async(self, wallet_id: WalletRef) -> GemCopy:
         return await self._run_async("gem_wallet_service_export_secret", (_wallet_id(wallet_id),), GemCopy.from_json)
+
+    # repair at start
+
+    def startup_sweep(self) -> SecretSweep:
+        """What the sweep at start did (waits for it): secrets an interrupted import left without a wallet,
+        deleted (removed_secrets); wallets stored without their secret (wallets_without_secret); and the
+        error that stopped it (failure, None when it ran through)."""
+        return self._run("gem_wallet_service_startup_sweep", (), SecretSweep.from_json)
+
+    async def startup_sweep_async(self) -> SecretSweep:
+        return await self._run_async("gem_wallet_service_startup_sweep", (), SecretSweep.from_json)
 
 
 def validate_address(chain: str, address: str) -> AddressValidation:

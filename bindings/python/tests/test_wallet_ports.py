@@ -5,6 +5,7 @@ wallet records; cancellation on close; and each table released once."""
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import json
 import threading
@@ -14,6 +15,7 @@ import pytest
 from gemstone import (Cancelled, CryptoError, FileKeystorePassword, KeystorePassword, MulticoinImport, NotFound,
                       PermissionDenied, PortCall, PortError, PortTable, SingleImport, Status, StoreError, Timeout, ViewImport,
                       deferred)
+from gemstone.generated import ServiceErrorStore
 from gemstone.wallet_ports import answer_secret
 from conftest import wait_until
 from support import Parked
@@ -305,6 +307,9 @@ def test_a_listed_secret_without_a_wallet_is_swept_when_the_service_starts():
     ports.secrets.update({orphan: "sealed", "gemstone.pending_secrets": json.dumps([orphan]), "someone-else": "theirs"})
     session, wallets = ports.services()
     try:
+        sweep = wallets.startup_sweep()
+        assert sweep.removed_secrets == (orphan,) and sweep.wallets_without_secret == () and sweep.failure is None
+        assert wallets.startup_sweep() == sweep, "one sweep per service: every call answers the same report"
         assert wait_until(lambda: orphan not in ports.secrets), "the orphan is swept at start"
         assert wait_until(lambda: "gemstone.pending_secrets" not in ports.secrets), "the journal is cleared"
         assert ports.secrets == {"someone-else": "theirs"}
@@ -312,6 +317,37 @@ def test_a_listed_secret_without_a_wallet_is_swept_when_the_service_starts():
         wallet = wallets.import_wallet(MulticoinImport(ABANDON, chains=["ethereum"])).wallet
         assert str(wallet.id) == orphan and ports.secrets.get(orphan) not in (None, "sealed")
         assert "gemstone.pending_secrets" not in ports.secrets
+    finally:
+        wallets.close()
+        session.close()
+
+
+def test_the_startup_sweep_reports_a_wallet_without_its_secret_and_the_failure_that_stopped_it():
+    ports = MemoryWalletPorts()
+    session, wallets = ports.services()
+    wallet = wallets.import_wallet(SingleImport(ABANDON, "ethereum")).wallet
+    wallets.close()
+    session.close()
+    del ports.secrets[str(wallet.id)]  # a delete whose undo failed leaves the wallet without its secret
+    session, wallets = ports.services()
+    try:
+        sweep = asyncio.run(wallets.startup_sweep_async())
+        assert sweep.removed_secrets == () and [str(w) for w in sweep.wallets_without_secret] == [str(wallet.id)]
+        assert sweep.failure is None
+    finally:
+        wallets.close()
+        session.close()
+
+    def failing_get(args):
+        raise StoreError("disk gone")
+
+    ports.secrets["gemstone.pending_secrets"] = json.dumps(["orphan"])
+    ports.tables["gem_secure_store"].methods["get"] = failing_get
+    session, wallets = ports.services()
+    try:
+        sweep = wallets.startup_sweep()
+        assert isinstance(sweep.failure, ServiceErrorStore) and "disk gone" in sweep.failure.message
+        assert sweep.removed_secrets == () and ports.secrets["gemstone.pending_secrets"] == json.dumps(["orphan"])
     finally:
         wallets.close()
         session.close()

@@ -19,7 +19,8 @@ import java.util.concurrent.CompletableFuture
  * thread. Do not call a blocking form from inside a port method: the port would wait on itself.
  * Closing the service completes its in-flight commands with [GemException.Cancelled].
  *
- * [timeoutMs] bounds each transport call (the core's default when null: 30 s).
+ * [timeoutMs] bounds each transport call and [storeTimeoutMs] each price-alert store call (the core's
+ * defaults when null: 30 s each; a call not answered by then fails its command with [GemException.Timeout]).
  */
 class PriceAlertService @JvmOverloads constructor(
     apiUrl: String,
@@ -27,7 +28,8 @@ class PriceAlertService @JvmOverloads constructor(
     preferences: PreferencesService,
     store: PriceAlertStore,
     permissions: NotificationPermissions,
-    timeoutMs: Int? = null
+    timeoutMs: Int? = null,
+    storeTimeoutMs: Int? = null
 ) : Closeable {
     private val library = Gemstone.library
     private val handle: NativeHandle
@@ -35,6 +37,7 @@ class PriceAlertService @JvmOverloads constructor(
     init {
         val config = JSONObject().put("api_url", apiUrl)
         if (timeoutMs != null) config.put("timeout_ms", timeoutMs)
+        if (storeTimeoutMs != null) config.put("store_timeout_ms", storeTimeoutMs)
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
         val permissionsContext = PortBridge.register(permissions)

@@ -51,6 +51,7 @@ class WalletServiceSuspending internal constructor(private val service: WalletSe
     suspend fun deleteWallet(walletId: String?): WalletDeleted = service.deleteWalletAsync(walletId).awaitSuspending()
     suspend fun setCurrentWalletId(walletId: String?): Wallet = service.setCurrentWalletIdAsync(walletId).awaitSuspending()
     suspend fun exportSecret(walletId: String?): Copy = service.exportSecretAsync(walletId).awaitSuspending()
+    suspend fun startupSweep(): SecretSweep = service.startupSweepAsync().awaitSuspending()
 }
 
 /** The suspend forms of [WalletSessionService]'s commands. */

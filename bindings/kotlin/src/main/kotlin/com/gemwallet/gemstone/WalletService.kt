@@ -1,8 +1,6 @@
 package com.gemwallet.gemstone
 
 import com.sun.jna.ptr.PointerByReference
-import org.json.JSONArray
-import org.json.JSONObject
 import java.io.Closeable
 import java.util.concurrent.CompletableFuture
 
@@ -16,7 +14,9 @@ import java.util.concurrent.CompletableFuture
  * [kdfIterations] and [kdfMemoryKib] set the Argon2id cost of new keystore records (at least 2
  * passes and 19456 KiB, at most 4 and 262144 KiB; null for the core's defaults). Each record keeps its
  * own cost, so changing it later keeps older records readable. Outside the bounds the constructor
- * throws [GemException.InvalidArgument].
+ * throws [GemException.InvalidArgument]. [storeTimeoutMs] bounds each wallet-store and secure-store
+ * call (a store that has not answered by then fails the command with [GemException.Timeout]; null for
+ * the core's default, 30 s).
  *
  * Every command has a blocking form (`importWallet`) that throws [GemException] and a
  * [CompletableFuture] form (`importWalletAsync`) that completes on a binding thread. Do not call a
@@ -28,15 +28,14 @@ class WalletService @JvmOverloads constructor(
     secureStore: SecureStore,
     password: KeystorePassword,
     kdfIterations: Int? = null,
-    kdfMemoryKib: Int? = null
+    kdfMemoryKib: Int? = null,
+    storeTimeoutMs: Int? = null
 ) : Closeable {
     private val library = Gemstone.library
     internal val handle: NativeHandle
 
     init {
-        val config = JSONObject()
-        if (kdfIterations != null) config.put("kdf_iterations", kdfIterations)
-        if (kdfMemoryKib != null) config.put("kdf_memory_kib", kdfMemoryKib)
+        val config = WalletServiceConfig(kdfIterations?.toBigInteger(), kdfMemoryKib?.toBigInteger(), storeTimeoutMs?.toLong()).toJson()
         val contexts = listOf(store, sessionStore, secureStore, password).map { PortBridge.register(it) }
         val out = PointerByReference()
         try {
@@ -71,11 +70,7 @@ class WalletService @JvmOverloads constructor(
 
     @JvmOverloads
     fun createWalletAsync(name: String? = null, wordCount: Int? = null, chains: List<String>? = null): CompletableFuture<WalletCreated> {
-        val request = JSONObject()
-        if (name != null) request.put("name", name)
-        if (wordCount != null) request.put("word_count", wordCount)
-        if (chains != null) request.put("chains", JSONArray(chains))
-        return createWalletJsonAsync(request.toString())
+        return createWalletJsonAsync(WalletCreateRequest(name, wordCount?.toLong(), chains).toJson().toString())
     }
 
     /** [createWalletAsync] for a request already in JSON (`{"name":…,"word_count":…,"chains":[…]}`; null for the defaults). */
@@ -159,6 +154,19 @@ class WalletService @JvmOverloads constructor(
     fun exportSecretAsync(walletId: String?): CompletableFuture<Copy> =
         handle.walletCommand("secret", { Copy.fromJson(parseObject(it)) }, secret = true) { service, done, context ->
             library.gem_wallet_service_export_secret(service, walletId, done, context)
+        }
+
+    /**
+     * What the sweep at start did (waits for it): secrets an interrupted or undone import left without a
+     * wallet, deleted ([SecretSweep.removedSecrets]); wallets stored without their secret
+     * ([SecretSweep.walletsWithoutSecret]); the error that stopped it ([SecretSweep.failure], null when it
+     * ran through). The sweep runs once per service; every call answers the same record.
+     */
+    fun startupSweep(): SecretSweep = startupSweepAsync().await()
+
+    fun startupSweepAsync(): CompletableFuture<SecretSweep> =
+        handle.walletCommand("start-up sweep", { SecretSweep.fromJson(parseObject(it)) }) { service, done, context ->
+            library.gem_wallet_service_startup_sweep(service, done, context)
         }
 
     val isClosed: Boolean get() = handle.isClosed

@@ -2,6 +2,10 @@
 // The pure projection functions of gemstone.h, called as Presentation.<name>(...) (docs/records.md#functions).
 package com.gemwallet.gemstone
 
+/** The chains the core supports (or those asked about), each with its family and native coin (`gem_chains`, request [ChainsRequest]). */
+fun Presentation.chains(chains: List<String>? = null): List<ChainInfo> =
+    project(ChainsRequest(chains).toJson(), { r, o -> Gemstone.library.gem_chains(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> ChainInfo.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
+
 /** What a confirm error shows (`gem_confirm_error_display`, request [ConfirmErrorDisplayRequest]). */
 fun Presentation.confirmErrorDisplay(error: ConfirmError): ConfirmErrorDisplay =
     project(ConfirmErrorDisplayRequest(error).toJson(), { r, o -> Gemstone.library.gem_confirm_error_display(r, o) }) { ConfirmErrorDisplay.read(SchemaJson.obj(it, ""), "") }

@@ -449,6 +449,64 @@ data class WalletAssetsUpdate(
     }
 }
 
+/** The request of gem_chains: which chains to describe. */
+data class ChainsRequest @JvmOverloads constructor(
+    /** The chains asked about, answered in this order; absent or empty: every chain, in the core's order. */
+    val chains: List<String>? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        chains?.let { put("chains", JSONArray().apply { it.forEach { v0 -> put(v0) } }) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChainsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChainsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChainsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChainsRequest = ChainsRequest(
+            chains = json.opt("chains").let { if (SchemaJson.absent(it)) null else SchemaJson.arr(it, SchemaJson.join(path, "chains")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "chains")}[$i0]") } } }
+        )
+    }
+}
+
+/** A chain as a host lists it: its id, its family and its native coin. */
+data class ChainInfo(
+    /** The chain's id ("ethereum"), the string every record carries. */
+    val chain: String,
+    /** The family deciding address rules, signing and node requests (every EVM chain is ethereum). */
+    val family: ChainType,
+    /** The chain's own coin: its asset id is the chain id, its decimals the places between base unit and coin. */
+    val nativeAsset: Asset
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("family", family.json)
+        put("native_asset", nativeAsset.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChainInfo = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChainInfo> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChainInfo>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChainInfo = ChainInfo(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            family = ChainType.read(SchemaJson.str(SchemaJson.key(json, "family", path), SchemaJson.join(path, "family")), SchemaJson.join(path, "family")),
+            nativeAsset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "native_asset", path), SchemaJson.join(path, "native_asset")), SchemaJson.join(path, "native_asset"))
+        )
+    }
+}
+
 /** How fast a transaction should land, and so which fee rate it pays. */
 enum class FeePriority(val json: String) {
     /** The lowest rate the chain's nodes suggest. */
@@ -2996,6 +3054,31 @@ enum class AssetType(val json: String) {
     }
 }
 
+/** A chain family: chains of one family share address rules, signing and node requests (every EVM chain is ethereum). */
+enum class ChainType(val json: String) {
+    ETHEREUM("ethereum"),
+    BITCOIN("bitcoin"),
+    SOLANA("solana"),
+    COSMOS("cosmos"),
+    TON("ton"),
+    TRON("tron"),
+    APTOS("aptos"),
+    SUI("sui"),
+    XRP("xrp"),
+    NEAR("near"),
+    STELLAR("stellar"),
+    ALGORAND("algorand"),
+    POLKADOT("polkadot"),
+    CARDANO("cardano"),
+    HYPERCORE("hypercore");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ChainType = read(value, "")
+        internal fun read(value: String, path: String): ChainType =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "ethereum, bitcoin, solana, cosmos, ton, tron, aptos, sui, xrp, near, stellar, algorand, polkadot, cardano, hypercore")
+    }
+}
+
 /** An asset the wallet can hold: its id and how it is displayed. */
 data class Asset(
     /** The asset's id: the chain alone for its native coin, else chain_tokenId. */
@@ -4301,6 +4384,105 @@ data class WalletDeleted @JvmOverloads constructor(
         internal fun read(json: JSONObject, path: String): WalletDeleted = WalletDeleted(
             deletedWalletId = SchemaJson.str(SchemaJson.key(json, "deleted_wallet_id", path), SchemaJson.join(path, "deleted_wallet_id")),
             currentWalletId = json.opt("current_wallet_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "current_wallet_id")) }
+        )
+    }
+}
+
+/** gem_wallet_service_new's config_json: the keystore's cost for new records and the bound on each store call; an absent key reads as the core's default. */
+data class WalletServiceConfig @JvmOverloads constructor(
+    /** Argon2id passes of new keystore records: 2 to 4 (default 2). */
+    val kdfIterations: BigInteger? = null,
+    /** Argon2id memory of new keystore records in KiB: 19456 to 262144 (default 65536). */
+    val kdfMemoryKib: BigInteger? = null,
+    /** The bound on each wallet-store and secure-store call in milliseconds (default 30000; the header's "Store timeouts"). */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        kdfIterations?.let { put("kdf_iterations", it) }
+        kdfMemoryKib?.let { put("kdf_memory_kib", it) }
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletServiceConfig = WalletServiceConfig(
+            kdfIterations = json.opt("kdf_iterations").let { if (SchemaJson.absent(it)) null else SchemaJson.u64(it, SchemaJson.join(path, "kdf_iterations")) },
+            kdfMemoryKib = json.opt("kdf_memory_kib").let { if (SchemaJson.absent(it)) null else SchemaJson.u64(it, SchemaJson.join(path, "kdf_memory_kib")) },
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** gem_wallet_service_create_wallet's request_json: a new multi-coin wallet; an absent key reads as its default. */
+data class WalletCreateRequest @JvmOverloads constructor(
+    /** The wallet's name; absent or blank reads as "Wallet #<index>". */
+    val name: String? = null,
+    /** Words of the new phrase: 12 or 24 (default 12). */
+    val wordCount: Long? = null,
+    /** The chains to make accounts on; absent or empty: every chain. */
+    val chains: List<String>? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        name?.let { put("name", it) }
+        wordCount?.let { put("word_count", it) }
+        chains?.let { put("chains", JSONArray().apply { it.forEach { v0 -> put(v0) } }) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletCreateRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletCreateRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletCreateRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletCreateRequest = WalletCreateRequest(
+            name = json.opt("name").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "name")) },
+            wordCount = json.opt("word_count").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "word_count"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            chains = json.opt("chains").let { if (SchemaJson.absent(it)) null else SchemaJson.arr(it, SchemaJson.join(path, "chains")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "chains")}[$i0]") } } }
+        )
+    }
+}
+
+/** What the wallet service's sweep at start found and did (gem_wallet_service_startup_sweep): secrets an interrupted or undone import left without a wallet, deleted; wallets whose secret is missing, listed. */
+data class SecretSweep @JvmOverloads constructor(
+    /** Secure-store keys of journal-listed secrets deleted because no wallet is stored under them (an import that crashed or whose undo failed). */
+    val removedSecrets: List<String> = emptyList(),
+    /** Stored wallets whose secret is missing (a delete whose undo failed, or a record removed outside the core): export_secret answers not_found, and importing the same secret again writes it back. */
+    val walletsWithoutSecret: List<String> = emptyList(),
+    /** The error that stopped the sweep; absent when it ran through. What it had not settled stays listed for the next start. */
+    val failure: ServiceError? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("removed_secrets", JSONArray().apply { removedSecrets.forEach { v0 -> put(v0) } })
+        put("wallets_without_secret", JSONArray().apply { walletsWithoutSecret.forEach { v0 -> put(v0) } })
+        failure?.let { put("failure", it.toJson()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): SecretSweep = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<SecretSweep> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<SecretSweep>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): SecretSweep = SecretSweep(
+            removedSecrets = json.opt("removed_secrets").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "removed_secrets")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "removed_secrets")}[$i0]") } } },
+            walletsWithoutSecret = json.opt("wallets_without_secret").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "wallets_without_secret")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "wallets_without_secret")}[$i0]") } } },
+            failure = json.opt("failure").let { if (SchemaJson.absent(it)) null else ServiceError.read(SchemaJson.obj(it, SchemaJson.join(path, "failure")), SchemaJson.join(path, "failure")) }
         )
     }
 }

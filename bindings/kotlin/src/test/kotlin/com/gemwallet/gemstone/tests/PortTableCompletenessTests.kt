@@ -71,6 +71,7 @@ class PortTableCompletenessTests : Suite {
                 HeaderFunction("gem_wallet_service_delete_wallet", 4),
                 HeaderFunction("gem_wallet_service_set_current_wallet_id", 4),
                 HeaderFunction("gem_wallet_service_export_secret", 4),
+                HeaderFunction("gem_wallet_service_startup_sweep", 3),
                 HeaderFunction("gem_address_validate", 3)
             )
             val missing = expected.filter { it !in header }

@@ -1,7 +1,10 @@
 package com.gemwallet.gemstone.tests
 
 import com.gemwallet.gemstone.AddressFormatStyle
+import com.gemwallet.gemstone.ChainType
+import com.gemwallet.gemstone.Chains
 import com.gemwallet.gemstone.addressCopy
+import com.gemwallet.gemstone.chains
 import com.gemwallet.gemstone.copyKindPolicy
 import com.gemwallet.gemstone.formatAddress
 import com.gemwallet.gemstone.TransactionDirection
@@ -181,6 +184,13 @@ class PresentationTests : Suite {
             checkEqual(other, Presentation.formatAddress(other, AddressFormatStyle.FULL), "full")
             checkThrows<GemException.InvalidInput>("an empty address") { Presentation.addressCopy("bitcoin", "") }
             checkThrows<GemException.InvalidArgument>("an unknown chain") { Presentation.addressCopy("nowhere", "x") }
+        },
+        test("the generated chain constants are what the library answers (gem_chains)") {
+            checkEqual(Chains.all, Presentation.chains(), "every chain")
+            checkEqual(Chains.ids, Presentation.chains().map { it.chain }, "ids")
+            checkEqual(listOf("solana", "bitcoin").map { id -> Chains.all.first { it.chain == id } }, Presentation.chains(listOf("solana", "bitcoin")), "asked chains")
+            checkEqual(ChainType.values().toSet(), Chains.all.map { it.family }.toSet(), "every family is a generated enum value")
+            checkThrows<GemException.InvalidArgument>("an unknown chain") { Presentation.chains(listOf("dogecoin")) }
         }
     )
 }

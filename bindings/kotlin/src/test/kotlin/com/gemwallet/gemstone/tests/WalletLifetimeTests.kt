@@ -1,11 +1,19 @@
 package com.gemwallet.gemstone.tests
 
 import com.gemwallet.gemstone.GemException
+import com.gemwallet.gemstone.GemStatus
 
 import com.gemwallet.gemstone.Completions
 import com.gemwallet.gemstone.KeystorePassword
 import com.gemwallet.gemstone.PortBridge
+import com.gemwallet.gemstone.SecretSweep
+import com.gemwallet.gemstone.ServiceError
+import com.gemwallet.gemstone.SecureStore
+import com.gemwallet.gemstone.Wallet
 import com.gemwallet.gemstone.WalletImport
+import com.gemwallet.gemstone.WalletService
+import com.gemwallet.gemstone.WalletStore
+import com.gemwallet.gemstone.wallet
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.ExecutionException
 import java.util.concurrent.TimeUnit
@@ -82,6 +90,50 @@ class WalletLifetimeTests : Suite {
                 previews.forEach { checkEqual("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", it.get(20, TimeUnit.SECONDS).accounts.single().address, "preview") }
                 eventually(what = "no completion pending") { Completions.pendingCount == 0 }
                 checkEqual(0L, Completions.unknownCount, "completions for unknown commands")
+            }
+        },
+        test("storeTimeoutMs reaches the core: a wallet-store call that never answers fails with Timeout") {
+            WalletHost().use { host ->
+                val gate = CountDownLatch(1)
+                val silent = object : WalletStore by host.ports.store {
+                    override fun getWallet(walletId: String): Wallet? {
+                        gate.await(20, TimeUnit.SECONDS)
+                        return host.ports.store.getWallet(walletId)
+                    }
+                }
+                WalletService(silent, host.ports.sessionStore, host.ports.secureStore, host.ports.password, 2, 19456, 200).use { wallets ->
+                    val started = System.nanoTime()
+                    checkThrows<GemException.Timeout>("rename over a silent store") { wallets.renameWallet("view_tron_TQ5NMqJjhpQGK7YJbESKtNCo86PJ89ujio", "x") }
+                    val elapsedMs = (System.nanoTime() - started) / 1_000_000
+                    check(elapsedMs < 10_000) { "answered after $elapsedMs ms: the 200 ms bound was not passed (the default is 30 s)" }
+                    gate.countDown()
+                }
+            }
+        },
+        test("the start-up sweep's report: the orphaned secret it removed and the wallet without its secret") {
+            WalletHost().use { host ->
+                val wallet = host.wallets.importWallet(WalletImport.Single(ABANDON_PHRASE, "ethereum")).wallet
+                checkEqual(SecretSweep(), host.wallets.startupSweep(), "a clean start")
+                // What a crash between the secret write and the wallet write leaves (the key listed, its secret,
+                // no wallet), and what a delete whose undo failed leaves (the wallet without its secret).
+                val walletKey = host.keystoreKeys().single()
+                host.ports.secureStore.delete(walletKey)
+                host.ports.secureStore.set("orphan", "sealed")
+                host.ports.secureStore.set("gemstone.pending_secrets", "[\"orphan\"]")
+                WalletService(host.ports.store, host.ports.sessionStore, host.ports.secureStore, host.ports.password, 2, 19456).use { wallets ->
+                    val sweep = wallets.startupSweep()
+                    checkEqual(SecretSweep(listOf("orphan"), listOf(wallet.id)), sweep, "the sweep's report")
+                    checkEqual(sweep, wallets.startupSweepAsync().get(20, TimeUnit.SECONDS), "the same report again")
+                    checkEqual(emptyList<String>(), host.keystoreKeys(), "keystore rows after the sweep")
+                }
+                val failing = object : SecureStore by host.ports.secureStore {
+                    override fun get(key: String): String? = throw GemException.local(GemStatus.STORE, "disk gone")
+                }
+                host.ports.secureStore.set("gemstone.pending_secrets", "[\"orphan\"]")
+                WalletService(host.ports.store, host.ports.sessionStore, failing, host.ports.password, 2, 19456).use { wallets ->
+                    val failure = wallets.startupSweep().failure
+                    check(failure is ServiceError.Store && failure.message.contains("disk gone")) { "failure $failure" }
+                }
             }
         }
     )

@@ -47,6 +47,7 @@ interface GemstoneLibrary : Library {
     fun gem_wallet_service_delete_wallet(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_wallet_service_set_current_wallet_id(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_wallet_service_export_secret(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_service_startup_sweep(service: Pointer?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_node_service_new(configJson: String?, transport: GemHttpTransportTable?, store: GemNodeStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
     fun gem_node_service_free(service: Pointer?)
     fun gem_node_service_nodes(service: Pointer?, chain: String?, done: GemCompletionFn?, context: Pointer?): Int
@@ -97,6 +98,7 @@ interface GemstoneLibrary : Library {
     fun gem_address_copy(requestJson: String?, out: GemBuffer?): Int
     fun gem_copy_kind_policy(requestJson: String?, out: GemBuffer?): Int
     fun gem_format_address(requestJson: String?, out: GemBuffer?): Int
+    fun gem_chains(requestJson: String?, out: GemBuffer?): Int
     fun gem_day_boundaries(requestJson: String?, out: GemBuffer?): Int
     fun gem_day_labels(requestJson: String?, out: GemBuffer?): Int
     fun gem_transaction_rows(requestJson: String?, out: GemBuffer?): Int
