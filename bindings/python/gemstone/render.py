@@ -15,13 +15,22 @@ The steps, for a value v (a value that is not finite reads as zero):
   - number(precision): |v| rounded (to_nearest: half-even; toward_zero: truncated) to
     fraction(min, max) places, trailing zeros dropped down to min; or to significant(max) digits, trailing zeros
     dropped. A value that rounds to zero has no sign.
-  - abbreviated: the locale's short compact pattern for |v|'s magnitude, at most one fraction digit.
+  - abbreviated: the locale's short compact decimal pattern for |v|'s magnitude, at most one fraction digit; money
+    reads as those compact digits inside the locale's currency pattern's prefix and suffix (as the ICU renderers do).
   - below_threshold(t, places): "< " and t at exactly `places` places, in the unit, never signed.
   - unit: currency(code) in the locale's currency pattern and symbol; symbol(s) as "<digits> <s>"; percent in the
     locale's percent pattern (v is in percent); plain; multiplier as "<digits>x".
   - notation: signed puts the locale's plus sign where the locale puts its minus sign (a negative value keeps its
     minus, zero gets neither); parenthesised wraps the text in parentheses.
-  - digits: the locale's default numbering system, its separators and its digits (Persian reads ۱٬۲۳۴٫۵).
+  - digits: the locale's default numbering system, its separators and its digits (Persian reads ۱٬۲۳۴٫۵), and its
+    symbols for the pattern's '-', '+', '%' and '‰' (Arabic's percent is ٪ and an ALM, Persian's minus an LRM and
+    −), as ICU applies a pattern.
+
+Babel's data is CLDR's, pinned in tests/oracles/venvs/requirements-render.txt to the release whose CLDR agrees with
+the system ICU's on the shared table (Babel 2.16.0, CLDR 45: Arabic's default numbering system is still arab; from
+Babel 2.17, CLDR 46, it is latn). Babel keeps the number patterns of the Latin numbering system only, so where a
+locale's own numbering system has a pattern of its own (fa arabext money, ar arab money), this renderer uses the
+Latin one; tests/test_render.py names the cells where that differs from ICU.
 """
 
 from __future__ import annotations
@@ -37,8 +46,6 @@ from .generated import (FormattedNumber, NumberDisplayAbbreviated, NumberDisplay
 
 #: The most fraction digits a compact number reads with ("1.2M").
 COMPACT_FRACTION_DIGITS = 1
-#: The direction marks CLDR puts around signs (LRM, RLM, ALM).
-BIDI_MARKS = "\u200e\u200f\u061c"
 #: The zero digit of the numbering systems CLDR names as a locale's default (their digits are consecutive code
 #: points). Babel formats with the system's separators but Latin digits; the digits are written here.
 ZERO_DIGITS = {"arab": 0x0660, "arabext": 0x06F0, "deva": 0x0966, "beng": 0x09E6, "guru": 0x0A66, "gujr": 0x0AE6,
@@ -106,41 +113,93 @@ def _pattern(base: Any, places: int) -> Any:
     return pattern
 
 
-def _signed(pattern: Any, magnitude: Decimal, negative: bool, plus: bool, locale: Any, apply: Any) -> str:
-    """The locale's negative form for a negative value; for a forced plus, the same form with the locale's plus sign
-    where its minus sign stands."""
-    from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
-    if not negative and not plus:
-        return apply(pattern, magnitude)
-    text = apply(pattern, -magnitude)
-    if negative:
-        return text
-    minus = get_minus_sign_symbol(locale, numbering_system="default")
-    plus_sign = get_plus_sign_symbol(locale, numbering_system="default")
-    if minus in text:
-        return text.replace(minus, plus_sign, 1)
-    # A negative pattern that writes the sign itself (with its own direction mark): the bare sign is swapped.
-    bare_plus = plus_sign.strip(BIDI_MARKS)
-    for bare_minus in (minus.strip(BIDI_MARKS), "-", "\u2212"):
-        if bare_minus and bare_minus in text:
-            return text.replace(bare_minus, bare_plus, 1)
-    return plus_sign + apply(pattern, magnitude)
+class _Writer:
+    """Writes digits through a Babel NumberPattern the way ICU applies an LDML pattern: the number part in the
+    locale's default numbering system (its separators and digits); the prefix and suffix with the pattern's special
+    characters replaced by that numbering system's symbols ('-' its minus sign, or its plus sign for a forced plus;
+    '+', '%' and '‰' its own; '¤' the currency symbol; quoted text literal). Babel's own NumberPattern.apply keeps
+    '-' and '%' as the Latin characters whatever the numbering system, so the affixes are written here."""
+
+    def __init__(self, where: Any, currency: str | None) -> None:
+        self.where = where
+        self.currency = currency
+        system = where.default_numbering_system
+        table = where.number_symbols[system]
+        self.symbols = {"-": table.get("minusSign", "-"), "+": table.get("plusSign", "+"),
+                        "%": table.get("percentSign", "%"), "\u2030": table.get("perMille", "\u2030")}
+        zero = ZERO_DIGITS.get(system)
+        self.native = {ord("0") + d: chr(zero + d) for d in range(10)} if zero is not None else None
+
+    def digits(self, pattern: Any, magnitude: Decimal) -> str:
+        """The number part alone (no prefix, no suffix) of `magnitude` (non-negative) in `pattern`."""
+        bare = copy.copy(pattern)
+        bare.prefix, bare.suffix = ("", ""), ("", "")
+        written = bare.apply(magnitude, self.where, currency=self.currency, currency_digits=False,
+                             numbering_system="default")
+        return written.translate(self.native) if self.native else written
+
+    def affix(self, affix: str, sign: str, magnitude: Decimal) -> str:
+        """A pattern prefix or suffix with its special characters replaced; `sign` stands for '-'."""
+        from babel.numbers import get_currency_name, get_currency_symbol
+        out: list[str] = []
+        quoted = False
+        i = 0
+        while i < len(affix):
+            ch = affix[i]
+            if ch == "'":
+                if i + 1 < len(affix) and affix[i + 1] == "'":
+                    out.append("'")
+                    i += 2
+                    continue
+                quoted = not quoted
+            elif quoted:
+                out.append(ch)
+            elif ch == "-":
+                out.append(sign)
+            elif ch in self.symbols:
+                out.append(self.symbols[ch])
+            elif ch == "\u00a4" and self.currency is not None:
+                run = min(len(affix[i:]) - len(affix[i:].lstrip("\u00a4")), 3)
+                if run == 1:
+                    out.append(get_currency_symbol(self.currency, self.where))
+                elif run == 2:
+                    out.append(self.currency.upper())
+                else:
+                    out.append(get_currency_name(self.currency, magnitude, self.where))
+                i += run
+                continue
+            else:
+                out.append(ch)
+            i += 1
+        return "".join(out)
+
+    def wrap(self, pattern: Any, body: str, magnitude: Decimal, negative: bool, plus: bool) -> str:
+        """`body` between `pattern`'s prefix and suffix: the positive ones, or for a negative value the negative ones
+        (the explicit negative subpattern, or '-' before the positive prefix), and for a forced plus the same with
+        the plus sign where the minus sign stands (as ICU's sign display "always" forms its plus pattern)."""
+        signed = negative or plus
+        sign = self.symbols["+"] if plus else self.symbols["-"]
+        index = 1 if signed else 0
+        return (self.affix(pattern.prefix[index], sign, magnitude) + body
+                + self.affix(pattern.suffix[index], sign, magnitude))
+
+    def write(self, pattern: Any, magnitude: Decimal, negative: bool, plus: bool) -> str:
+        return self.wrap(pattern, self.digits(pattern, magnitude), magnitude, negative, plus)
 
 
-def _compact(magnitude: Decimal, number: FormattedNumber, locale: Any, mode: str) -> tuple[Any, Decimal]:
-    """The locale's short compact pattern for `magnitude` and the scaled digits it prints."""
+def _compact(magnitude: Decimal, locale: Any, mode: str) -> tuple[Any, Decimal]:
+    """The locale's short compact decimal pattern for `magnitude` and the scaled digits it prints (money is written
+    with these digits inside the currency pattern's prefix and suffix, as the ICU renderers do)."""
     from babel.numbers import parse_pattern
-    currency = isinstance(number.unit, NumberUnitCurrency)
-    formats = (locale.compact_currency_formats if currency else locale.compact_decimal_formats)["short"]
+    formats = locale.compact_decimal_formats["short"]
     others = formats["other"]
     chosen = None
     for key in sorted(others, key=int):
         if magnitude >= int(key):
             chosen = key
     if chosen is None or others[chosen].pattern.strip("0") == "" or "0" not in others[chosen].pattern:
-        base = locale.currency_formats["standard"] if currency else locale.decimal_formats[None]
         scaled = rounded(magnitude, PrecisionFraction(0, COMPACT_FRACTION_DIGITS), mode)
-        return _pattern(base, _places(scaled)), scaled
+        return _pattern(locale.decimal_formats[None], _places(scaled)), scaled
     zeros = others[chosen].pattern.count("0")
     divisor = Decimal(int(chosen)) / Decimal(10) ** (zeros - 1)
     scaled = rounded(magnitude / divisor, PrecisionFraction(0, COMPACT_FRACTION_DIGITS), mode)
@@ -169,22 +228,20 @@ def _text(number: FormattedNumber, locale: str) -> str:
     unit = number.unit
     currency = unit.code if isinstance(unit, NumberUnitCurrency) else None
 
-    zero = ZERO_DIGITS.get(where.default_numbering_system)
-    native = {ord("0") + d: chr(zero + d) for d in range(10)} if zero is not None else None
-
-    def apply(pattern: Any, digits: Decimal) -> str:
-        written = pattern.apply(digits, where, currency=currency, currency_digits=False, numbering_system="default")
-        return written.translate(native) if native else written
+    writer = _Writer(where, currency)
 
     display = number.display
     below = isinstance(display, NumberDisplayBelowThreshold)
+    money = None
     if below:
         places = min(max(display.places, 0), MAX_PLACES)
         magnitude = _decimal(display.threshold if math.isfinite(display.threshold) else 0.0)
         digits = magnitude.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
         pattern = None
     elif isinstance(display, NumberDisplayAbbreviated):
-        pattern, digits = _compact(_decimal(value), number, where, mode)
+        pattern, digits = _compact(_decimal(value), where, mode)
+        if currency is not None:
+            money = where.currency_formats["standard"]
     elif isinstance(display, NumberDisplayNumber):
         digits = rounded(_decimal(value), display.precision, mode)
         pattern = None
@@ -204,7 +261,11 @@ def _text(number: FormattedNumber, locale: str) -> str:
 
     negative = value < 0 and digits != 0 and not below
     plus = number.notation == NumberNotation.SIGNED and value > 0 and digits != 0 and not below
-    body = _signed(pattern, digits, negative, plus, where, apply)
+    if money is not None:
+        # Compact money: the currency pattern's prefix and suffix (signed ones for a sign) around the compact digits.
+        body = writer.wrap(money, writer.write(pattern, digits, False, False), digits, negative, plus)
+    else:
+        body = writer.write(pattern, digits, negative, plus)
     if isinstance(unit, NumberUnitSymbol):
         body = f"{body} {unit.symbol}"
     elif isinstance(unit, NumberUnitMultiplier):

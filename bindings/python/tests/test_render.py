@@ -1,6 +1,8 @@
-"""gemstone.render over the shared table tests/render/cases.json (the Kotlin renderer reads the same table), and
-the digit rules alone. Needs Babel: run in the render environment (scripts/test.sh: .venvs/render, made by
-`bash scripts/oracles.sh render` from tests/oracles/venvs/requirements-render.txt); skipped where Babel is absent."""
+"""gemstone.render over the shared table tests/render/cases.json (the C and Kotlin renderers read the same table),
+and the digit rules alone. Each cell is expected to read as the ICU renderers print it (a case's "icu" text for a
+locale where it has one, else its "text"), so the three renderers agree. Needs Babel: run in the render environment
+(scripts/test.sh: .venvs/render, made by `bash scripts/oracles.sh render` from
+tests/oracles/venvs/requirements-render.txt, Babel 2.16.0); skipped where Babel is absent."""
 
 from __future__ import annotations
 
@@ -18,7 +20,25 @@ from gemstone.generated import FormattedNumber, PrecisionFraction, PrecisionSign
 from gemstone.render import rounded, text  # noqa: E402
 
 TABLE = json.loads((Path(__file__).resolve().parents[3] / "tests" / "render" / "cases.json").read_text())
-CASES = [(case["name"], locale, case["number"], case["text"][locale]) for case in TABLE["cases"] for locale in TABLE["locales"]]
+CASES = [(case["name"], locale, case["number"], case.get("icu", {}).get(locale, case["text"][locale]))
+         for case in TABLE["cases"] for locale in TABLE["locales"]]
+
+
+def babel_lacks_the_pattern(locale: str, number: dict, expected: str) -> str | None:
+    """Why a cell cannot read as ICU prints it over Babel's data, or None. Babel imports the number patterns of the
+    Latin numbering system only (measured on 2.12 to 2.18: fa.dat holds no arabext pattern), while ICU uses the
+    patterns of the locale's default numbering system (ICU 72, unum_toPattern):
+      - fa (arabext) money: ICU's "\u200e¤#,##0.00", Babel's (latn) "\u200e¤\u00a0#,##0.00", one no-break space more.
+      - ar (arab) signed money: ICU's "\u200f#,##0.00\u00a0¤" has no negative subpattern, so the sign stands before
+        the RLM; Babel's (latn) "…;\u200f-#,##0.00\u00a0¤" puts it after."""
+    if number["unit"]["type"] != "currency":
+        return None
+    if locale == "fa":
+        return "fa money: Babel has only the latn currency pattern (a no-break space after the symbol)"
+    if locale == "ar" and ("\u061c-" in expected or "\u061c+" in expected):
+        return ("ar signed money: Babel has only the latn currency pattern, whose negative subpattern puts the sign "
+                "after the RLM")
+    return None
 
 
 def test_the_table_covers_every_display_notation_unit_and_locale():
@@ -33,7 +53,27 @@ def test_the_table_covers_every_display_notation_unit_and_locale():
 
 @pytest.mark.parametrize("name,locale,number,expected", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_the_shared_table(name, locale, number, expected):
-    assert text(FormattedNumber.from_json(number), locale) == expected
+    written = text(FormattedNumber.from_json(number), locale)
+    reason = babel_lacks_the_pattern(locale, number, expected)
+    if reason is None:
+        assert written == expected
+    elif written == expected:
+        # strict: a cell that starts to agree fails here, so the rule cannot outlive the gap it names
+        pytest.fail(f"{name} [{locale}] now agrees with ICU: narrow babel_lacks_the_pattern")
+    else:
+        pytest.xfail(reason)
+
+
+def test_the_locale_writes_its_own_signs_and_percent():
+    """The pattern's '-', '+' and '%' are the numbering system's symbols (ar: ALM-marked signs, U+066A), and a forced
+    plus stands where the minus would."""
+    record = {"value": -0.75, "unit": {"type": "percent"},
+              "display": {"type": "number", "precision": {"type": "fraction", "min": 2, "max": 2}},
+              "notation": "signed", "tone": "plain", "rounding": "to_nearest"}
+    assert text(FormattedNumber.from_json(record), "ar") == "\u061c-\u0660\u066b\u0667\u0665\u066a\u061c"
+    assert text(FormattedNumber.from_json(record), "fa") == "\u200e\u2212\u06f0\u066b\u06f7\u06f5\u066a"
+    assert text(FormattedNumber.from_json({**record, "value": 0.75}), "fa") == "\u200e+\u06f0\u066b\u06f7\u06f5\u066a"
+    assert text(FormattedNumber.from_json({**record, "value": 0.75}), "de") == "+0,75\u00a0%"
 
 
 @pytest.mark.parametrize("value,precision,mode,expected", [
