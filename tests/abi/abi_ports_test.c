@@ -95,7 +95,7 @@ static void test_answer_twice_is_stale(void) {
     CHECK(gem_price_alert_service_get_price_alerts(f.service, NULL, completion_done, &c) == GEM_OK);
     CHECK(completion_wait(&c) == GEM_OK);
     CHECK(strcmp(c.json, "[]") == 0);
-    CHECK(f.store.get.second_answer == GEM_ERR_STALE_CALL);
+    CHECK(script_wait_second_answer(&f.store.get) == GEM_ERR_STALE_CALL);
     usleep(20000);
     CHECK(c.calls == 1);
     completion_destroy(&c);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- preferences: a fixed table of keys; SYNC answers ---- */
 
@@ -109,9 +110,17 @@ typedef struct script {
     gem_status fail_status;
     const char *answer;
     gem_call *held;              /* the call kept by ANSWER_NEVER */
-    gem_status second_answer;    /* what the repeated answer of ANSWER_TWICE returned */
+    /* What the repeated answer of ANSWER_TWICE returned (0 until it has): the completion can run on a core thread
+     * before the port's thread makes the second answer, so a test waits for it (script_wait_second_answer). */
+    _Atomic gem_status second_answer;
     atomic_int calls;
 } script;
+
+/* Waits up to 5 s for ANSWER_TWICE's second answer; returns it (0 when it never came). */
+static inline gem_status script_wait_second_answer(script *s) {
+    for (int i = 0; i < 5000 && atomic_load(&s->second_answer) == 0; i++) usleep(1000);
+    return atomic_load(&s->second_answer);
+}
 
 typedef struct thread_answer {
     gem_call *call;
