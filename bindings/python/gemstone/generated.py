@@ -2629,6 +2629,217 @@ class PriceAlertSyncResult:
         return out
 
 
+@dataclass(frozen=True)
+class FiatRate:
+    """A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency)."""
+
+    symbol: str
+    """The currency's code, one the price service knows (EUR)."""
+    rate: float
+    """Units of the currency per US dollar; finite and above zero."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "FiatRate":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "FiatRate":
+        data = _obj(data, path)
+        return cls(
+            symbol=_str(_key(data, "symbol", path), _join(path, "symbol")),
+            rate=_f64(_key(data, "rate", path), _join(path, "rate")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["symbol"] = self.symbol
+        out["rate"] = float(self.rate)
+        return out
+
+
+@dataclass(frozen=True)
+class PriceConversion:
+    """The currency and rate the stored prices are converted at: every stored price is its USD price times this rate."""
+
+    currency: str
+    """The currency the stored prices read in."""
+    rate: float
+    """Units of that currency per US dollar (1 for USD)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceConversion":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceConversion":
+        data = _obj(data, path)
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            rate=_f64(_key(data, "rate", path), _join(path, "rate")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["currency"] = self.currency
+        out["rate"] = float(self.rate)
+        return out
+
+
+@dataclass(frozen=True)
+class AssetPrice:
+    """One asset's price: a row of the price store."""
+
+    asset_id: str
+    """The asset."""
+    price_usd: float
+    """The price of one whole unit in US dollars, as the API answered it (kept for the next conversion)."""
+    price: float
+    """The same price in the conversion's currency: price_usd times the conversion's rate."""
+    price_change_percentage_24h: float
+    """The change over the last 24 hours, in percent (2.5 is +2.5%)."""
+    updated_at: Optional[int] = None
+    """When the API last updated the price, in seconds since 1970 (UTC); absent when it did not say."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetPrice":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetPrice":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            price_usd=_f64(_key(data, "price_usd", path), _join(path, "price_usd")),
+            price=_f64(_key(data, "price", path), _join(path, "price")),
+            price_change_percentage_24h=_f64(_key(data, "price_change_percentage_24h", path), _join(path, "price_change_percentage_24h")),
+            updated_at=(lambda value: None if value is None else _int(value, _join(path, "updated_at"), -9223372036854775808, 9223372036854775807))(data.get("updated_at")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        out["price_usd"] = float(self.price_usd)
+        out["price"] = float(self.price)
+        out["price_change_percentage_24h"] = float(self.price_change_percentage_24h)
+        if self.updated_at is not None:
+            out["updated_at"] = self.updated_at
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class PriceTick:
+    """The price store's save_rates_and_prices arguments: one tick, committed in ONE transaction (the rates, the repricing, then the prices) or, on failure, not at all."""
+
+    currency: str
+    """The selected currency when the tick was built."""
+    rates: tuple[FiatRate, ...]
+    """Rates to upsert by symbol (the adapter writes only those that changed)."""
+    conversion: Optional[PriceConversion] = None
+    """When present, the stored prices move to this conversion: every stored row's price becomes price_usd times its rate, and the conversion is stored. Absent when the stored conversion already is the one in effect, so a conversion is never applied twice."""
+    prices: tuple[AssetPrice, ...]
+    """Prices to upsert by asset id, already converted at the conversion in effect (written after the repricing)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceTick":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceTick":
+        data = _obj(data, path)
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            rates=tuple(FiatRate._read(v0, _index(_join(path, "rates"), i0)) for i0, v0 in enumerate(_list(_key(data, "rates", path), _join(path, "rates")))),
+            conversion=(lambda value: None if value is None else PriceConversion._read(value, _join(path, "conversion")))(data.get("conversion")),
+            prices=tuple(AssetPrice._read(v0, _index(_join(path, "prices"), i0)) for i0, v0 in enumerate(_list(_key(data, "prices", path), _join(path, "prices")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["currency"] = self.currency
+        out["rates"] = [v0.to_json() for v0 in self.rates]
+        if self.conversion is not None:
+            out["conversion"] = self.conversion.to_json()
+        out["prices"] = [v0.to_json() for v0 in self.prices]
+        return out
+
+
+@dataclass(frozen=True)
+class PriceState:
+    """What the price store answers before a tick is built (get_price_state): the conversion its prices are at and the stored rate of the selected currency."""
+
+    conversion: Optional[PriceConversion] = None
+    """The conversion the stored prices are at; absent before the first tick."""
+    rate: Optional[float] = None
+    """The stored rate of the currency asked about; absent when none is stored."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceState":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceState":
+        data = _obj(data, path)
+        return cls(
+            conversion=(lambda value: None if value is None else PriceConversion._read(value, _join(path, "conversion")))(data.get("conversion")),
+            rate=(lambda value: None if value is None else _f64(value, _join(path, "rate")))(data.get("rate")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.conversion is not None:
+            out["conversion"] = self.conversion.to_json()
+        if self.rate is not None:
+            out["rate"] = float(self.rate)
+        return out
+
+
+@dataclass(frozen=True)
+class PriceTickResult:
+    """What a price sync or a stream tick wrote."""
+
+    currency: str
+    """The currency the stored prices read in after the tick (USD while no rate of the selected currency is known)."""
+    prices: int
+    """Prices written."""
+    rates: int
+    """Rates written."""
+    dropped: int
+    """Entries of the answer or tick left out: malformed, or a currency the service does not know."""
+    conversion: Optional[PriceConversion] = None
+    """The conversion applied by this tick; absent when the stored one was already in effect."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceTickResult":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceTickResult":
+        data = _obj(data, path)
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            prices=_int(_key(data, "prices", path), _join(path, "prices"), -9223372036854775808, 9223372036854775807),
+            rates=_int(_key(data, "rates", path), _join(path, "rates"), -9223372036854775808, 9223372036854775807),
+            dropped=_int(_key(data, "dropped", path), _join(path, "dropped"), -9223372036854775808, 9223372036854775807),
+            conversion=(lambda value: None if value is None else PriceConversion._read(value, _join(path, "conversion")))(data.get("conversion")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["currency"] = self.currency
+        out["prices"] = self.prices
+        out["rates"] = self.rates
+        out["dropped"] = self.dropped
+        if self.conversion is not None:
+            out["conversion"] = self.conversion.to_json()
+        return out
+
+
 class AssetType(str, enum.Enum):
     """The kind of an asset; cases are the specification's (asset_type.rs)."""
 
@@ -4126,4 +4337,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

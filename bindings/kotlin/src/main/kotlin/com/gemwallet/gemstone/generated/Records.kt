@@ -2056,6 +2056,212 @@ data class PriceAlertSyncResult(
     }
 }
 
+/** A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency). */
+data class FiatRate(
+    /** The currency's code, one the price service knows (EUR). */
+    val symbol: String,
+    /** Units of the currency per US dollar; finite and above zero. */
+    val rate: Double
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("symbol", symbol)
+        put("rate", SchemaJson.finite(rate, "number"))
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): FiatRate = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<FiatRate> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<FiatRate>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): FiatRate = FiatRate(
+            symbol = SchemaJson.str(SchemaJson.key(json, "symbol", path), SchemaJson.join(path, "symbol")),
+            rate = SchemaJson.double(SchemaJson.key(json, "rate", path), SchemaJson.join(path, "rate"))
+        )
+    }
+}
+
+/** The currency and rate the stored prices are converted at: every stored price is its USD price times this rate. */
+data class PriceConversion(
+    /** The currency the stored prices read in. */
+    val currency: String,
+    /** Units of that currency per US dollar (1 for USD). */
+    val rate: Double
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+        put("rate", SchemaJson.finite(rate, "number"))
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceConversion = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceConversion> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceConversion>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceConversion = PriceConversion(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            rate = SchemaJson.double(SchemaJson.key(json, "rate", path), SchemaJson.join(path, "rate"))
+        )
+    }
+}
+
+/** One asset's price: a row of the price store. */
+data class AssetPrice @JvmOverloads constructor(
+    /** The asset. */
+    val assetId: String,
+    /** The price of one whole unit in US dollars, as the API answered it (kept for the next conversion). */
+    val priceUsd: Double,
+    /** The same price in the conversion's currency: price_usd times the conversion's rate. */
+    val price: Double,
+    /** The change over the last 24 hours, in percent (2.5 is +2.5%). */
+    val priceChangePercentage24h: Double,
+    /** When the API last updated the price, in seconds since 1970 (UTC); absent when it did not say. */
+    val updatedAt: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        put("price_usd", SchemaJson.finite(priceUsd, "number"))
+        put("price", SchemaJson.finite(price, "number"))
+        put("price_change_percentage_24h", SchemaJson.finite(priceChangePercentage24h, "number"))
+        updatedAt?.let { put("updated_at", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetPrice = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetPrice> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetPrice>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetPrice = AssetPrice(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            priceUsd = SchemaJson.double(SchemaJson.key(json, "price_usd", path), SchemaJson.join(path, "price_usd")),
+            price = SchemaJson.double(SchemaJson.key(json, "price", path), SchemaJson.join(path, "price")),
+            priceChangePercentage24h = SchemaJson.double(SchemaJson.key(json, "price_change_percentage_24h", path), SchemaJson.join(path, "price_change_percentage_24h")),
+            updatedAt = json.opt("updated_at").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "updated_at"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** The price store's save_rates_and_prices arguments: one tick, committed in ONE transaction (the rates, the repricing, then the prices) or, on failure, not at all. */
+data class PriceTick @JvmOverloads constructor(
+    /** The selected currency when the tick was built. */
+    val currency: String,
+    /** Rates to upsert by symbol (the adapter writes only those that changed). */
+    val rates: List<FiatRate>,
+    /** When present, the stored prices move to this conversion: every stored row's price becomes price_usd times its rate, and the conversion is stored. Absent when the stored conversion already is the one in effect, so a conversion is never applied twice. */
+    val conversion: PriceConversion? = null,
+    /** Prices to upsert by asset id, already converted at the conversion in effect (written after the repricing). */
+    val prices: List<AssetPrice>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+        put("rates", JSONArray().apply { rates.forEach { v0 -> put(v0.toJson()) } })
+        conversion?.let { put("conversion", it.toJson()) }
+        put("prices", JSONArray().apply { prices.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceTick = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceTick> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceTick>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceTick = PriceTick(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            rates = SchemaJson.arr(SchemaJson.key(json, "rates", path), SchemaJson.join(path, "rates")).let { a0 -> List(a0.length()) { i0 -> FiatRate.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rates")}[$i0]"), "${SchemaJson.join(path, "rates")}[$i0]") } },
+            conversion = json.opt("conversion").let { if (SchemaJson.absent(it)) null else PriceConversion.read(SchemaJson.obj(it, SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")) },
+            prices = SchemaJson.arr(SchemaJson.key(json, "prices", path), SchemaJson.join(path, "prices")).let { a0 -> List(a0.length()) { i0 -> AssetPrice.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "prices")}[$i0]"), "${SchemaJson.join(path, "prices")}[$i0]") } }
+        )
+    }
+}
+
+/** What the price store answers before a tick is built (get_price_state): the conversion its prices are at and the stored rate of the selected currency. */
+data class PriceState @JvmOverloads constructor(
+    /** The conversion the stored prices are at; absent before the first tick. */
+    val conversion: PriceConversion? = null,
+    /** The stored rate of the currency asked about; absent when none is stored. */
+    val rate: Double? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        conversion?.let { put("conversion", it.toJson()) }
+        rate?.let { put("rate", SchemaJson.finite(it, "number")) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceState = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceState> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceState>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceState = PriceState(
+            conversion = json.opt("conversion").let { if (SchemaJson.absent(it)) null else PriceConversion.read(SchemaJson.obj(it, SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")) },
+            rate = json.opt("rate").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "rate")) }
+        )
+    }
+}
+
+/** What a price sync or a stream tick wrote. */
+data class PriceTickResult @JvmOverloads constructor(
+    /** The currency the stored prices read in after the tick (USD while no rate of the selected currency is known). */
+    val currency: String,
+    /** Prices written. */
+    val prices: Long,
+    /** Rates written. */
+    val rates: Long,
+    /** Entries of the answer or tick left out: malformed, or a currency the service does not know. */
+    val dropped: Long,
+    /** The conversion applied by this tick; absent when the stored one was already in effect. */
+    val conversion: PriceConversion? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+        put("prices", prices)
+        put("rates", rates)
+        put("dropped", dropped)
+        conversion?.let { put("conversion", it.toJson()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceTickResult = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceTickResult> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceTickResult>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceTickResult = PriceTickResult(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            prices = SchemaJson.long(SchemaJson.key(json, "prices", path), SchemaJson.join(path, "prices"), Long.MIN_VALUE, Long.MAX_VALUE),
+            rates = SchemaJson.long(SchemaJson.key(json, "rates", path), SchemaJson.join(path, "rates"), Long.MIN_VALUE, Long.MAX_VALUE),
+            dropped = SchemaJson.long(SchemaJson.key(json, "dropped", path), SchemaJson.join(path, "dropped"), Long.MIN_VALUE, Long.MAX_VALUE),
+            conversion = json.opt("conversion").let { if (SchemaJson.absent(it)) null else PriceConversion.read(SchemaJson.obj(it, SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")) }
+        )
+    }
+}
+
 /** The kind of an asset; cases are the specification's (asset_type.rs). */
 enum class AssetType(val json: String) {
     /** A chain's own coin. */
