@@ -1053,6 +1053,52 @@ gem_status gem_day_labels(const char *_Nullable request_json, gem_buffer *_Nulla
 gem_status gem_transaction_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
+ * The texts an asset row style resolves to for one asset. request {"asset":Asset,"style":
+ * GemAssetRowStyle}; answers GemAssetRowText {"title":"Tether","symbol":"USDT","network":"Ethereum"}:
+ * the title is the asset's name, a native coin's canonical name or its network's name (style.title);
+ * the symbol is absent when the style hides it or it equals the title; the network is present only
+ * under a token when style.subtitle is "network". GEM_ERR_INVALID_INPUT: the asset's decimals.
+ */
+gem_status gem_asset_row_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The rows of an asset list in one call. request {"assets":[GemAssetData,…],"currency":"USD",
+ * "style":GemAssetRowStyle}; answers one GemAssetItemRow per asset, in order
+ * (docs/records.md#gemassetitemrow): the title and symbol as gem_asset_row_text; under it the price
+ * in the currency's price style (at least two places: 0.9 reads 0.90) with its signed, toned 24-hour
+ * change, or the network name; trailing the balance (short style, every kind added up) over its worth
+ * (fiat style; absent without a price), the enabled switch, the address to copy (none without one) or
+ * nothing; masks_balance on a balance row. GEM_ERR_INVALID_INPUT: the currency, an asset's decimals.
+ */
+gem_status gem_asset_list_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The rows of the wallet's asset list in one call. request {"assets":[GemAssetData,…],
+ * "currency":"USD"}; answers [GemAssetItemRow,…] as gem_asset_list_rows in the wallet style
+ * (the asset's name, its price and change, its balance and worth), leaving out the assets whose
+ * is_enabled is false. GEM_ERR_INVALID_INPUT: the currency, an asset's decimals.
+ */
+gem_status gem_wallet_asset_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The wallet list in one call. request {"wallets":[WalletListItem,…],"current_wallet_id":
+ * "multicoin_0x…" (optional)}; answers [GemWalletSection,…]: {"kind":"pinned","rows":[…]} then
+ * {"kind":"wallets","rows":[…]}, each by order, then index, then id; an empty section is left out.
+ * A row (GemWalletRow) is subtitled {"type":"wallet_type","wallet_type":"multicoin"} or, for a
+ * one-chain wallet, {"type":"text","text":<network name>}; the placeholder is the name's first
+ * character upper-cased; a watch-only wallet shows the watch badge.
+ */
+gem_status gem_wallet_sections(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * A wallet's details screen. request {"wallet":Wallet,"current_wallet_id":… (optional)}; answers
+ * GemWalletDetails {"row":GemWalletRow,"secret_kind":"phrase"|"private_key" (absent for a
+ * watch-only wallet),"show_secret":{"type":"show_secret","kind":…},"address":GemAddressRow (only
+ * when the wallet has exactly one account)}.
+ */
+gem_status gem_wallet_details(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
  * A new amount session (the amount screen's state; the host keeps it and passes it back). request
  * {"asset":asset,"balance":"2000000000000000000","currency":"EUR","format":format,
  *  "minimum":"…" (optional, atomic)}; answers the session

@@ -955,6 +955,39 @@ static void test_copy_and_day_answers(void) {
 #undef BOUNDARIES
 }
 
+static void test_row_answers(void) {
+    gem_buffer out = {0};
+#define ROW_STYLE "{\"title\":\"asset\",\"shows_symbol\":true,\"subtitle\":\"none\",\"trailing\":\"toggle\"}"
+#define BAD_ETH "{\"id\":\"ethereum\",\"name\":\"Ethereum\",\"symbol\":\"ETH\",\"decimals\":256,\"type\":\"native\"}"
+    EXPECT_REFUSALS(gem_asset_row_text, "{\"asset\":" ETH_ASSET ",\"style\":{}}", "{\"asset\":" BAD_ETH ",\"style\":" ROW_STYLE "}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_asset_row_text("{\"asset\":" TRX_ASSET ",\"style\":" ROW_STYLE "}", &out), "{\"title\":\"TRX\"}", &out);
+
+    EXPECT_REFUSALS(gem_asset_list_rows, "{\"assets\":{},\"currency\":\"USD\",\"style\":" ROW_STYLE "}",
+                    "{\"assets\":[],\"currency\":\"usd\",\"style\":" ROW_STYLE "}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_asset_list_rows("{\"assets\":[{\"asset\":" ETH_ASSET ",\"is_enabled\":false}],\"currency\":\"USD\",\"style\":" ROW_STYLE "}", &out),
+                  "[{\"asset_id\":\"ethereum\",\"icon\":{\"asset_id\":\"ethereum\"},\"title\":{\"text\":{\"type\":\"text\",\"text\":\"Ethereum\"},\"tone\":\"plain\"},"
+                  "\"title_extra\":{\"text\":{\"type\":\"text\",\"text\":\"ETH\"},\"tone\":\"neutral\"},\"trailing\":{\"type\":\"toggle\",\"is_on\":false},\"masks_balance\":false}]", &out);
+
+    EXPECT_REFUSALS(gem_wallet_asset_rows, "{\"assets\":[1],\"currency\":\"USD\"}",
+                    "{\"assets\":[{\"asset\":" BAD_ETH ",\"is_enabled\":true}],\"currency\":\"USD\"}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_wallet_asset_rows("{\"assets\":[{\"asset\":" ETH_ASSET ",\"is_enabled\":false}],\"currency\":\"USD\"}", &out), "[]", &out);
+
+    EXPECT_SYNC_ERROR(gem_wallet_sections("{\"wallets\":[{\"id\":\"nowhere_x\",\"name\":\"W\",\"index\":1,\"order\":0,\"is_pinned\":false}]}", &out),
+                      GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_wallet_sections("{\"wallets\":[]}", &out), "[]", &out);
+    EXPECT_ANSWER(gem_wallet_sections("{\"wallets\":[{\"id\":\"view_tron_T1\",\"name\":\"w\",\"index\":1,\"order\":0,\"is_pinned\":true}],\"current_wallet_id\":\"view_tron_T1\"}", &out),
+                  "[{\"kind\":\"pinned\",\"rows\":[{\"id\":\"view_tron_T1\",\"name\":\"w\",\"subtitle\":{\"type\":\"text\",\"text\":\"TRON\"},\"placeholder\":\"W\","
+                  "\"shows_watch_badge\":true,\"is_pinned\":true,\"is_current\":true,\"has_avatar\":false}]}]", &out);
+
+    EXPECT_SYNC_ERROR(gem_wallet_details("{\"wallet\":{}}", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_wallet_details("{\"wallet\":{\"id\":\"view_tron_T1\",\"name\":\"w\",\"index\":1,\"type\":\"view\",\"accounts\":[],\"order\":0,\"is_pinned\":false,\"source\":\"import\"}}", &out),
+                  "{\"row\":{\"id\":\"view_tron_T1\",\"name\":\"w\",\"subtitle\":{\"type\":\"text\",\"text\":\"TRON\"},\"placeholder\":\"W\","
+                  "\"shows_watch_badge\":true,\"is_pinned\":false,\"is_current\":false,\"has_avatar\":false}}", &out);
+#undef BAD_ETH
+#undef ROW_STYLE
+}
+
 static void test_transaction_and_amount_answers(void) {
     gem_buffer out = {0};
 
@@ -1013,6 +1046,7 @@ int main(void) {
     test_list_answers();
     test_number_answers();
     test_copy_and_day_answers();
+    test_row_answers();
     test_transaction_and_amount_answers();
     if (failures) {
         fprintf(stderr, "abi_inputs_test: %d failure(s)\n", failures);

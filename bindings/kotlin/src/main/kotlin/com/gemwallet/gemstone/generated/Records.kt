@@ -280,6 +280,439 @@ data class DayBoundaries(
     }
 }
 
+/** What an asset row titles itself with. */
+enum class AssetTitleStyle(val json: String) {
+    /** The asset's own name. */
+    ASSET("asset"),
+    /** A native coin's canonical name (Ethereum for the ETH of an Ethereum layer 2); a token's own name. */
+    CANONICAL_ASSET("canonical_asset"),
+    /** The name of the asset's network. */
+    NETWORK("network");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AssetTitleStyle = read(value, "")
+        internal fun read(value: String, path: String): AssetTitleStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "asset, canonical_asset, network")
+    }
+}
+
+/** What sits under an asset row's title. */
+enum class AssetSubtitleStyle(val json: String) {
+    /** The price in the list's currency, its 24-hour change beside it. */
+    PRICE("price"),
+    /** A token's network name; nothing under a native coin. */
+    NETWORK("network"),
+    /** Nothing. */
+    NONE("none");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AssetSubtitleStyle = read(value, "")
+        internal fun read(value: String, path: String): AssetSubtitleStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "price, network, none")
+    }
+}
+
+/** What trails an asset row. */
+enum class AssetTrailingStyle(val json: String) {
+    /** The balance, its value in the list's currency under it; hidden by the balance privacy switch. */
+    BALANCE("balance"),
+    /** A switch: whether the asset is shown in the wallet. */
+    TOGGLE("toggle"),
+    /** The wallet's address on the asset's chain, to copy. */
+    COPY("copy"),
+    /** Nothing. */
+    NONE("none");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AssetTrailingStyle = read(value, "")
+        internal fun read(value: String, path: String): AssetTrailingStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "balance, toggle, copy, none")
+    }
+}
+
+/** How a flow draws its asset rows: one answer a screen asks for once and passes to every list it draws. */
+data class AssetRowStyle(
+    /** What the row titles itself with. */
+    val title: AssetTitleStyle,
+    /** Whether the symbol is shown beside the title (never when it would repeat the title). */
+    val showsSymbol: Boolean,
+    /** What sits under the title. */
+    val subtitle: AssetSubtitleStyle,
+    /** What trails the row. */
+    val trailing: AssetTrailingStyle
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("title", title.json)
+        put("shows_symbol", showsSymbol)
+        put("subtitle", subtitle.json)
+        put("trailing", trailing.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetRowStyle = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetRowStyle> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetRowStyle>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetRowStyle = AssetRowStyle(
+            title = AssetTitleStyle.read(SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")), SchemaJson.join(path, "title")),
+            showsSymbol = SchemaJson.bool(SchemaJson.key(json, "shows_symbol", path), SchemaJson.join(path, "shows_symbol")),
+            subtitle = AssetSubtitleStyle.read(SchemaJson.str(SchemaJson.key(json, "subtitle", path), SchemaJson.join(path, "subtitle")), SchemaJson.join(path, "subtitle")),
+            trailing = AssetTrailingStyle.read(SchemaJson.str(SchemaJson.key(json, "trailing", path), SchemaJson.join(path, "trailing")), SchemaJson.join(path, "trailing"))
+        )
+    }
+}
+
+/** The texts a style resolves to for one asset (asset_row_text). */
+data class AssetRowText @JvmOverloads constructor(
+    /** The name the row shows. */
+    val title: String,
+    /** The symbol beside it; absent when the style hides it or it equals the title. */
+    val symbol: String? = null,
+    /** The network name under a token when the style's subtitle is the network; absent otherwise. */
+    val network: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("title", title)
+        symbol?.let { put("symbol", it) }
+        network?.let { put("network", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetRowText = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetRowText> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetRowText>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetRowText = AssetRowText(
+            title = SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")),
+            symbol = json.opt("symbol").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "symbol")) },
+            network = json.opt("network").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "network")) }
+        )
+    }
+}
+
+/** One text of a row and its colour. */
+data class RowText(
+    /** The text: a name as given, or a number the app renders. */
+    val text: LocalizedText,
+    /** How it is coloured. */
+    val tone: ValueTone
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("text", text.toJson())
+        put("tone", tone.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): RowText = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<RowText> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<RowText>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): RowText = RowText(
+            text = LocalizedText.read(SchemaJson.obj(SchemaJson.key(json, "text", path), SchemaJson.join(path, "text")), SchemaJson.join(path, "text")),
+            tone = ValueTone.read(SchemaJson.str(SchemaJson.key(json, "tone", path), SchemaJson.join(path, "tone")), SchemaJson.join(path, "tone"))
+        )
+    }
+}
+
+/** An asset row's icon: the asset's image, with its chain's badge on a token. */
+data class AssetIcon @JvmOverloads constructor(
+    /** The asset whose image is drawn. */
+    val assetId: String,
+    /** The chain whose small image is drawn over a token's corner; absent on a native coin. */
+    val badge: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        badge?.let { put("badge", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetIcon = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetIcon> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetIcon>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetIcon = AssetIcon(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            badge = json.opt("badge").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "badge")) }
+        )
+    }
+}
+
+/** What trails an asset row. */
+sealed class AssetTrailing {
+    abstract fun toJson(): JSONObject
+
+    /** A value and, under it, a second one (the balance and its worth). */
+    data class Value(
+        /** The first line. */
+        val value: RowText,
+        /** The second line; absent when there is none (no price known). */
+        val extra: RowText? = null
+    ) : AssetTrailing() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "value")
+            put("value", value.toJson())
+            extra?.let { put("extra", it.toJson()) }
+        }
+    }
+
+    /** A switch. */
+    data class Toggle(
+        /** Whether it is on (the asset is shown in the wallet). */
+        val isOn: Boolean
+    ) : AssetTrailing() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "toggle")
+            put("is_on", isOn)
+        }
+    }
+
+    /** A value to copy. */
+    data class Copy(
+        /** What reaches the clipboard and what the toast shows. */
+        val copy: com.gemwallet.gemstone.Copy
+    ) : AssetTrailing() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "copy")
+            put("copy", copy.toJson())
+        }
+    }
+
+    /** Nothing. */
+    object None : AssetTrailing() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "none")
+        override fun toString(): String = "AssetTrailing.None"
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): AssetTrailing = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): AssetTrailing {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "value" -> Value(
+                    value = RowText.read(SchemaJson.obj(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")), SchemaJson.join(path, "value")),
+                    extra = json.opt("extra").let { if (SchemaJson.absent(it)) null else RowText.read(SchemaJson.obj(it, SchemaJson.join(path, "extra")), SchemaJson.join(path, "extra")) }
+                )
+                "toggle" -> Toggle(
+                    isOn = SchemaJson.bool(SchemaJson.key(json, "is_on", path), SchemaJson.join(path, "is_on"))
+                )
+                "copy" -> Copy(
+                    copy = com.gemwallet.gemstone.Copy.read(SchemaJson.obj(SchemaJson.key(json, "copy", path), SchemaJson.join(path, "copy")), SchemaJson.join(path, "copy"))
+                )
+                "none" -> None
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "value, toggle, copy, none")
+            }
+        }
+    }
+}
+
+/** One asset row, every slot settled (spec: GemAssetItemRow): each app draws every asset-like list with one renderer. */
+data class AssetItemRow @JvmOverloads constructor(
+    /** The asset the row stands for. */
+    val assetId: String,
+    /** Its icon. */
+    val icon: AssetIcon,
+    /** The title. */
+    val title: RowText,
+    /** Beside the title: the symbol, when the style shows it. */
+    val titleExtra: RowText? = null,
+    /** Under the title: the price or the network name. */
+    val subtitle: RowText? = null,
+    /** Beside the subtitle: the price's 24-hour change, coloured by its sign. */
+    val subtitleExtra: RowText? = null,
+    /** What trails the row. */
+    val trailing: AssetTrailing,
+    /** Whether the balance privacy switch hides the trailing value (a row showing a balance). */
+    val masksBalance: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        put("icon", icon.toJson())
+        put("title", title.toJson())
+        titleExtra?.let { put("title_extra", it.toJson()) }
+        subtitle?.let { put("subtitle", it.toJson()) }
+        subtitleExtra?.let { put("subtitle_extra", it.toJson()) }
+        put("trailing", trailing.toJson())
+        put("masks_balance", masksBalance)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetItemRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetItemRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetItemRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetItemRow = AssetItemRow(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            icon = AssetIcon.read(SchemaJson.obj(SchemaJson.key(json, "icon", path), SchemaJson.join(path, "icon")), SchemaJson.join(path, "icon")),
+            title = RowText.read(SchemaJson.obj(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")), SchemaJson.join(path, "title")),
+            titleExtra = json.opt("title_extra").let { if (SchemaJson.absent(it)) null else RowText.read(SchemaJson.obj(it, SchemaJson.join(path, "title_extra")), SchemaJson.join(path, "title_extra")) },
+            subtitle = json.opt("subtitle").let { if (SchemaJson.absent(it)) null else RowText.read(SchemaJson.obj(it, SchemaJson.join(path, "subtitle")), SchemaJson.join(path, "subtitle")) },
+            subtitleExtra = json.opt("subtitle_extra").let { if (SchemaJson.absent(it)) null else RowText.read(SchemaJson.obj(it, SchemaJson.join(path, "subtitle_extra")), SchemaJson.join(path, "subtitle_extra")) },
+            trailing = AssetTrailing.read(SchemaJson.obj(SchemaJson.key(json, "trailing", path), SchemaJson.join(path, "trailing")), SchemaJson.join(path, "trailing")),
+            masksBalance = SchemaJson.bool(SchemaJson.key(json, "masks_balance", path), SchemaJson.join(path, "masks_balance"))
+        )
+    }
+}
+
+/** What an asset row reads from the app's stores: the asset, the wallet's balance of it, its stored price and whether the wallet shows it. */
+data class AssetData @JvmOverloads constructor(
+    /** The asset. */
+    val asset: Asset,
+    /** The wallet's balance; absent reads as zero. */
+    val balance: Balance? = null,
+    /** The stored price, its price in the list's currency; absent when none is known. */
+    val price: AssetPrice? = null,
+    /** Whether the wallet shows the asset. */
+    val isEnabled: Boolean,
+    /** The wallet's address on the asset's chain (for a copy row). */
+    val address: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset", asset.toJson())
+        balance?.let { put("balance", it.toJson()) }
+        price?.let { put("price", it.toJson()) }
+        put("is_enabled", isEnabled)
+        address?.let { put("address", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetData = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetData> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetData>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetData = AssetData(
+            asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+            balance = json.opt("balance").let { if (SchemaJson.absent(it)) null else Balance.read(SchemaJson.obj(it, SchemaJson.join(path, "balance")), SchemaJson.join(path, "balance")) },
+            price = json.opt("price").let { if (SchemaJson.absent(it)) null else AssetPrice.read(SchemaJson.obj(it, SchemaJson.join(path, "price")), SchemaJson.join(path, "price")) },
+            isEnabled = SchemaJson.bool(SchemaJson.key(json, "is_enabled", path), SchemaJson.join(path, "is_enabled")),
+            address = json.opt("address").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "address")) }
+        )
+    }
+}
+
+/** The request of gem_asset_row_text. */
+data class AssetRowTextRequest(
+    /** The asset. */
+    val asset: Asset,
+    /** The style. */
+    val style: AssetRowStyle
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset", asset.toJson())
+        put("style", style.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetRowTextRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetRowTextRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetRowTextRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetRowTextRequest = AssetRowTextRequest(
+            asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+            style = AssetRowStyle.read(SchemaJson.obj(SchemaJson.key(json, "style", path), SchemaJson.join(path, "style")), SchemaJson.join(path, "style"))
+        )
+    }
+}
+
+/** The request of gem_asset_list_rows: a list's assets, its currency and the style of its flow. */
+data class AssetListRowsRequest(
+    /** The assets, in the order the rows are drawn. */
+    val assets: List<AssetData>,
+    /** The currency the prices are in (three upper-case letters). */
+    val currency: String,
+    /** The flow's style. */
+    val style: AssetRowStyle
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0.toJson()) } })
+        put("currency", currency)
+        put("style", style.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetListRowsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetListRowsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetListRowsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetListRowsRequest = AssetListRowsRequest(
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> AssetData.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]"), "${SchemaJson.join(path, "assets")}[$i0]") } },
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            style = AssetRowStyle.read(SchemaJson.obj(SchemaJson.key(json, "style", path), SchemaJson.join(path, "style")), SchemaJson.join(path, "style"))
+        )
+    }
+}
+
+/** The request of gem_wallet_asset_rows: the wallet's assets and its currency; Core applies the wallet style and leaves out the assets the wallet does not show. */
+data class WalletAssetRowsRequest(
+    /** The wallet's assets, in the order the rows are drawn. */
+    val assets: List<AssetData>,
+    /** The currency the prices are in (three upper-case letters). */
+    val currency: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0.toJson()) } })
+        put("currency", currency)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletAssetRowsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletAssetRowsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletAssetRowsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletAssetRowsRequest = WalletAssetRowsRequest(
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> AssetData.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]"), "${SchemaJson.join(path, "assets")}[$i0]") } },
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency"))
+        )
+    }
+}
+
 /** A wallet's balance of one asset, by kind, each in the asset's base unit: a row of the balance store. */
 data class Balance(
     /** The asset. */
@@ -1866,6 +2299,39 @@ sealed class LocalizedText {
         }
     }
 
+    /** A number, rendered by the app's number renderer. */
+    data class Number(
+        /** The number as it reads. */
+        val number: FormattedNumber
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "number")
+            put("number", number.toJson())
+        }
+    }
+
+    /** The name of a kind of wallet ("Multi-coin"). */
+    data class WalletType(
+        /** The kind. */
+        val walletType: com.gemwallet.gemstone.WalletType
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "wallet_type")
+            put("wallet_type", walletType.json)
+        }
+    }
+
+    /** The label of the button that shows a wallet's secret ("Show secret phrase", "Show private key"). */
+    data class ShowSecret(
+        /** The secret it shows. */
+        val kind: WalletSecretKind
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "show_secret")
+            put("kind", kind.json)
+        }
+    }
+
     companion object {
         /** Reads the case its "type" names. */
         @JvmStatic fun fromJson(json: JSONObject): LocalizedText = read(json, "")
@@ -1882,7 +2348,16 @@ sealed class LocalizedText {
                 "transaction_state" -> TransactionState(
                     state = com.gemwallet.gemstone.TransactionState.read(SchemaJson.str(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state"))
                 )
-                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "text, row_title, transaction_state")
+                "number" -> Number(
+                    number = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "number", path), SchemaJson.join(path, "number")), SchemaJson.join(path, "number"))
+                )
+                "wallet_type" -> WalletType(
+                    walletType = com.gemwallet.gemstone.WalletType.read(SchemaJson.str(SchemaJson.key(json, "wallet_type", path), SchemaJson.join(path, "wallet_type")), SchemaJson.join(path, "wallet_type"))
+                )
+                "show_secret" -> ShowSecret(
+                    kind = WalletSecretKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "text, row_title, transaction_state, number, wallet_type, show_secret")
             }
         }
     }
@@ -3023,6 +3498,293 @@ data class HttpResponse @JvmOverloads constructor(
             status = SchemaJson.long(SchemaJson.key(json, "status", path), SchemaJson.join(path, "status"), Long.MIN_VALUE, Long.MAX_VALUE),
             body = SchemaJson.str(SchemaJson.key(json, "body", path), SchemaJson.join(path, "body")),
             headers = json.opt("headers").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "headers")).let { a0 -> List(a0.length()) { i0 -> HttpHeader.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "headers")}[$i0]"), "${SchemaJson.join(path, "headers")}[$i0]") } } }
+        )
+    }
+}
+
+/** The secret a wallet is made from. */
+enum class WalletSecretKind(val json: String) {
+    /** A recovery phrase. */
+    PHRASE("phrase"),
+    /** A private key. */
+    PRIVATE_KEY("private_key");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): WalletSecretKind = read(value, "")
+        internal fun read(value: String, path: String): WalletSecretKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "phrase, private_key")
+    }
+}
+
+/** What a wallet row reads: a row of the wallets table, without its accounts. */
+data class WalletListItem @JvmOverloads constructor(
+    /** The wallet's id (its type and, for a one-chain wallet, its chain). */
+    val id: String,
+    /** The wallet's name. */
+    val name: String,
+    /** The wallet's number in creation order. */
+    val index: Int,
+    /** The wallet's position in the user's list. */
+    val order: Int,
+    /** Whether the user pinned it. */
+    val isPinned: Boolean,
+    /** The wallet's picture, when it has one. */
+    val imageUrl: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+        put("name", name)
+        put("index", index)
+        put("order", order)
+        put("is_pinned", isPinned)
+        imageUrl?.let { put("image_url", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletListItem = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletListItem> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletListItem>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletListItem = WalletListItem(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id")),
+            name = SchemaJson.str(SchemaJson.key(json, "name", path), SchemaJson.join(path, "name")),
+            index = SchemaJson.int(SchemaJson.key(json, "index", path), SchemaJson.join(path, "index")),
+            order = SchemaJson.int(SchemaJson.key(json, "order", path), SchemaJson.join(path, "order")),
+            isPinned = SchemaJson.bool(SchemaJson.key(json, "is_pinned", path), SchemaJson.join(path, "is_pinned")),
+            imageUrl = json.opt("image_url").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "image_url")) }
+        )
+    }
+}
+
+/** One wallet row, every decision settled (spec: GemWalletRow). */
+data class WalletRow @JvmOverloads constructor(
+    /** The wallet. */
+    val id: String,
+    /** Its name. */
+    val name: String,
+    /** Under the name: the kind of a multi-coin wallet, the network of a one-chain wallet. */
+    val subtitle: LocalizedText,
+    /** What the avatar shows without a picture: the name's first character, upper-cased ("W"). */
+    val placeholder: String,
+    /** Whether the avatar carries the watch-only badge. */
+    val showsWatchBadge: Boolean,
+    /** Whether it is pinned. */
+    val isPinned: Boolean,
+    /** Whether it is the current wallet (the row is checked). */
+    val isCurrent: Boolean,
+    /** Whether the avatar is the wallet's picture rather than the placeholder. */
+    val hasAvatar: Boolean,
+    /** The picture. */
+    val imageUrl: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+        put("name", name)
+        put("subtitle", subtitle.toJson())
+        put("placeholder", placeholder)
+        put("shows_watch_badge", showsWatchBadge)
+        put("is_pinned", isPinned)
+        put("is_current", isCurrent)
+        put("has_avatar", hasAvatar)
+        imageUrl?.let { put("image_url", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletRow = WalletRow(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id")),
+            name = SchemaJson.str(SchemaJson.key(json, "name", path), SchemaJson.join(path, "name")),
+            subtitle = LocalizedText.read(SchemaJson.obj(SchemaJson.key(json, "subtitle", path), SchemaJson.join(path, "subtitle")), SchemaJson.join(path, "subtitle")),
+            placeholder = SchemaJson.str(SchemaJson.key(json, "placeholder", path), SchemaJson.join(path, "placeholder")),
+            showsWatchBadge = SchemaJson.bool(SchemaJson.key(json, "shows_watch_badge", path), SchemaJson.join(path, "shows_watch_badge")),
+            isPinned = SchemaJson.bool(SchemaJson.key(json, "is_pinned", path), SchemaJson.join(path, "is_pinned")),
+            isCurrent = SchemaJson.bool(SchemaJson.key(json, "is_current", path), SchemaJson.join(path, "is_current")),
+            hasAvatar = SchemaJson.bool(SchemaJson.key(json, "has_avatar", path), SchemaJson.join(path, "has_avatar")),
+            imageUrl = json.opt("image_url").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "image_url")) }
+        )
+    }
+}
+
+/** Which section of the wallet list. */
+enum class WalletSectionKind(val json: String) {
+    /** The pinned wallets. */
+    PINNED("pinned"),
+    /** The others. */
+    WALLETS("wallets");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): WalletSectionKind = read(value, "")
+        internal fun read(value: String, path: String): WalletSectionKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "pinned, wallets")
+    }
+}
+
+/** A section of the wallet list; an empty section is left out. */
+data class WalletSection(
+    /** Which section. */
+    val kind: WalletSectionKind,
+    /** Its rows, in the user's order. */
+    val rows: List<WalletRow>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("kind", kind.json)
+        put("rows", JSONArray().apply { rows.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletSection = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletSection> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletSection>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletSection = WalletSection(
+            kind = WalletSectionKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            rows = SchemaJson.arr(SchemaJson.key(json, "rows", path), SchemaJson.join(path, "rows")).let { a0 -> List(a0.length()) { i0 -> WalletRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rows")}[$i0]"), "${SchemaJson.join(path, "rows")}[$i0]") } }
+        )
+    }
+}
+
+/** A wallet's one address as its details screen shows it. */
+data class AddressRow(
+    /** The address's chain. */
+    val chain: String,
+    /** The address, shortened for the row. */
+    val address: String,
+    /** What copying it puts on the clipboard. */
+    val copy: Copy
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("address", address)
+        put("copy", copy.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AddressRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AddressRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AddressRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AddressRow = AddressRow(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address")),
+            copy = Copy.read(SchemaJson.obj(SchemaJson.key(json, "copy", path), SchemaJson.join(path, "copy")), SchemaJson.join(path, "copy"))
+        )
+    }
+}
+
+/** A wallet's details screen (spec: GemWalletDetails): its row and the rest of the screen's answers. */
+data class WalletDetails @JvmOverloads constructor(
+    /** The wallet's row. */
+    val row: WalletRow,
+    /** The secret it can show; absent for a watch-only wallet. */
+    val secretKind: WalletSecretKind? = null,
+    /** The label of the button that shows it; absent with it. */
+    val showSecret: LocalizedText? = null,
+    /** The single address, when the wallet has exactly one account. */
+    val address: AddressRow? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("row", row.toJson())
+        secretKind?.let { put("secret_kind", it.json) }
+        showSecret?.let { put("show_secret", it.toJson()) }
+        address?.let { put("address", it.toJson()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletDetails = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletDetails> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletDetails>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletDetails = WalletDetails(
+            row = WalletRow.read(SchemaJson.obj(SchemaJson.key(json, "row", path), SchemaJson.join(path, "row")), SchemaJson.join(path, "row")),
+            secretKind = json.opt("secret_kind").let { if (SchemaJson.absent(it)) null else WalletSecretKind.read(SchemaJson.str(it, SchemaJson.join(path, "secret_kind")), SchemaJson.join(path, "secret_kind")) },
+            showSecret = json.opt("show_secret").let { if (SchemaJson.absent(it)) null else LocalizedText.read(SchemaJson.obj(it, SchemaJson.join(path, "show_secret")), SchemaJson.join(path, "show_secret")) },
+            address = json.opt("address").let { if (SchemaJson.absent(it)) null else AddressRow.read(SchemaJson.obj(it, SchemaJson.join(path, "address")), SchemaJson.join(path, "address")) }
+        )
+    }
+}
+
+/** The request of gem_wallet_sections. */
+data class WalletSectionsRequest @JvmOverloads constructor(
+    /** Every wallet, in any order. */
+    val wallets: List<WalletListItem>,
+    /** The current wallet; absent when there is none. */
+    val currentWalletId: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallets", JSONArray().apply { wallets.forEach { v0 -> put(v0.toJson()) } })
+        currentWalletId?.let { put("current_wallet_id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletSectionsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletSectionsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletSectionsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletSectionsRequest = WalletSectionsRequest(
+            wallets = SchemaJson.arr(SchemaJson.key(json, "wallets", path), SchemaJson.join(path, "wallets")).let { a0 -> List(a0.length()) { i0 -> WalletListItem.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "wallets")}[$i0]"), "${SchemaJson.join(path, "wallets")}[$i0]") } },
+            currentWalletId = json.opt("current_wallet_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "current_wallet_id")) }
+        )
+    }
+}
+
+/** The request of gem_wallet_details. */
+data class WalletDetailsRequest @JvmOverloads constructor(
+    /** The wallet. */
+    val wallet: Wallet,
+    /** The current wallet; absent when there is none. */
+    val currentWalletId: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet", wallet.toJson())
+        currentWalletId?.let { put("current_wallet_id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletDetailsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletDetailsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletDetailsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletDetailsRequest = WalletDetailsRequest(
+            wallet = Wallet.read(SchemaJson.obj(SchemaJson.key(json, "wallet", path), SchemaJson.join(path, "wallet")), SchemaJson.join(path, "wallet")),
+            currentWalletId = json.opt("current_wallet_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "current_wallet_id")) }
         )
     }
 }

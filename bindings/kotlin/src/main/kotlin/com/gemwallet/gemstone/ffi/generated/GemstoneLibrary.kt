@@ -83,6 +83,11 @@ interface GemstoneLibrary : Library {
     fun gem_day_boundaries(requestJson: String?, out: GemBuffer?): Int
     fun gem_day_labels(requestJson: String?, out: GemBuffer?): Int
     fun gem_transaction_rows(requestJson: String?, out: GemBuffer?): Int
+    fun gem_asset_row_text(requestJson: String?, out: GemBuffer?): Int
+    fun gem_asset_list_rows(requestJson: String?, out: GemBuffer?): Int
+    fun gem_wallet_asset_rows(requestJson: String?, out: GemBuffer?): Int
+    fun gem_wallet_sections(requestJson: String?, out: GemBuffer?): Int
+    fun gem_wallet_details(requestJson: String?, out: GemBuffer?): Int
     fun gem_amount_session_new(requestJson: String?, out: GemBuffer?): Int
     fun gem_amount_session_apply(requestJson: String?, out: GemBuffer?): Int
     fun gem_amount_session_view_state(requestJson: String?, out: GemBuffer?): Int

@@ -82,6 +82,11 @@ object HeaderFacts {
         HeaderFunction("gem_day_boundaries", 2),
         HeaderFunction("gem_day_labels", 2),
         HeaderFunction("gem_transaction_rows", 2),
+        HeaderFunction("gem_asset_row_text", 2),
+        HeaderFunction("gem_asset_list_rows", 2),
+        HeaderFunction("gem_wallet_asset_rows", 2),
+        HeaderFunction("gem_wallet_sections", 2),
+        HeaderFunction("gem_wallet_details", 2),
         HeaderFunction("gem_amount_session_new", 2),
         HeaderFunction("gem_amount_session_apply", 2),
         HeaderFunction("gem_amount_session_view_state", 2)
