@@ -187,7 +187,7 @@ int node_command(host *h, int argc, char **argv, int at) {
  * The wallet a command names, or the current wallet when it names none; NULL (after a message on
  * stderr) when there is neither. The caller frees it.
  */
-static char *wallet_or_current(host *h, const char *id, const char *command) {
+char *wallet_or_current(host *h, const char *id, const char *command) {
     if (id) return strdup(id);
     gem_buffer out = {0};
     gem_status status = gem_wallet_session_service_get_current_wallet_id(h->wallet_session, &out);

@@ -30,6 +30,9 @@ typedef struct host {
     gem_node_service *nodes;
     gem_assets_service *assets;
     gem_balance_service *balances;
+    gem_price_service *prices;
+    gem_currency_service *currencies;
+    gem_wallet_home_service *home;
 } host;
 
 /* Prints the usage to stderr; returns the exit status for a usage error (2). */
@@ -48,6 +51,16 @@ void close_chain_services(host *h);
 int node_command(host *h, int argc, char **argv, int at);
 int asset_command(host *h, int argc, char **argv, int at);
 int balance_command(host *h, int argc, char **argv, int at);
+/* The wallet `id`, or the current wallet's when id is NULL (a message on stderr and NULL when none). Free it. */
+char *wallet_or_current(host *h, const char *id, const char *command);
+
+/* price_commands.c */
+/* Builds the price and currency services over the price store (after the preferences service). */
+int open_price_services(host *h);
+void close_price_services(host *h);
+int prices_command(host *h, int argc, char **argv, int at);
+int currency_command(host *h, int argc, char **argv, int at);
+int home_command(host *h, int argc, char **argv, int at);
 
 /* format_command.c: pure, no database */
 int format_command(int argc, char **argv, int at);

@@ -44,6 +44,10 @@ int usage(void) {
             "  node check CHAIN URL                                      exits 1 for a wrong network or an unreachable node\n"
             "  asset list [WALLET_ID] | asset add WALLET_ID ASSET_ID | asset remove WALLET_ID ASSET_ID\n"
             "  balance refresh [WALLET_ID] | balance show [WALLET_ID]    (no WALLET_ID: the current wallet)\n"
+            "  prices sync ASSET_ID... | prices show ASSET_ID...         USD prices from the API, kept in the currency\n"
+            "  prices tick FILE|-                                        commit one price-stream tick (its JSON payload)\n"
+            "  currency list | currency set CODE                         select the currency; stored prices repriced\n"
+            "  home [--refresh yes|no] [WALLET_ID]                       the wallet's total, change and asset rows\n"
             "  receive --chain CHAIN [--format qr|json]                  the current wallet's address, as a QR code\n"
             "  format currency --value V --code USD [--style currency|fiat|abbreviated] [--signed yes] [--locale L]\n"
             "  format amount --value V [--symbol BTC] [--style full|short|auto] [--locale L]\n"
@@ -147,6 +151,7 @@ static int host_open(host *h) {
     free(config_json);
     if (status != GEM_OK) return cli_print_buffer("price alert service", status, &error);
     release_counter_give(&h->tables, 1);
+    if (open_price_services(h) != 0) return 1;
     return open_wallet_services(h);
 }
 
@@ -157,6 +162,7 @@ static int host_open(host *h) {
  */
 static void host_close(host *h) {
     close_chain_services(h);
+    close_price_services(h);
     gem_wallet_service_free(h->wallets);
     gem_wallet_session_service_free(h->wallet_session);
     gem_price_alert_service_free(h->alerts);
@@ -323,7 +329,7 @@ int main(int argc, char **argv) {
     const char *group = argv[at];
     if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
     if (strcmp(group, "format") == 0) return format_command(argc, argv, at + 1);   /* pure: no database */
-    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", NULL};
+    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", "prices", "currency", "home", NULL};
     int known = 0;
     for (const char *const *g = groups; *g; g++) known = known || strcmp(group, *g) == 0;
     if (!known) return usage();
@@ -341,6 +347,9 @@ int main(int argc, char **argv) {
         else if (strcmp(group, "alerts") == 0) rc = alerts_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "wallet") == 0) rc = wallet_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "receive") == 0) rc = receive_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "prices") == 0) rc = prices_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "currency") == 0) rc = currency_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "home") == 0) rc = home_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "node") == 0) rc = node_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "asset") == 0) rc = asset_command(&h, argc, argv, at + 1);
         else rc = balance_command(&h, argc, argv, at + 1);

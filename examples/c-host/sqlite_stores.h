@@ -39,6 +39,7 @@ gem_secure_store sqlite_keystore_table(sqlite_stores *stores);               /* 
 gem_node_store sqlite_node_table(sqlite_stores *stores);                     /* node_store.c */
 gem_asset_store sqlite_asset_table(sqlite_stores *stores);                   /* asset_store.c */
 gem_balance_store sqlite_balance_table(sqlite_stores *stores);               /* balance_store.c */
+gem_price_store sqlite_price_table(sqlite_stores *stores);                   /* price_store.c */
 
 /*
  * The body of one port method of the chain stores, over its parsed arguments (NULL when they
@@ -60,6 +61,9 @@ gem_status asset_store_get_wallet_assets(sqlite_stores *stores, const cJSON *arg
 gem_status asset_store_update_wallet_assets(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
 gem_status balance_store_get_balances(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
 gem_status balance_store_update_balances(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
+gem_status price_store_get_prices(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
+gem_status price_store_get_price_state(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
+gem_status price_store_save_rates_and_prices(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
 
 /* ---- shared by the store files ---- */
 

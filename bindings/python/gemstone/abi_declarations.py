@@ -94,6 +94,12 @@ class BalanceStoreTable(Structure):
     _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_balances", PORT_FN), ("update_balances", PORT_FN)]
 
 
+class PriceStoreTable(Structure):
+    """gem_price_store."""
+
+    _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_prices", PORT_FN), ("get_price_state", PORT_FN), ("save_rates_and_prices", PORT_FN)]
+
+
 #: The header's struct types, by C name.
 STRUCTS = {
     "gem_buffer": GemBuffer,
@@ -108,6 +114,7 @@ STRUCTS = {
     "gem_node_store": NodeStoreTable,
     "gem_asset_store": AssetStoreTable,
     "gem_balance_store": BalanceStoreTable,
+    "gem_price_store": PriceStoreTable,
 }
 
 #: name -> (restype, argtypes), in header order.
@@ -163,6 +170,20 @@ FUNCTIONS = {
     "gem_balance_service_free": (None, [c_void_p]),
     "gem_balance_service_update": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_balance_service_balances": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_price_service_new": (gem_status, [c_char_p, POINTER(HttpTransportTable), c_void_p, POINTER(PriceStoreTable), POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_price_service_free": (None, [c_void_p]),
+    "gem_price_service_sync_prices": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_price_service_apply_tick": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_price_service_get_prices": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_price_service_get_price_state": (gem_status, [c_void_p, COMPLETION_FN, c_void_p]),
+    "gem_currency_service_new": (gem_status, [c_void_p, c_void_p, POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_currency_service_free": (None, [c_void_p]),
+    "gem_currency_service_currencies": (gem_status, [c_void_p, POINTER(GemBuffer)]),
+    "gem_currency_service_set_currency": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_wallet_home_service_new": (gem_status, [c_void_p, POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_wallet_home_service_free": (None, [c_void_p]),
+    "gem_wallet_home_service_load": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_wallet_home_service_refresh": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_address_validate": (gem_status, [c_char_p, c_char_p, POINTER(GemBuffer)]),
     "gem_load_state_refreshed": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_list_phase": (gem_status, [c_char_p, POINTER(GemBuffer)]),

@@ -4231,6 +4231,106 @@ class HttpResponse:
         return out
 
 
+@dataclass(frozen=True)
+class WalletHomeValue:
+    """What the wallet's home shows."""
+
+    currency: str
+    """The currency the total and the prices read in (the stored prices' conversion currency)."""
+    total: FormattedNumber
+    """Every shown asset's balance at its price, added up (fiat style)."""
+    change: FormattedNumber
+    """How much the total moved over 24 hours at the assets' 24-hour changes: signed, toned by its sign."""
+    change_percentage: FormattedNumber
+    """The same move in percent of the total 24 hours ago: signed, toned."""
+    rows: tuple[AssetItemRow, ...]
+    """The wallet's asset rows (as gem_wallet_asset_rows)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletHomeValue":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletHomeValue":
+        data = _obj(data, path)
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            total=FormattedNumber._read(_key(data, "total", path), _join(path, "total")),
+            change=FormattedNumber._read(_key(data, "change", path), _join(path, "change")),
+            change_percentage=FormattedNumber._read(_key(data, "change_percentage", path), _join(path, "change_percentage")),
+            rows=tuple(AssetItemRow._read(v0, _index(_join(path, "rows"), i0)) for i0, v0 in enumerate(_list(_key(data, "rows", path), _join(path, "rows")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["currency"] = self.currency
+        out["total"] = self.total.to_json()
+        out["change"] = self.change.to_json()
+        out["change_percentage"] = self.change_percentage.to_json()
+        out["rows"] = [v0.to_json() for v0 in self.rows]
+        return out
+
+
+@dataclass(frozen=True)
+class WalletHome:
+    """The wallet's home with its load state; the host hands it back for the next refresh, so the core decides what survives a failure."""
+
+    state: LoadState
+    """no_data, loading, data, or error when a load failed with nothing shown."""
+    value: WalletHomeValue
+    """What is shown (a zero total and no rows before the first load)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletHome":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletHome":
+        data = _obj(data, path)
+        return cls(
+            state=LoadState._read(_key(data, "state", path), _join(path, "state")),
+            value=WalletHomeValue._read(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["state"] = self.state.to_json()
+        out["value"] = self.value.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class WalletHomeRequest:
+    """The request of gem_wallet_home_service_refresh and _load: the wallet's assets as the host's stores hold them, and the home shown now."""
+
+    assets: tuple[AssetData, ...]
+    """The wallet's assets with their balances (their price fields are replaced by the stored prices)."""
+    previous: Optional[WalletHome] = None
+    """The home shown now; absent on the first load."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletHomeRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletHomeRequest":
+        data = _obj(data, path)
+        return cls(
+            assets=tuple(AssetData._read(v0, _index(_join(path, "assets"), i0)) for i0, v0 in enumerate(_list(_key(data, "assets", path), _join(path, "assets")))),
+            previous=(lambda value: None if value is None else WalletHome._read(value, _join(path, "previous")))(data.get("previous")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["assets"] = [v0.to_json() for v0 in self.assets]
+        if self.previous is not None:
+            out["previous"] = self.previous.to_json()
+        return out
+
+
 class WalletSecretKind(str, enum.Enum):
     """The secret a wallet is made from."""
 
@@ -5180,4 +5280,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

@@ -3502,6 +3502,105 @@ data class HttpResponse @JvmOverloads constructor(
     }
 }
 
+/** What the wallet's home shows. */
+data class WalletHomeValue(
+    /** The currency the total and the prices read in (the stored prices' conversion currency). */
+    val currency: String,
+    /** Every shown asset's balance at its price, added up (fiat style). */
+    val total: FormattedNumber,
+    /** How much the total moved over 24 hours at the assets' 24-hour changes: signed, toned by its sign. */
+    val change: FormattedNumber,
+    /** The same move in percent of the total 24 hours ago: signed, toned. */
+    val changePercentage: FormattedNumber,
+    /** The wallet's asset rows (as gem_wallet_asset_rows). */
+    val rows: List<AssetItemRow>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+        put("total", total.toJson())
+        put("change", change.toJson())
+        put("change_percentage", changePercentage.toJson())
+        put("rows", JSONArray().apply { rows.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletHomeValue = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletHomeValue> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletHomeValue>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletHomeValue = WalletHomeValue(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            total = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "total", path), SchemaJson.join(path, "total")), SchemaJson.join(path, "total")),
+            change = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "change", path), SchemaJson.join(path, "change")), SchemaJson.join(path, "change")),
+            changePercentage = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "change_percentage", path), SchemaJson.join(path, "change_percentage")), SchemaJson.join(path, "change_percentage")),
+            rows = SchemaJson.arr(SchemaJson.key(json, "rows", path), SchemaJson.join(path, "rows")).let { a0 -> List(a0.length()) { i0 -> AssetItemRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rows")}[$i0]"), "${SchemaJson.join(path, "rows")}[$i0]") } }
+        )
+    }
+}
+
+/** The wallet's home with its load state; the host hands it back for the next refresh, so the core decides what survives a failure. */
+data class WalletHome(
+    /** no_data, loading, data, or error when a load failed with nothing shown. */
+    val state: LoadState,
+    /** What is shown (a zero total and no rows before the first load). */
+    val value: WalletHomeValue
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("state", state.toJson())
+        put("value", value.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletHome = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletHome> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletHome>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletHome = WalletHome(
+            state = LoadState.read(SchemaJson.obj(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state")),
+            value = WalletHomeValue.read(SchemaJson.obj(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")), SchemaJson.join(path, "value"))
+        )
+    }
+}
+
+/** The request of gem_wallet_home_service_refresh and _load: the wallet's assets as the host's stores hold them, and the home shown now. */
+data class WalletHomeRequest @JvmOverloads constructor(
+    /** The wallet's assets with their balances (their price fields are replaced by the stored prices). */
+    val assets: List<AssetData>,
+    /** The home shown now; absent on the first load. */
+    val previous: WalletHome? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0.toJson()) } })
+        previous?.let { put("previous", it.toJson()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletHomeRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletHomeRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletHomeRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletHomeRequest = WalletHomeRequest(
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> AssetData.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]"), "${SchemaJson.join(path, "assets")}[$i0]") } },
+            previous = json.opt("previous").let { if (SchemaJson.absent(it)) null else WalletHome.read(SchemaJson.obj(it, SchemaJson.join(path, "previous")), SchemaJson.join(path, "previous")) }
+        )
+    }
+}
+
 /** The secret a wallet is made from. */
 enum class WalletSecretKind(val json: String) {
     /** A recovery phrase. */

@@ -64,6 +64,20 @@ interface GemstoneLibrary : Library {
     fun gem_balance_service_free(service: Pointer?)
     fun gem_balance_service_update(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_balance_service_balances(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_service_new(configJson: String?, transport: GemHttpTransportTable?, preferences: Pointer?, store: GemPriceStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_price_service_free(service: Pointer?)
+    fun gem_price_service_sync_prices(service: Pointer?, assetIdsJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_service_apply_tick(service: Pointer?, payloadJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_service_get_prices(service: Pointer?, assetIdsJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_service_get_price_state(service: Pointer?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_currency_service_new(preferences: Pointer?, prices: Pointer?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_currency_service_free(service: Pointer?)
+    fun gem_currency_service_currencies(service: Pointer?, out: GemBuffer?): Int
+    fun gem_currency_service_set_currency(service: Pointer?, currency: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_home_service_new(prices: Pointer?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_wallet_home_service_free(service: Pointer?)
+    fun gem_wallet_home_service_load(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_home_service_refresh(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_address_validate(chain: String?, address: String?, out: GemBuffer?): Int
     fun gem_load_state_refreshed(requestJson: String?, out: GemBuffer?): Int
     fun gem_list_phase(requestJson: String?, out: GemBuffer?): Int

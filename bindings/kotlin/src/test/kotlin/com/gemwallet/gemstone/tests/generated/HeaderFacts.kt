@@ -63,6 +63,20 @@ object HeaderFacts {
         HeaderFunction("gem_balance_service_free", 1),
         HeaderFunction("gem_balance_service_update", 4),
         HeaderFunction("gem_balance_service_balances", 4),
+        HeaderFunction("gem_price_service_new", 6),
+        HeaderFunction("gem_price_service_free", 1),
+        HeaderFunction("gem_price_service_sync_prices", 4),
+        HeaderFunction("gem_price_service_apply_tick", 4),
+        HeaderFunction("gem_price_service_get_prices", 4),
+        HeaderFunction("gem_price_service_get_price_state", 3),
+        HeaderFunction("gem_currency_service_new", 4),
+        HeaderFunction("gem_currency_service_free", 1),
+        HeaderFunction("gem_currency_service_currencies", 2),
+        HeaderFunction("gem_currency_service_set_currency", 4),
+        HeaderFunction("gem_wallet_home_service_new", 3),
+        HeaderFunction("gem_wallet_home_service_free", 1),
+        HeaderFunction("gem_wallet_home_service_load", 4),
+        HeaderFunction("gem_wallet_home_service_refresh", 4),
         HeaderFunction("gem_address_validate", 3),
         HeaderFunction("gem_load_state_refreshed", 2),
         HeaderFunction("gem_list_phase", 2),
@@ -104,6 +118,7 @@ object HeaderFacts {
         HeaderStruct("gem_keystore_password", listOf("struct_size", "context", "release", "get_password")),
         HeaderStruct("gem_node_store", listOf("struct_size", "context", "release", "get_nodes", "update_nodes", "get_selections", "set_selection")),
         HeaderStruct("gem_asset_store", listOf("struct_size", "context", "release", "get_assets", "add_assets", "get_wallet_assets", "update_wallet_assets")),
-        HeaderStruct("gem_balance_store", listOf("struct_size", "context", "release", "get_balances", "update_balances"))
+        HeaderStruct("gem_balance_store", listOf("struct_size", "context", "release", "get_balances", "update_balances")),
+        HeaderStruct("gem_price_store", listOf("struct_size", "context", "release", "get_prices", "get_price_state", "save_rates_and_prices"))
     )
 }
