@@ -208,7 +208,7 @@ static void fake_prices_save(void *context, const uint8_t *args, size_t len, gem
 
 static void fake_prices_release(void *context) { atomic_fetch_add(&((fake_prices *)context)->released, 1); }
 
-static gem_price_store fake_prices_table(fake_prices *p) {
+static inline gem_price_store fake_prices_table(fake_prices *p) {
     gem_price_store table = {sizeof(gem_price_store), p, fake_prices_release, fake_prices_get, fake_prices_state, fake_prices_save};
     return table;
 }

@@ -71,3 +71,20 @@ private struct Harness {
         #expect(home.value.rows.isEmpty)
     }
 }
+
+@Suite struct WalletHomeTransitionTests {
+    private static let value = WalletHomeRules.value([], currency: "EUR")
+
+    @Test(arguments: [GemLoadState.noData, .loading, .error(error: .offline(message: "x"))])
+    func aFailureWithNothingShownIsTheError(_ state: GemLoadState) {
+        let previous = GemWalletHome(state: state, value: Self.value)
+        #expect(GemWalletHomeService.next(previous, .failure(.store(message: "s"))).state == .error(error: .store(message: "s")))
+    }
+
+    @Test func aFailureKeepsAShownHomeAndSuccessReplacesIt() {
+        let shown = GemWalletHome(state: .data, value: Self.value)
+        #expect(GemWalletHomeService.next(shown, .failure(.offline(message: "x"))) == shown)
+        let fresh = WalletHomeRules.value([], currency: "GBP")
+        #expect(GemWalletHomeService.next(shown, .success(fresh)) == GemWalletHome(state: .data, value: fresh))
+    }
+}

@@ -31,6 +31,7 @@ from .wallets import WalletService, WalletSessionService, validate_address
 from .chain_ports import AssetStore, BalanceStore, NodeStore
 from .chain_stores import SqliteAssetStore, SqliteBalanceStore, SqliteNodeStore
 from .chains import AssetsService, BalanceService, NodeService
+from .prices import CurrencyService, PriceService, PriceStore, SqlitePriceStore, WalletHomeService
 from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
                         NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
@@ -50,6 +51,10 @@ __all__ = [
     "PriceAlertSyncResult", "NotificationPermission", "HttpHeader", "HttpRequest", "HttpResponse", "RecordError",
     "PreferencesService", "PriceAlertService", "close_all",
     "SqlitePreferencesStore", "SqlitePriceAlertStore", "UrllibTransport", "FixedPermissions",
+]
+
+__all__ += [  # prices, the currency and the wallet home
+    "PriceService", "CurrencyService", "WalletHomeService", "PriceStore", "SqlitePriceStore",
 ]
 
 __all__ += [  # wallets and addresses

@@ -37,14 +37,22 @@ public final class GemWalletHomeService: Sendable {
 
     private func transition(_ previous: GemWalletHome?,
                             _ load: () async throws(GemServiceError) -> GemWalletHomeValue) async -> GemWalletHome {
-        let shown = previous.map { GemLoad(state: $0.state, value: $0.value) }
-            ?? GemLoad.loading(WalletHomeRules.empty(currency: FiatCurrency.usd))
-        let next: GemLoad<GemWalletHomeValue>
         do {
-            next = shown.data(.success(try await load()))
+            return Self.next(previous, .success(try await load()))
         } catch {
-            next = shown.data(.failure(error))
+            return Self.next(previous, .failure(error))
         }
-        return GemWalletHome(state: next.state, value: next.value)
+    }
+
+    /// The one load transition (`GemLoad.data`, through `GemLoadState.refreshed`): success replaces what is
+    /// shown; a failure keeps a home shown with state `data`, and only a home with nothing shown answers the error.
+    static func next(_ previous: GemWalletHome?, _ result: Result<GemWalletHomeValue, GemServiceError>) -> GemWalletHome {
+        switch result {
+        case let .success(value):
+            return GemWalletHome(state: .data, value: value)
+        case let .failure(error):
+            let state = GemLoadState.refreshed(.failure(error), showsValue: previous?.state == .data)
+            return GemWalletHome(state: state, value: previous?.value ?? WalletHomeRules.empty(currency: FiatCurrency.usd))
+        }
     }
 }
