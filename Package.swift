@@ -47,6 +47,7 @@ let package = Package(
 
         // Benchmarks (bench/): programs that print their figures; not tests.
         .executableTarget(name: "bench-abi-direct", dependencies: ["Gemstone"], path: "bench/abi/direct", swiftSettings: strict),
+        .executableTarget(name: "bench-prices-direct", dependencies: ["Gemstone", "Primitives"], path: "bench/prices/direct", swiftSettings: strict),
         .executableTarget(name: "bench-wallet", dependencies: ["Gemstone", "GemCrypto", "Primitives"], path: "bench/wallet", swiftSettings: strict),
         // bench/signing/ethereum: an EVM transfer signed beside the raw recoverable signature + keccak (issue 9).
         .executableTarget(

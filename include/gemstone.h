@@ -1124,6 +1124,149 @@ gem_status gem_sign_message_service_sign(gem_sign_message_service *_Nullable ser
 /* END GENERATED: chains */
 
 /* ---------------------------------------------------------------------------------------------
+ * GemPriceService: prices and fiat rates, and GemCurrencyService: the selected currency.
+ *
+ * Prices are asked for in USD (POST /v1/prices, GET /v1/fiat_rates on the API) and stored in USD
+ * beside the price in the selected currency, converted once at its rate. Every write is one tick:
+ * one save_rates_and_prices call the store commits in ONE transaction. Core reads the stored
+ * conversion (get_price_state) and asks the store to reprice only when it is not already the one
+ * in effect, so a conversion is never applied twice, and a tick that failed to write leaves the
+ * store as it was, so an identical retry applies. Records: docs/records.md#gemassetprice,
+ * #gempricetick, #gempricestate, #gempriceconversion, #gemfiatrate, #gempricetickresult.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * The prices and fiat rates kept on the device (GemPriceStore). Async, on a core dispatch thread
+ * where blocking (a SQLite transaction) is allowed. Only GemPriceService writes it.
+ */
+typedef struct gem_price_store {
+    uint32_t struct_size;            /* sizeof(gem_price_store) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {"asset_ids":[…]}. Answer the stored rows among them, any order: [GemAssetPrice]. */
+    gem_port_fn _Nullable /* required */ get_prices;
+    /**
+     * args {"currency":"EUR"}. Answer GemPriceState {"conversion":{"currency","rate"} (absent
+     * before the first tick),"rate":0.92 (the stored rate of that currency; absent when none)}.
+     */
+    gem_port_fn _Nullable /* required */ get_price_state;
+    /**
+     * args GemPriceTick {"currency","rates":[GemFiatRate],"conversion":GemPriceConversion (optional),
+     * "prices":[GemAssetPrice]}. In ONE transaction: upsert the rates by symbol (only those that
+     * changed); when "conversion" is present, set every stored row's price to price_usd times its
+     * rate and store the conversion; then upsert the prices by asset_id. Answer null, or fail
+     * (GEM_ERR_STORE) with nothing of the tick written.
+     */
+    gem_port_fn _Nullable /* required */ save_rates_and_prices;
+} gem_price_store;
+
+typedef struct gem_price_service gem_price_service;
+
+/**
+ * Creates the service. config_json: {"api_url":"https://host[/prefix]","timeout_ms":30000,
+ * "store_timeout_ms":30000} (as gem_price_alert_service_new: cleartext only to loopback).
+ * `preferences` (the selected currency) is retained. On failure *out_error holds the error record
+ * and no release is called.
+ */
+gem_status gem_price_service_new(const char *_Nullable config_json,
+                                 const gem_http_transport *_Nullable transport,
+                                 gem_preferences_service *_Nullable preferences,
+                                 const gem_price_store *_Nullable store,
+                                 gem_price_service *_Nullable *_Nullable out_service,
+                                 gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; in-flight commands complete with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_price_service_free(gem_price_service *_Nullable service);
+
+/**
+ * Asks the API for the fiat rates and the USD prices of asset_ids_json (["bitcoin",…], at most
+ * 1000, else GEM_ERR_INVALID_INPUT before any request) and commits them as one tick. A failed
+ * request writes nothing (GEM_ERR_API with the HTTP status, GEM_ERR_OFFLINE, GEM_ERR_TIMEOUT); an
+ * entry that is malformed or names an unknown currency is dropped alone and counted. done receives
+ * GemPriceTickResult {"currency":"EUR","prices":2,"rates":46,"dropped":0,"conversion":{…}}.
+ */
+gem_status gem_price_service_sync_prices(gem_price_service *_Nullable service, const char *_Nullable asset_ids_json,
+                                         gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Commits one tick of the host's price stream: payload_json is the stream's prices payload
+ * {"prices":[{"assetId","price","priceChangePercentage24h","lastUpdatedAt"}],"rates":[{"symbol",
+ * "rate"}]} (either list may be absent), at most 4 MiB. Entries are read one by one: a malformed
+ * one, or a rate of a currency gem_currency_service_currencies does not list, is dropped alone.
+ * A payload that is not such an object is GEM_ERR_INVALID_INPUT and writes nothing. done receives
+ * GemPriceTickResult.
+ */
+gem_status gem_price_service_apply_tick(gem_price_service *_Nullable service, const char *_Nullable payload_json,
+                                        gem_completion_fn _Nullable done, void *_Nullable context);
+
+/** The stored prices of asset_ids_json (["bitcoin",…]). done receives [GemAssetPrice] (stored ones only). */
+gem_status gem_price_service_get_prices(gem_price_service *_Nullable service, const char *_Nullable asset_ids_json,
+                                        gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * The conversion the stored prices are at and the selected currency's stored rate. done receives
+ * GemPriceState; a list's rows read their prices in conversion.currency (USD before any rate of the
+ * selected currency is known).
+ */
+gem_status gem_price_service_get_price_state(gem_price_service *_Nullable service,
+                                             gem_completion_fn _Nullable done, void *_Nullable context);
+
+typedef struct gem_currency_service gem_currency_service;
+
+/** Creates the currency service; `preferences` and `prices` are retained. */
+gem_status gem_currency_service_new(gem_preferences_service *_Nullable preferences, gem_price_service *_Nullable prices,
+                                    gem_currency_service *_Nullable *_Nullable out_service,
+                                    gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference. NULL-safe. */
+void gem_currency_service_free(gem_currency_service *_Nullable service);
+
+/** *out holds {"selected":"USD","currencies":["AED",…,"ZAR"]} (sorted), or the error record. */
+gem_status gem_currency_service_currencies(gem_currency_service *_Nullable service, gem_buffer *_Nullable out);
+
+/**
+ * Selects a currency the list holds (anything else: GEM_ERR_INVALID_INPUT, nothing written), then
+ * reprices the stored prices at its stored rate. The preference is written first; when the
+ * repricing fails done receives the error and the next tick repairs the prices. done receives
+ * GemPriceTickResult.
+ */
+gem_status gem_currency_service_set_currency(gem_currency_service *_Nullable service, const char *_Nullable currency,
+                                             gem_completion_fn _Nullable done, void *_Nullable context);
+
+typedef struct gem_wallet_home_service gem_wallet_home_service;
+
+/**
+ * GemWalletHomeService: the wallet's home screen over the price service (retained). Its answers are
+ * GemWalletHome {"state":GemLoadState,"value":{"currency","total","change","change_percentage","rows"}}
+ * (docs/records.md#gemwallethome): the total of the shown assets at the stored prices (fiat style),
+ * its 24-hour move (signed, toned) and the rows of gem_wallet_asset_rows.
+ */
+gem_status gem_wallet_home_service_new(gem_price_service *_Nullable prices,
+                                       gem_wallet_home_service *_Nullable *_Nullable out_service,
+                                       gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference. NULL-safe. */
+void gem_wallet_home_service_free(gem_wallet_home_service *_Nullable service);
+
+/**
+ * The home from the stored prices, no request. request_json GemWalletHomeRequest {"assets":
+ * [GemAssetData] (the wallet's assets and balances as the host's stores hold them; their prices are
+ * replaced by the stored ones),"previous":GemWalletHome (the home shown now; absent on first load)}.
+ * done receives GemWalletHome: state data, or, when the store fails, the previous home kept as shown
+ * (state error only when nothing was shown).
+ */
+gem_status gem_wallet_home_service_load(gem_wallet_home_service *_Nullable service, const char *_Nullable request_json,
+                                        gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * As _load, after syncing the assets' prices (gem_price_service_sync_prices). A failed sync keeps
+ * what is shown: done receives the previous home unchanged (state data), or state error with the
+ * failure when nothing was shown. done never receives a failure status for a failed refresh.
+ */
+gem_status gem_wallet_home_service_refresh(gem_wallet_home_service *_Nullable service, const char *_Nullable request_json,
+                                           gem_completion_fn _Nullable done, void *_Nullable context);
+
+/* ---------------------------------------------------------------------------------------------
  * Addresses
  * ------------------------------------------------------------------------------------------- */
 
@@ -1342,6 +1485,52 @@ gem_status gem_day_labels(const char *_Nullable request_json, gem_buffer *_Nulla
  * GEM_ERR_INVALID_INPUT: a transaction whose asset is not among the assets, or the currency.
  */
 gem_status gem_transaction_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The texts an asset row style resolves to for one asset. request {"asset":Asset,"style":
+ * GemAssetRowStyle}; answers GemAssetRowText {"title":"Tether","symbol":"USDT","network":"Ethereum"}:
+ * the title is the asset's name, a native coin's canonical name or its network's name (style.title);
+ * the symbol is absent when the style hides it or it equals the title; the network is present only
+ * under a token when style.subtitle is "network". GEM_ERR_INVALID_INPUT: the asset's decimals.
+ */
+gem_status gem_asset_row_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The rows of an asset list in one call. request {"assets":[GemAssetData,…],"currency":"USD",
+ * "style":GemAssetRowStyle}; answers one GemAssetItemRow per asset, in order
+ * (docs/records.md#gemassetitemrow): the title and symbol as gem_asset_row_text; under it the price
+ * in the currency's price style (at least two places: 0.9 reads 0.90) with its signed, toned 24-hour
+ * change, or the network name; trailing the balance (short style, every kind added up) over its worth
+ * (fiat style; absent without a price), the enabled switch, the address to copy (none without one) or
+ * nothing; masks_balance on a balance row. GEM_ERR_INVALID_INPUT: the currency, an asset's decimals.
+ */
+gem_status gem_asset_list_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The rows of the wallet's asset list in one call. request {"assets":[GemAssetData,…],
+ * "currency":"USD"}; answers [GemAssetItemRow,…] as gem_asset_list_rows in the wallet style
+ * (the asset's name, its price and change, its balance and worth), leaving out the assets whose
+ * is_enabled is false. GEM_ERR_INVALID_INPUT: the currency, an asset's decimals.
+ */
+gem_status gem_wallet_asset_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The wallet list in one call. request {"wallets":[WalletListItem,…],"current_wallet_id":
+ * "multicoin_0x…" (optional)}; answers [GemWalletSection,…]: {"kind":"pinned","rows":[…]} then
+ * {"kind":"wallets","rows":[…]}, each by order, then index, then id; an empty section is left out.
+ * A row (GemWalletRow) is subtitled {"type":"wallet_type","wallet_type":"multicoin"} or, for a
+ * one-chain wallet, {"type":"text","text":<network name>}; the placeholder is the name's first
+ * character upper-cased; a watch-only wallet shows the watch badge.
+ */
+gem_status gem_wallet_sections(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * A wallet's details screen. request {"wallet":Wallet,"current_wallet_id":… (optional)}; answers
+ * GemWalletDetails {"row":GemWalletRow,"secret_kind":"phrase"|"private_key" (absent for a
+ * watch-only wallet),"show_secret":{"type":"show_secret","kind":…},"address":GemAddressRow (only
+ * when the wallet has exactly one account)}.
+ */
+gem_status gem_wallet_details(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * A new amount session (the amount screen's state; the host keeps it and passes it back). request

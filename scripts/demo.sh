@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # README command 1: installs what is missing, builds, and runs gem-host's demonstration on an
 # embedded SQLite database (build/demo.db) against the local test API server: preferences, price
-# alerts, then wallets (create, import, list, address validation, export), then balances on the local EVM
-# and Solana chains of tests/chains (node add/select/check, a token added, balance refresh and show), then a
-# send of ETH and TST tracked to confirmed (tx list).
+# alerts, prices and the currency, then wallets (create, import, list, address validation, export), then balances
+# on the local EVM and Solana chains of tests/chains (node add/select/check, a token added, balance refresh and show),
+# then a send of ETH and TST tracked to confirmed (tx list).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -39,6 +39,20 @@ step alerts list
 step --permission deny alerts enable
 step alerts disable
 step alerts status
+
+# Prices: asked for in USD, kept in USD beside the price in the selected currency (EUR, set above).
+curl -s -X PUT "$API/_control/fiat_rates" -d '[{"symbol":"EUR","rate":0.92},{"symbol":"GBP","rate":0.79}]' >/dev/null
+curl -s -X PUT "$API/_control/prices" \
+     -d '[{"assetId":"bitcoin","price":97000,"priceChangePercentage24h":-1.2},{"assetId":"ethereum","price":3600,"priceChangePercentage24h":2.5}]' >/dev/null
+step prices sync bitcoin ethereum
+step prices show bitcoin ethereum
+echo; echo "# a price-stream tick with an unknown currency and a malformed price: each dropped alone"
+TICK=$(mktemp)
+echo '{"rates":[{"symbol":"EUR","rate":0.9},{"symbol":"XYZ","rate":2}],"prices":[{"assetId":"bitcoin","price":98000,"priceChangePercentage24h":0.5},{"assetId":"ethereum"}]}' > "$TICK"
+step prices tick "$TICK"
+rm -f "$TICK"
+step currency set GBP
+step prices show bitcoin ethereum
 
 # Wallets: the stores are tables of the same database; the keystore password is the per-install
 # secret build/demo.db.secret (32 random bytes, mode 0600), made on first use.
@@ -125,6 +139,8 @@ step asset list "$ETH_WALLET"
 chain_step balance refresh "$ETH_WALLET"
 step balance show "$ETH_WALLET"
 echo "# in whole units:"; holdings "$ETH_WALLET"
+echo; echo "# the wallet's home: its total and change at the stored prices (GBP, selected above), its asset rows"
+step home "$ETH_WALLET"
 echo; echo "# a second refresh: nothing changed, no row is written"
 chain_step balance refresh "$ETH_WALLET"
 

@@ -34,6 +34,9 @@ typedef struct host {
     gem_transactions_service *transactions;
     gem_transaction_state_service *tracker;
     gem_confirm_transfer_service *confirm;
+    gem_price_service *prices;
+    gem_currency_service *currencies;
+    gem_wallet_home_service *home;
 } host;
 
 /* Prints the usage to stderr; returns the exit status for a usage error (2). */
@@ -52,15 +55,22 @@ void close_chain_services(host *h);
 int node_command(host *h, int argc, char **argv, int at);
 int asset_command(host *h, int argc, char **argv, int at);
 int balance_command(host *h, int argc, char **argv, int at);
-/* The wallet a command names, or the current wallet (NULL after a message); the caller frees it. */
-char *wallet_or_current(host *h, const char *id, const char *command);
-
 /* send_command.c */
 /* Builds the transactions, transaction state and confirm services (after the chain services). */
 int open_send_services(host *h);
 void close_send_services(host *h);
 int send_command(host *h, int argc, char **argv, int at);
 int tx_command(host *h, int argc, char **argv, int at);
+/* The wallet `id`, or the current wallet's when id is NULL (a message on stderr and NULL when none). Free it. */
+char *wallet_or_current(host *h, const char *id, const char *command);
+
+/* price_commands.c */
+/* Builds the price and currency services over the price store (after the preferences service). */
+int open_price_services(host *h);
+void close_price_services(host *h);
+int prices_command(host *h, int argc, char **argv, int at);
+int currency_command(host *h, int argc, char **argv, int at);
+int home_command(host *h, int argc, char **argv, int at);
 
 /* format_command.c: pure, no database */
 int format_command(int argc, char **argv, int at);

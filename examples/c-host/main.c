@@ -47,6 +47,10 @@ int usage(void) {
             "  send [--wallet W] --asset A --to ADDRESS (--amount X | --max) [--priority slow|normal|fast] [--memo M] [--yes]\n"
             "                                                            prints the confirmation, asks, submits, tracks to final\n"
             "  tx list [WALLET_ID] [--limit N] [--currency CODE] | tx show TRANSACTION_ID\n"
+            "  prices sync ASSET_ID... | prices show ASSET_ID...         USD prices from the API, kept in the currency\n"
+            "  prices tick FILE|-                                        commit one price-stream tick (its JSON payload)\n"
+            "  currency list | currency set CODE                         select the currency; stored prices repriced\n"
+            "  home [--refresh yes|no] [WALLET_ID]                       the wallet's total, change and asset rows\n"
             "  receive --chain CHAIN [--format qr|json]                  the current wallet's address, as a QR code\n"
             "  sign-message --wallet W --chain C --kind K --message M    prints the preview rows, then the signature\n"
             "               [--encoding text|hex|base58] [--app-name N] [--app-url U] [--preview-only yes]\n"
@@ -153,6 +157,7 @@ static int host_open(host *h) {
     free(config_json);
     if (status != GEM_OK) return cli_print_buffer("price alert service", status, &error);
     release_counter_give(&h->tables, 1);
+    if (open_price_services(h) != 0) return 1;
     return open_wallet_services(h);
 }
 
@@ -163,6 +168,7 @@ static int host_open(host *h) {
  */
 static void host_close(host *h) {
     close_chain_services(h);
+    close_price_services(h);
     gem_wallet_service_free(h->wallets);
     gem_wallet_session_service_free(h->wallet_session);
     gem_price_alert_service_free(h->alerts);
@@ -333,7 +339,8 @@ int main(int argc, char **argv) {
     const char *group = argv[at];
     if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
     if (strcmp(group, "format") == 0) return format_command(argc, argv, at + 1);   /* pure: no database */
-    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", "send", "tx", "sign-message", NULL};
+    static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", "send", "tx",
+                                         "sign-message", "prices", "currency", "home", NULL};
     int known = 0;
     for (const char *const *g = groups; *g; g++) known = known || strcmp(group, *g) == 0;
     if (!known) return usage();
@@ -353,6 +360,9 @@ int main(int argc, char **argv) {
         else if (strcmp(group, "wallet") == 0) rc = wallet_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "receive") == 0) rc = receive_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "sign-message") == 0) rc = sign_message_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "prices") == 0) rc = prices_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "currency") == 0) rc = currency_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "home") == 0) rc = home_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "node") == 0) rc = node_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "asset") == 0) rc = asset_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "send") == 0) rc = send_command(&h, argc, argv, at + 1);

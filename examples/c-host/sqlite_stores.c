@@ -67,6 +67,13 @@ static const char *SCHEMA =
     "  created_at INTEGER NOT NULL,"
     "  json TEXT NOT NULL);"
     "CREATE INDEX IF NOT EXISTS transactions_wallet ON transactions(wallet_id, created_at);";
+    /* Prices: each asset's USD price and its price in the stored conversion's currency; the fiat rates
+       (units per US dollar); the one conversion the prices are at. */
+    "CREATE TABLE IF NOT EXISTS prices (asset_id TEXT PRIMARY KEY, price_usd REAL NOT NULL, price REAL NOT NULL,"
+    "  change_24h REAL NOT NULL, updated_at INTEGER);"
+    "CREATE TABLE IF NOT EXISTS fiat_rates (symbol TEXT PRIMARY KEY, rate REAL NOT NULL CHECK (rate > 0));"
+    "CREATE TABLE IF NOT EXISTS price_conversion (id INTEGER PRIMARY KEY CHECK (id = 1), currency TEXT NOT NULL,"
+    "  rate REAL NOT NULL CHECK (rate > 0));";
 
 static int load_current_wallet_id(sqlite_stores *stores) {
     sqlite3_stmt *stmt = NULL;

@@ -40,6 +40,7 @@ gem_node_store sqlite_node_table(sqlite_stores *stores);                     /* 
 gem_asset_store sqlite_asset_table(sqlite_stores *stores);                   /* asset_store.c */
 gem_balance_store sqlite_balance_table(sqlite_stores *stores);               /* balance_store.c */
 gem_transaction_store sqlite_transaction_table(sqlite_stores *stores);       /* transaction_store.c */
+gem_price_store sqlite_price_table(sqlite_stores *stores);                   /* price_store.c */
 
 /*
  * The body of one port method of the chain stores, over its parsed arguments (NULL when they
@@ -64,6 +65,9 @@ gem_status balance_store_update_balances(sqlite_stores *stores, const cJSON *arg
 gem_status transaction_store_get_transactions(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
 gem_status transaction_store_get_transaction(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
 gem_status transaction_store_update_transactions(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
+gem_status price_store_get_prices(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
+gem_status price_store_get_price_state(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
+gem_status price_store_save_rates_and_prices(sqlite_stores *stores, const cJSON *args, cJSON **answer, char *message, size_t size);
 
 /* ---- shared by the store files ---- */
 

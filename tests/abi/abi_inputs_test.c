@@ -1077,6 +1077,129 @@ static void test_copy_and_day_answers(void) {
 #undef BOUNDARIES
 }
 
+static fake_prices prices_store;
+
+static void test_prices(void) {
+    gem_buffer out = {0};
+    gem_price_service *service = NULL;
+    gem_currency_service *currencies = NULL;
+    memset(&prefs, 0, sizeof(prefs));
+    gem_preferences_service *preferences = new_preferences();
+    prices_store.get_prices.how = ANSWER_OK;
+    prices_store.get_prices.answer = "[]";
+    prices_store.get_state.how = ANSWER_OK;
+    prices_store.get_state.answer = "{}";
+    prices_store.save.how = ANSWER_OK;
+    prices_store.save.answer = "null";
+    transport.request.how = ANSWER_OK;
+    transport.request.answer = "{\"status\":200,\"body\":\"[]\"}";
+    gem_http_transport http = fake_transport_table(&transport);
+    gem_price_store store = fake_prices_table(&prices_store);
+    const char *config = "{\"api_url\":\"http://127.0.0.1:9\"}";
+
+    EXPECT_SYNC_ERROR(gem_price_service_new(NULL, &http, preferences, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_price_service_new("{\"api_url\":\"http://example.com\"}", &http, preferences, &store, &service, &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_SYNC_ERROR(gem_price_service_new(config, NULL, preferences, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_price_service_new(config, &http, NULL, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_price_service_new(config, &http, preferences, NULL, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_price_service_new(config, &http, preferences, &store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(service == NULL);
+    CHECK(gem_price_service_new(config, &http, preferences, &store, &service, &out) == GEM_OK);
+
+    EXPECT_SYNC_ERROR(gem_currency_service_new(NULL, service, &currencies, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_currency_service_new(preferences, (gem_price_service *)preferences, &currencies, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_currency_service_new(preferences, service, &currencies, &out) == GEM_OK);
+    gem_preferences_service_free(preferences);
+
+    EXPECT_SYNC_ERROR(gem_currency_service_currencies(NULL, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_currency_service_currencies(currencies, &out) == GEM_OK);
+    CHECK(out.data && strstr((const char *)out.data, "{\"selected\":\"USD\",\"currencies\":[\"AED\",") != NULL);
+    gem_buffer_free(&out);
+
+    CHECK(gem_price_service_sync_prices(service, "[]", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    completion c;
+    EXPECT_ASYNC_ERROR(gem_price_service_sync_prices(NULL, "[]", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_price_service_sync_prices(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_price_service_sync_prices(service, "[\"nowhere\"]", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_price_service_get_prices(service, "{}", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_price_service_get_price_state(NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_price_service_apply_tick(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_price_service_apply_tick(service, "[1]", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    EXPECT_ASYNC_ERROR(gem_price_service_apply_tick(service, "{\"prices\":{}}", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    EXPECT_ASYNC_ERROR(gem_currency_service_set_currency(currencies, "ABC", completion_done, &c), GEM_ERR_INVALID_INPUT, "invalid_input");
+    EXPECT_ASYNC_ERROR(gem_currency_service_set_currency(currencies, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    CHECK(atomic_load(&prices_store.save.calls) == 0);
+
+    /* A tick with one good and one bad entry writes the good one (first tick: the USD conversion too). */
+    completion_init(&c);
+    CHECK(gem_price_service_apply_tick(service, "{\"prices\":[{\"assetId\":\"bitcoin\",\"price\":2,\"priceChangePercentage24h\":0},{\"assetId\":1}]}",
+                                       completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strcmp(c.json, "{\"currency\":\"USD\",\"prices\":1,\"rates\":0,\"dropped\":1,\"conversion\":{\"currency\":\"USD\",\"rate\":1}}") == 0);
+    completion_destroy(&c);
+    CHECK(atomic_load(&prices_store.save.calls) == 1);
+
+    /* A store that fails the write: the tick's error reaches done. */
+    prices_store.save.how = ANSWER_FAIL;
+    prices_store.save.fail_status = GEM_ERR_STORE;
+    EXPECT_ASYNC_ERROR(gem_price_service_apply_tick(service, "{\"rates\":[{\"symbol\":\"EUR\",\"rate\":0.9}]}", completion_done, &c), GEM_ERR_STORE, "store");
+
+    /* The home: a malformed request is refused; a failed refresh with nothing shown answers state error. */
+    gem_wallet_home_service *home = NULL;
+    EXPECT_SYNC_ERROR(gem_wallet_home_service_new(NULL, &home, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_wallet_home_service_new(service, &home, &out) == GEM_OK);
+    EXPECT_ASYNC_ERROR(gem_wallet_home_service_load(home, "{\"assets\":{}}", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_wallet_home_service_refresh(NULL, "{\"assets\":[]}", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    transport.request.how = ANSWER_FAIL;
+    transport.request.fail_status = GEM_ERR_OFFLINE;
+    completion_init(&c);
+    CHECK(gem_wallet_home_service_refresh(home, "{\"assets\":[{\"asset\":" ETH_ASSET ",\"is_enabled\":true}]}", completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "{\"state\":{\"type\":\"error\",\"error\":{\"type\":\"offline\"") == c.json);
+    completion_destroy(&c);
+    transport.request.how = ANSWER_OK;
+    gem_wallet_home_service_free(home);
+    gem_wallet_home_service_free(NULL);
+
+    gem_currency_service_free(currencies);
+    gem_price_service_free(service);
+    gem_price_service_free(NULL);
+    gem_currency_service_free(NULL);
+}
+
+static void test_row_answers(void) {
+    gem_buffer out = {0};
+#define ROW_STYLE "{\"title\":\"asset\",\"shows_symbol\":true,\"subtitle\":\"none\",\"trailing\":\"toggle\"}"
+#define BAD_ETH "{\"id\":\"ethereum\",\"name\":\"Ethereum\",\"symbol\":\"ETH\",\"decimals\":256,\"type\":\"native\"}"
+    EXPECT_REFUSALS(gem_asset_row_text, "{\"asset\":" ETH_ASSET ",\"style\":{}}", "{\"asset\":" BAD_ETH ",\"style\":" ROW_STYLE "}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_asset_row_text("{\"asset\":" TRX_ASSET ",\"style\":" ROW_STYLE "}", &out), "{\"title\":\"TRX\"}", &out);
+
+    EXPECT_REFUSALS(gem_asset_list_rows, "{\"assets\":{},\"currency\":\"USD\",\"style\":" ROW_STYLE "}",
+                    "{\"assets\":[],\"currency\":\"usd\",\"style\":" ROW_STYLE "}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_asset_list_rows("{\"assets\":[{\"asset\":" ETH_ASSET ",\"is_enabled\":false}],\"currency\":\"USD\",\"style\":" ROW_STYLE "}", &out),
+                  "[{\"asset_id\":\"ethereum\",\"icon\":{\"asset_id\":\"ethereum\"},\"title\":{\"text\":{\"type\":\"text\",\"text\":\"Ethereum\"},\"tone\":\"plain\"},"
+                  "\"title_extra\":{\"text\":{\"type\":\"text\",\"text\":\"ETH\"},\"tone\":\"neutral\"},\"trailing\":{\"type\":\"toggle\",\"is_on\":false},\"masks_balance\":false}]", &out);
+
+    EXPECT_REFUSALS(gem_wallet_asset_rows, "{\"assets\":[1],\"currency\":\"USD\"}",
+                    "{\"assets\":[{\"asset\":" BAD_ETH ",\"is_enabled\":true}],\"currency\":\"USD\"}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_wallet_asset_rows("{\"assets\":[{\"asset\":" ETH_ASSET ",\"is_enabled\":false}],\"currency\":\"USD\"}", &out), "[]", &out);
+
+    EXPECT_SYNC_ERROR(gem_wallet_sections("{\"wallets\":[{\"id\":\"nowhere_x\",\"name\":\"W\",\"index\":1,\"order\":0,\"is_pinned\":false}]}", &out),
+                      GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_wallet_sections("{\"wallets\":[]}", &out), "[]", &out);
+    EXPECT_ANSWER(gem_wallet_sections("{\"wallets\":[{\"id\":\"view_tron_T1\",\"name\":\"w\",\"index\":1,\"order\":0,\"is_pinned\":true}],\"current_wallet_id\":\"view_tron_T1\"}", &out),
+                  "[{\"kind\":\"pinned\",\"rows\":[{\"id\":\"view_tron_T1\",\"name\":\"w\",\"subtitle\":{\"type\":\"text\",\"text\":\"TRON\"},\"placeholder\":\"W\","
+                  "\"shows_watch_badge\":true,\"is_pinned\":true,\"is_current\":true,\"has_avatar\":false}]}]", &out);
+
+    EXPECT_SYNC_ERROR(gem_wallet_details("{\"wallet\":{}}", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_ANSWER(gem_wallet_details("{\"wallet\":{\"id\":\"view_tron_T1\",\"name\":\"w\",\"index\":1,\"type\":\"view\",\"accounts\":[],\"order\":0,\"is_pinned\":false,\"source\":\"import\"}}", &out),
+                  "{\"row\":{\"id\":\"view_tron_T1\",\"name\":\"w\",\"subtitle\":{\"type\":\"text\",\"text\":\"TRON\"},\"placeholder\":\"W\","
+                  "\"shows_watch_badge\":true,\"is_pinned\":false,\"is_current\":false,\"has_avatar\":false}}", &out);
+#undef BAD_ETH
+#undef ROW_STYLE
+}
+
 static void test_transaction_and_amount_answers(void) {
     gem_buffer out = {0};
 
@@ -1306,6 +1429,8 @@ int main(void) {
     test_number_answers();
     test_copy_and_day_answers();
     test_chain_list();
+    test_row_answers();
+    test_prices();
     test_transaction_and_amount_answers();
     test_send_services();
     if (failures) {

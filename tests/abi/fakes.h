@@ -190,6 +190,38 @@ static gem_price_alert_store fake_alerts_table(fake_alerts *a) {
     return table;
 }
 
+typedef struct fake_prices {
+    script get_prices;
+    script get_state;
+    script save;
+    atomic_int released;
+} fake_prices;
+
+static void fake_prices_get(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)args;
+    (void)len;
+    run_script(&((fake_prices *)context)->get_prices, call);
+}
+
+static void fake_prices_state(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)args;
+    (void)len;
+    run_script(&((fake_prices *)context)->get_state, call);
+}
+
+static void fake_prices_save(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)args;
+    (void)len;
+    run_script(&((fake_prices *)context)->save, call);
+}
+
+static void fake_prices_release(void *context) { atomic_fetch_add(&((fake_prices *)context)->released, 1); }
+
+static inline gem_price_store fake_prices_table(fake_prices *p) {
+    gem_price_store table = {sizeof(gem_price_store), p, fake_prices_release, fake_prices_get, fake_prices_state, fake_prices_save};
+    return table;
+}
+
 typedef struct fake_port {
     script request;
     atomic_int released;

@@ -4,6 +4,8 @@
  * chain's balance batch is atomic (a failure on its second row leaves none of it), only the rows
  * given are written and an unchanged row is not written (counted by stores->rows_written and by
  * SQLite's own change counter), update_nodes and update_wallet_assets are one transaction each.
+ * A price tick goes through the real core (gem_price_service) into the real price store: a tick whose
+ * write fails is rolled back whole, and the identical retry applies the conversion it carried.
  */
 #include <stdlib.h>
 #include <unistd.h>
@@ -268,6 +270,76 @@ static void test_assets_and_wallet_lists(void) {
     CHECK(count("SELECT COUNT(*) FROM balances WHERE wallet_id = '" OTHER_WALLET "'") == 1);
 }
 
+static void no_transport(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)context;
+    (void)args;
+    (void)len;
+    gem_call_fail(call, GEM_ERR_OFFLINE, "no network in this test");
+}
+
+static double number(const char *sql) {
+    sqlite3_stmt *stmt = NULL;
+    double value = -1;
+    if (sqlite3_prepare_v2(stores.db, sql, -1, &stmt, NULL) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) {
+        value = sqlite3_column_double(stmt, 0);
+    }
+    sqlite3_finalize(stmt);
+    return value;
+}
+
+static gem_status tick(gem_price_service *service, const char *payload, char *answer, size_t size) {
+    completion c;
+    completion_init(&c);
+    gem_status status = gem_price_service_apply_tick(service, payload, completion_done, &c);
+    if (status == GEM_OK) status = completion_wait(&c);
+    snprintf(answer, size, "%s", c.json);
+    completion_destroy(&c);
+    return status;
+}
+
+static void test_failed_tick_rolls_back_and_identical_retry_applies(void) {
+    gem_buffer out = {0};
+    gem_preferences_store prefs_table = sqlite_preferences_table(&stores);
+    gem_preferences_service *preferences = NULL;
+    CHECK(gem_preferences_service_new(&prefs_table, &preferences, &out) == GEM_OK);
+    release_counter_give(&tables, 1);
+    CHECK(gem_preferences_service_update(preferences, "{\"currency\":\"EUR\"}", &out) == GEM_OK);
+    gem_buffer_free(&out);
+    gem_http_transport http = {sizeof(gem_http_transport), NULL, NULL, no_transport};
+    gem_price_store price_table = sqlite_price_table(&stores);
+    gem_price_service *service = NULL;
+    CHECK(gem_price_service_new("{\"api_url\":\"http://127.0.0.1:9\"}", &http, preferences, &price_table, &service, &out) == GEM_OK);
+    release_counter_give(&tables, 1);
+    gem_preferences_service_free(preferences);
+    char answer[4096];
+
+    CHECK(tick(service, "{\"rates\":[{\"symbol\":\"EUR\",\"rate\":0.5}],\"prices\":[{\"assetId\":\"bitcoin\",\"price\":100,\"priceChangePercentage24h\":1}]}",
+               answer, sizeof answer) == GEM_OK);
+    CHECK(number("SELECT price FROM prices WHERE asset_id = 'bitcoin'") == 50);
+
+    /* The conversion row refuses the write: the rate written before it in the tick is rolled back too. */
+    exec("CREATE TEMP TRIGGER fail_tick BEFORE UPDATE ON price_conversion BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
+    const char *new_rate = "{\"rates\":[{\"symbol\":\"EUR\",\"rate\":0.25}]}";
+    CHECK(tick(service, new_rate, answer, sizeof answer) == GEM_ERR_STORE);
+    CHECK(number("SELECT rate FROM fiat_rates WHERE symbol = 'EUR'") == 0.5);
+    CHECK(number("SELECT rate FROM price_conversion") == 0.5);
+    CHECK(number("SELECT price FROM prices WHERE asset_id = 'bitcoin'") == 50);
+
+    /* The identical retry applies: Core compared with the store, which still holds the old conversion. */
+    exec("DROP TRIGGER fail_tick;");
+    CHECK(tick(service, new_rate, answer, sizeof answer) == GEM_OK);
+    CHECK(strstr(answer, "\"conversion\":{\"currency\":\"EUR\",\"rate\":0.25}") != NULL);
+    CHECK(number("SELECT price FROM prices WHERE asset_id = 'bitcoin'") == 25);
+    CHECK(number("SELECT price_usd FROM prices WHERE asset_id = 'bitcoin'") == 100);
+
+    /* The same rate again is not applied twice: no conversion, the price stays at USD times the rate. */
+    CHECK(tick(service, new_rate, answer, sizeof answer) == GEM_OK);
+    CHECK(strstr(answer, "\"conversion\"") == NULL);
+    CHECK(number("SELECT price FROM prices WHERE asset_id = 'bitcoin'") == 25);
+    gem_price_service_free(service);
+    CHECK(release_counter_wait(&tables, 10000) == 0);
+}
+
 int main(void) {
     open_database();
     test_balance_batch_is_atomic();
@@ -275,6 +347,7 @@ int main(void) {
     test_malformed_arguments_are_port_errors();
     test_update_nodes_is_one_transaction();
     test_assets_and_wallet_lists();
+    test_failed_tick_rolls_back_and_identical_retry_applies();
     close_database();
     if (failures) {
         fprintf(stderr, "sqlite_stores_test: %d failure(s)\n", failures);

@@ -295,6 +295,11 @@ static gem_balance_store balance_store_table(fuzz_input *in) {
     return t;
 }
 
+static gem_price_store price_store_table(fuzz_input *in) {
+    gem_price_store t = {sizeof t, in, fuzz_release, fuzz_port, fuzz_port, fuzz_port};
+    return t;
+}
+
 /* Counts the tables a successful constructor took (each is released once). */
 static void took(fuzz_input *in, gem_status status, int tables) {
     if (status == GEM_OK) atomic_fetch_add(&in->tables, tables);
@@ -377,6 +382,42 @@ static gem_assets_service *make_gem_assets_service(fuzz_input *in) {
     fuzz_check_answer(status, &error, "gem_assets_service_new");
     gem_node_service_free(nodes);
     gem_wallet_session_service_free(wallets);
+    return service;
+}
+
+static gem_price_service *make_gem_price_service(fuzz_input *in) {
+    gem_preferences_service *preferences = make_gem_preferences_service(in);
+    if (!preferences) return NULL;
+    gem_http_transport http = http_table(in);
+    gem_price_store store = price_store_table(in);
+    gem_price_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_price_service_new(PRICE_ALERT_CONFIG, &http, preferences, &store, &service, &error);
+    took(in, status, 2);
+    fuzz_check_answer(status, &error, "gem_price_service_new");
+    gem_preferences_service_free(preferences);
+    return service;
+}
+
+static gem_currency_service *make_gem_currency_service(fuzz_input *in) {
+    gem_preferences_service *preferences = make_gem_preferences_service(in);
+    gem_price_service *prices = make_gem_price_service(in);
+    gem_currency_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_currency_service_new(preferences, prices, &service, &error);
+    fuzz_check_answer(status, &error, "gem_currency_service_new");
+    gem_preferences_service_free(preferences);
+    gem_price_service_free(prices);
+    return service;
+}
+
+static gem_wallet_home_service *make_gem_wallet_home_service(fuzz_input *in) {
+    gem_price_service *prices = make_gem_price_service(in);
+    gem_wallet_home_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_wallet_home_service_new(prices, &service, &error);
+    fuzz_check_answer(status, &error, "gem_wallet_home_service_new");
+    gem_price_service_free(prices);
     return service;
 }
 
@@ -719,6 +760,80 @@ FUZZ_SPECIAL(gem_assets_service_free) {
     fuzz_command *command = fuzz_command_begin(in);
     if (gem_assets_service_wallet_assets(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
     gem_assets_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_price_service_new) {
+    gem_preferences_service *preferences = make_gem_preferences_service(in);
+    gem_http_transport http = http_table(in);
+    gem_price_store store = price_store_table(in);
+    uint8_t shape = fuzz_byte(in);
+    if (shape & 1) store.struct_size = (uint32_t)fuzz_byte(in);
+    if (shape & 2) store.save_rates_and_prices = NULL;
+    gem_price_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_price_service_new(fuzz_string(in), (shape & 4) ? NULL : &http, preferences, &store, &service, &error);
+    took(in, status, 2);
+    fuzz_check_answer(status, &error, "gem_price_service_new");
+    gem_preferences_service_free(preferences);
+    gem_price_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_price_service_free) {
+    gem_price_service_free(NULL);
+    gem_price_service *service = make_gem_price_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_price_service_apply_tick(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_price_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_currency_service_new) {
+    gem_preferences_service *preferences = make_gem_preferences_service(in);
+    gem_price_service *prices = make_gem_price_service(in);
+    uint8_t shape = fuzz_byte(in);
+    gem_currency_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_currency_service_new(preferences, (shape & 1) ? (gem_price_service *)preferences : prices,
+                                                 &service, &error);
+    fuzz_check_answer(status, &error, "gem_currency_service_new");
+    gem_currency_service_free(service);
+    gem_price_service_free(prices);
+    gem_preferences_service_free(preferences);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_currency_service_free) {
+    gem_currency_service_free(NULL);
+    gem_currency_service *service = make_gem_currency_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_currency_service_set_currency(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_currency_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_wallet_home_service_new) {
+    gem_price_service *prices = make_gem_price_service(in);
+    uint8_t shape = fuzz_byte(in);
+    gem_wallet_home_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_wallet_home_service_new((shape & 1) ? NULL : prices, &service, &error);
+    fuzz_check_answer(status, &error, "gem_wallet_home_service_new");
+    gem_wallet_home_service_free(service);
+    gem_price_service_free(prices);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_wallet_home_service_free) {
+    gem_wallet_home_service_free(NULL);
+    gem_wallet_home_service *service = make_gem_wallet_home_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_wallet_home_service_refresh(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_wallet_home_service_free(service);
     fuzz_ports_settle(in);
 }
 

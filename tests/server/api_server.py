@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A stand-in for the remote API (price alerts, the transfer scanner and simulation), for tests. Standard library only.
+"""A stand-in for the remote API (price alerts, prices and fiat rates, the transfer scanner and simulation), for tests.
+Standard library only.
 
 Run it as a process:
 
@@ -40,6 +41,22 @@ Scanner and simulation (what the confirm service's GemScanService and GemSimulat
 
 Both answer from the verdict and simulation switches below (default: clean, no prediction). They are logged in
 /_control/requests like the alert requests (device_id null).
+Prices (what GemPriceService calls; the shapes of the real API, gemwalletcom/core apps/api/src/prices/mod.rs at
+4e39193e9c7a, camelCase as it writes them):
+
+    POST   /v1/prices       body {"currency"?: "USD", "assetIds": [asset id, ...]}
+                            -> 200 {"currency": C, "prices": [{"assetId","price","priceChangePercentage24h",
+                               "lastUpdatedAt"}]}: the seeded prices of the assets asked for (unknown ones left
+                               out), converted at the seeded rate of C (USD when absent; an unseeded C is 400)
+    GET    /v1/fiat_rates   -> 200 [{"symbol","rate"}, ...] the seeded rates (units per US dollar)
+
+Their switches and seeds (control endpoints as below):
+
+    POST /_control/fail_next_price_request   the next /v1/prices or /v1/fiat_rates request answers 500
+    PUT  /_control/prices      body [{"assetId","price","priceChangePercentage24h"?,"lastUpdatedAt"?}, ...]:
+                               replace the seeded USD prices (seed)
+    PUT  /_control/fiat_rates  body [{"symbol","rate"}, ...]: replace the seeded rates (seed); any JSON list is
+                               kept as given, so a test can seed malformed entries
 
 Control endpoints (never logged, never affected by the switches):
 
@@ -53,11 +70,12 @@ Control endpoints (never logged, never affected by the switches):
                                         {"error":{"message":"refused by test server"}} and changes nothing
     POST /_control/fail_next            the next API request (any method) answers 500
                                         {"error":{"message":"failed by test server"}} and changes nothing
-    POST /_control/reset                forget every alert, switch and logged request
+    POST /_control/reset                forget every alert, price, rate, switch and logged request
     PUT  /_control/alerts/{device_id}   body [alert, ...]: replace that device's remote alerts (seed)
     GET  /_control/alerts/{device_id}   that device's remote alerts
     GET  /_control/requests             every API request seen, oldest first:
                                         [{"method","path","device_id","query":{name: value},"body","status"}]
+                                        (device_id is null for the price requests)
 
 A request is answered by at most one switch; fail_next is checked first. Control endpoints answer
 200 {"ok": true} (or the JSON asked for).
@@ -129,6 +147,9 @@ class State:
         self.requests = []
         self.verdict = {"is_malicious": False, "is_memo_required": False, "status": 200, "delay_ms": 0}
         self.simulation = {"warnings": [], "changes": [], "status": 200, "delay_ms": 0}
+        self.prices = []  # [{"assetId", "price", ...}] in USD
+        self.fiat_rates = []  # [{"symbol", "rate"}]
+        self.fail_next_price_request = False
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -193,6 +214,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.api(method, segments[2], urllib.parse.parse_qs(url.query), body, url.path, state)
             elif method == "POST" and segments in (["v1", "scan", "transaction"], ["v1", "simulate", "transfer"]):
                 self.scan_or_simulate(segments[1], body, url.path, state)
+            elif (method, segments) in (("POST", ["v1", "prices"]), ("GET", ["v1", "fiat_rates"])):
+                self.price_api(segments[1], body, url.path, state)
             else:
                 self.answer(404, {"error": {"message": f"no route {method} {url.path}"}})
         except BadRequest as error:
@@ -269,6 +292,46 @@ class Handler(BaseHTTPRequestHandler):
                                    "status": status})
         self.answer(status, answer)
 
+    # -- prices
+
+    def price_api(self, route, body, path, state):
+        entry = {"method": self.command, "path": path, "device_id": None, "query": {}, "body": None, "status": 0}
+        try:
+            entry["body"] = json.loads(body.decode("utf-8")) if body else None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            entry["body"] = body.decode("utf-8", "replace")
+        status, value = self.price_answer(route, entry["body"], state)
+        entry["status"] = status
+        with state.lock:
+            state.requests.append(entry)
+        self.answer(status, value)
+
+    def price_answer(self, route, body, state):
+        with state.lock:
+            if state.fail_next_price_request:
+                state.fail_next_price_request = False
+                return 500, FAILED
+            prices, rates = list(state.prices), list(state.fiat_rates)
+        if route == "fiat_rates":
+            return 200, rates
+        if not isinstance(body, dict) or not isinstance(body.get("assetIds"), list):
+            return 400, {"error": {"message": "body is not {\"assetIds\": [...]}"}}
+        currency = body.get("currency") or "USD"
+        rate = 1.0 if currency == "USD" else next(
+            (r.get("rate") for r in rates if isinstance(r, dict) and r.get("symbol") == currency), None)
+        if not isinstance(rate, (int, float)):
+            return 400, {"error": {"message": f"unknown currency {currency}"}}
+        wanted = set(a for a in body["assetIds"] if isinstance(a, str))
+        answer = []
+        for price in prices:
+            if isinstance(price, dict) and price.get("assetId") in wanted:
+                converted = dict(price)
+                if isinstance(price.get("price"), (int, float)):
+                    converted["price"] = price["price"] * rate
+                converted.setdefault("priceChangePercentage24h", 0)
+                answer.append(converted)
+        return 200, {"currency": currency, "prices": answer}
+
     # -- control
 
     def control(self, method, segments, body, state):
@@ -288,6 +351,18 @@ class Handler(BaseHTTPRequestHandler):
             with state.lock:
                 target = state.verdict if segments == ["verdict"] else state.simulation
                 target.update(value)
+        elif method == "POST" and segments == ["fail_next_price_request"]:
+            with state.lock:
+                state.fail_next_price_request = True
+        elif method == "PUT" and segments in (["prices"], ["fiat_rates"]):
+            try:
+                value = json.loads(body.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as error:
+                raise BadRequest(f"body is not JSON: {error}")
+            if not isinstance(value, list):
+                raise BadRequest("body is not a list")
+            with state.lock:
+                setattr(state, segments[0], value)
         elif method == "POST" and segments == ["reset"]:
             with state.lock:
                 state.reset()
@@ -372,14 +447,30 @@ def self_check():
         (call("PUT", "/_control/alerts/dev%202", [eth]), (200, {"ok": True})),
         (call("GET", "/v1/devices/dev%202/price_alerts"), (200, [eth])),
     ]
+    checks += [
+        (call("PUT", "/_control/fiat_rates", [{"symbol": "EUR", "rate": 0.5}]), (200, {"ok": True})),
+        (call("PUT", "/_control/prices", [{"assetId": "bitcoin", "price": 100, "priceChangePercentage24h": 1}]),
+         (200, {"ok": True})),
+        (call("GET", "/v1/fiat_rates"), (200, [{"symbol": "EUR", "rate": 0.5}])),
+        (call("POST", "/v1/prices", {"currency": "USD", "assetIds": ["bitcoin", "solana"]}),
+         (200, {"currency": "USD", "prices": [{"assetId": "bitcoin", "price": 100, "priceChangePercentage24h": 1}]})),
+        (call("POST", "/v1/prices", {"currency": "EUR", "assetIds": ["bitcoin"]})[1]["prices"][0]["price"], 50),
+        (call("POST", "/v1/prices", {"currency": "GBP", "assetIds": ["bitcoin"]})[0], 400),
+        (call("POST", "/_control/fail_next_price_request"), (200, {"ok": True})),
+        (call("GET", "/v1/fiat_rates"), (500, FAILED)),
+        (call("GET", "/v1/fiat_rates")[0], 200),
+    ]
     _, log = call("GET", "/_control/requests")
     checks += [
-        ([entry["status"] for entry in log], [200, 200, 200, 200, 200, 409, 200, 500, 200, 400, 400, 200]),
+        ([entry["status"] for entry in log], [200, 200, 200, 200, 200, 409, 200, 500, 200, 400, 400, 200,
+                                              200, 200, 200, 400, 500, 200]),
+        (log[-1]["device_id"], None),
         (log[3]["query"], {"asset_id": "ethereum"}),
         (log[0]["device_id"], "dev 1"),
         (call("POST", "/_control/reset"), (200, {"ok": True})),
         (call("GET", "/_control/requests"), (200, [])),
         (call("GET", "/_control/alerts/dev%202"), (200, [])),
+        (call("GET", "/v1/fiat_rates"), (200, [])),
     ]
     server.shutdown()
     server.server_close()
@@ -391,7 +482,7 @@ def self_check():
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Test stand-in for the price-alert API (see the module docstring).")
+    parser = argparse.ArgumentParser(description="Test stand-in for the price-alert and price API (see the module docstring).")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--verbose", action="store_true", help="log each request on stderr")

@@ -60,6 +60,60 @@ extension GemBalance: Codable {
     }
 }
 
+extension GemBalance: JSONConvertible {
+    public init(json: JSON) throws(JSONCodecError) {
+        let reader = try JSONObjectReader(json)
+        self.init(
+            assetId: try reader.decode(AssetId.self, "asset_id"),
+            available: try reader.decode(BigUInt.self, "available"),
+            staked: try reader.decode(BigUInt.self, "staked"),
+            pending: try reader.decode(BigUInt.self, "pending"),
+            locked: try reader.decode(BigUInt.self, "locked"),
+            reserved: try reader.decode(BigUInt.self, "reserved")
+        )
+    }
+
+    public var json: JSON {
+        var object = JSONObjectBuilder(capacity: 6)
+        object.set("asset_id", assetId.json)
+        object.set("available", available.json)
+        object.set("staked", staked.json)
+        object.set("pending", pending.json)
+        object.set("locked", locked.json)
+        object.set("reserved", reserved.json)
+        return object.json
+    }
+}
+
+extension GemBalance: JSONScannable {
+    public init(scanning scanner: inout JSONScanner) throws(JSONCodecError) {
+        var assetId: AssetId?
+        var available: BigUInt?
+        var staked: BigUInt?
+        var pending: BigUInt?
+        var locked: BigUInt?
+        var reserved: BigUInt?
+        try scanner.beginObject()
+        while try scanner.nextMember() {
+            if try scanner.readNull() { continue }
+            if scanner.key("asset_id") { try scanner.field(&assetId) { s throws(JSONCodecError) in try s.decode(AssetId.self) } }
+            else if scanner.key("available") { try scanner.field(&available) { s throws(JSONCodecError) in try s.decode(BigUInt.self) } }
+            else if scanner.key("staked") { try scanner.field(&staked) { s throws(JSONCodecError) in try s.decode(BigUInt.self) } }
+            else if scanner.key("pending") { try scanner.field(&pending) { s throws(JSONCodecError) in try s.decode(BigUInt.self) } }
+            else if scanner.key("locked") { try scanner.field(&locked) { s throws(JSONCodecError) in try s.decode(BigUInt.self) } }
+            else if scanner.key("reserved") { try scanner.field(&reserved) { s throws(JSONCodecError) in try s.decode(BigUInt.self) } }
+            else { try scanner.skipValue() }
+        }
+        guard let assetId else { throw scanner.missing("asset_id") }
+        guard let available else { throw scanner.missing("available") }
+        guard let staked else { throw scanner.missing("staked") }
+        guard let pending else { throw scanner.missing("pending") }
+        guard let locked else { throw scanner.missing("locked") }
+        guard let reserved else { throw scanner.missing("reserved") }
+        self.init(assetId: assetId, available: available, staked: staked, pending: pending, locked: locked, reserved: reserved)
+    }
+}
+
 /// One chain's write of a refresh (the balance store's update_balances arguments): rows to upsert in one transaction.
 public struct GemBalanceUpdate: Sendable, Equatable, Hashable {
     /// The wallet the refresh was asked for.

@@ -780,6 +780,12 @@ public enum GemLocalizedText: Sendable, Equatable, Hashable {
     case rowTitle(title: GemListRowTitle)
     /// The name of a transaction state.
     case transactionState(state: TransactionState)
+    /// A number, rendered by the app's number renderer.
+    case number(number: GemFormattedNumber)
+    /// The name of a kind of wallet ("Multi-coin").
+    case walletType(walletType: WalletType)
+    /// The label of the button that shows a wallet's secret ("Show secret phrase", "Show private key").
+    case showSecret(kind: GemWalletSecretKind)
 }
 
 extension GemLocalizedText: Codable {
@@ -788,6 +794,9 @@ extension GemLocalizedText: Codable {
         case text
         case title
         case state
+        case number
+        case walletType = "wallet_type"
+        case kind
     }
 
     public init(from decoder: any Decoder) throws {
@@ -797,8 +806,11 @@ extension GemLocalizedText: Codable {
         case "text": self = .text(text: try container.decode(String.self, forKey: .text))
         case "row_title": self = .rowTitle(title: try container.decode(GemListRowTitle.self, forKey: .title))
         case "transaction_state": self = .transactionState(state: try container.decode(TransactionState.self, forKey: .state))
+        case "number": self = .number(number: try container.decode(GemFormattedNumber.self, forKey: .number))
+        case "wallet_type": self = .walletType(walletType: try container.decode(WalletType.self, forKey: .walletType))
+        case "show_secret": self = .showSecret(kind: try container.decode(GemWalletSecretKind.self, forKey: .kind))
         default:
-            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath + [TypeCodingKey.type]), reason: JSONCodec.unknownValue(type, allowed: "text, row_title, transaction_state"))
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath + [TypeCodingKey.type]), reason: JSONCodec.unknownValue(type, allowed: "text, row_title, transaction_state, number, wallet_type, show_secret"))
         }
     }
 
@@ -814,6 +826,15 @@ extension GemLocalizedText: Codable {
         case .transactionState(let state):
             try container.encode("transaction_state", forKey: .type)
             try container.encode(state, forKey: .state)
+        case .number(let number):
+            try container.encode("number", forKey: .type)
+            try container.encode(number, forKey: .number)
+        case .walletType(let walletType):
+            try container.encode("wallet_type", forKey: .type)
+            try container.encode(walletType, forKey: .walletType)
+        case .showSecret(let kind):
+            try container.encode("show_secret", forKey: .type)
+            try container.encode(kind, forKey: .kind)
         }
     }
 }

@@ -411,3 +411,40 @@ extension GemInputValue: Codable {
         }
     }
 }
+
+// MARK: - Asset and wallet rows
+
+extension GemAssetRowTextRequest: GemProjection {
+    public func answer() throws(GemServiceError) -> GemAssetRowText {
+        try GemRequestCheck.asset(asset)
+        return assetRowText(asset, style: style)
+    }
+}
+
+extension GemAssetListRowsRequest: GemProjection {
+    public func answer() throws(GemServiceError) -> [GemAssetItemRow] {
+        try GemRequestCheck.currency(currency)
+        for (index, data) in assets.enumerated() { try GemRequestCheck.asset(data.asset, field: "assets[\(index)].asset") }
+        return assetListRows(assets, currency: currency, style: style)
+    }
+}
+
+extension GemWalletAssetRowsRequest: GemProjection {
+    public func answer() throws(GemServiceError) -> [GemAssetItemRow] {
+        try GemRequestCheck.currency(currency)
+        for (index, data) in assets.enumerated() { try GemRequestCheck.asset(data.asset, field: "assets[\(index)].asset") }
+        return walletAssetRows(assets, currency: currency)
+    }
+}
+
+extension GemWalletSectionsRequest: GemProjection {
+    public func answer() -> [GemWalletSection] {
+        walletSections(wallets, currentWalletId: currentWalletId)
+    }
+}
+
+extension GemWalletDetailsRequest: GemProjection {
+    public func answer() -> GemWalletDetails {
+        walletDetails(wallet, currentWalletId: currentWalletId)
+    }
+}

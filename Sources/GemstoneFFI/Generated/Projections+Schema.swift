@@ -3,6 +3,24 @@
 import CGemstone
 import Gemstone
 
+/// The title, symbol and network name a style resolves to for one asset.
+@c @implementation
+public func gem_asset_row_text(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemAssetRowTextRequest.self, request, out)
+}
+
+/// The rows of an asset list in one call, in a flow's style.
+@c @implementation
+public func gem_asset_list_rows(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemAssetListRowsRequest.self, request, out)
+}
+
+/// The rows of the wallet's asset list in one call, in the wallet style.
+@c @implementation
+public func gem_wallet_asset_rows(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemWalletAssetRowsRequest.self, request, out)
+}
+
 /// The chains the core supports (or those asked about), each with its family and native coin.
 @c @implementation
 public func gem_chains(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
@@ -31,4 +49,16 @@ public func gem_address_copy(_ request: UnsafePointer<CChar>?, _ out: UnsafeMuta
 @c @implementation
 public func gem_copy_kind_policy(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     answerProjection(GemCopyPolicyRequest.self, request, out)
+}
+
+/// The wallet list in one call: the pinned wallets, then the others, each in the user's order.
+@c @implementation
+public func gem_wallet_sections(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemWalletSectionsRequest.self, request, out)
+}
+
+/// A wallet's details screen: its row, its secret's kind and label, its single address.
+@c @implementation
+public func gem_wallet_details(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemWalletDetailsRequest.self, request, out)
 }

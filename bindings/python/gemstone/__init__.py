@@ -35,6 +35,7 @@ from .sign_message import SignMessageService, sign_message_request
 from .generated import (MessageEncoding, SignMessageKind, SignMessagePreview, SignMessageRequest, SignMessageRow,
                         SignMessageSection, SignMessageSignature, SignMessageValueStyle)
 from .chain_list import CHAIN_IDS, CHAINS
+from .prices import CurrencyService, PriceService, PriceStore, SqlitePriceStore, WalletHomeService
 from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
                         NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
@@ -54,6 +55,10 @@ __all__ = [
     "PriceAlertSyncResult", "NotificationPermission", "HttpHeader", "HttpRequest", "HttpResponse", "RecordError",
     "PreferencesService", "PriceAlertService", "close_all",
     "SqlitePreferencesStore", "SqlitePriceAlertStore", "UrllibTransport", "FixedPermissions",
+]
+
+__all__ += [  # prices, the currency and the wallet home
+    "PriceService", "CurrencyService", "WalletHomeService", "PriceStore", "SqlitePriceStore",
 ]
 
 __all__ += [  # wallets and addresses

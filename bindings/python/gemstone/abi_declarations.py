@@ -106,6 +106,12 @@ class TransactionStatusPortTable(Structure):
     _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("schedule", PORT_FN)]
 
 
+class PriceStoreTable(Structure):
+    """gem_price_store."""
+
+    _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_prices", PORT_FN), ("get_price_state", PORT_FN), ("save_rates_and_prices", PORT_FN)]
+
+
 #: The header's struct types, by C name.
 STRUCTS = {
     "gem_buffer": GemBuffer,
@@ -122,6 +128,7 @@ STRUCTS = {
     "gem_balance_store": BalanceStoreTable,
     "gem_transaction_store": TransactionStoreTable,
     "gem_transaction_status_port": TransactionStatusPortTable,
+    "gem_price_store": PriceStoreTable,
 }
 
 #: name -> (restype, argtypes), in header order.
@@ -195,6 +202,20 @@ FUNCTIONS = {
     "gem_sign_message_service_free": (None, [c_void_p]),
     "gem_sign_message_service_preview": (gem_status, [c_void_p, c_char_p, POINTER(GemBuffer)]),
     "gem_sign_message_service_sign": (gem_status, [c_void_p, c_char_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_price_service_new": (gem_status, [c_char_p, POINTER(HttpTransportTable), c_void_p, POINTER(PriceStoreTable), POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_price_service_free": (None, [c_void_p]),
+    "gem_price_service_sync_prices": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_price_service_apply_tick": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_price_service_get_prices": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_price_service_get_price_state": (gem_status, [c_void_p, COMPLETION_FN, c_void_p]),
+    "gem_currency_service_new": (gem_status, [c_void_p, c_void_p, POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_currency_service_free": (None, [c_void_p]),
+    "gem_currency_service_currencies": (gem_status, [c_void_p, POINTER(GemBuffer)]),
+    "gem_currency_service_set_currency": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_wallet_home_service_new": (gem_status, [c_void_p, POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_wallet_home_service_free": (None, [c_void_p]),
+    "gem_wallet_home_service_load": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_wallet_home_service_refresh": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_address_validate": (gem_status, [c_char_p, c_char_p, POINTER(GemBuffer)]),
     "gem_load_state_refreshed": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_list_phase": (gem_status, [c_char_p, POINTER(GemBuffer)]),
@@ -215,6 +236,11 @@ FUNCTIONS = {
     "gem_day_boundaries": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_day_labels": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_transaction_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),
+    "gem_asset_row_text": (gem_status, [c_char_p, POINTER(GemBuffer)]),
+    "gem_asset_list_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),
+    "gem_wallet_asset_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),
+    "gem_wallet_sections": (gem_status, [c_char_p, POINTER(GemBuffer)]),
+    "gem_wallet_details": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_amount_session_new": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_amount_session_apply": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_amount_session_view_state": (gem_status, [c_char_p, POINTER(GemBuffer)]),

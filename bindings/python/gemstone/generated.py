@@ -463,6 +463,491 @@ class DayBoundaries:
         return out
 
 
+class AssetTitleStyle(str, enum.Enum):
+    """What an asset row titles itself with."""
+
+    ASSET = "asset"
+    """The asset's own name."""
+    CANONICAL_ASSET = "canonical_asset"
+    """A native coin's canonical name (Ethereum for the ETH of an Ethereum layer 2); a token's own name."""
+    NETWORK = "network"
+    """The name of the asset's network."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetTitleStyle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class AssetSubtitleStyle(str, enum.Enum):
+    """What sits under an asset row's title."""
+
+    PRICE = "price"
+    """The price in the list's currency, its 24-hour change beside it."""
+    NETWORK = "network"
+    """A token's network name; nothing under a native coin."""
+    NONE = "none"
+    """Nothing."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetSubtitleStyle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class AssetTrailingStyle(str, enum.Enum):
+    """What trails an asset row."""
+
+    BALANCE = "balance"
+    """The balance, its value in the list's currency under it; hidden by the balance privacy switch."""
+    TOGGLE = "toggle"
+    """A switch: whether the asset is shown in the wallet."""
+    COPY = "copy"
+    """The wallet's address on the asset's chain, to copy."""
+    NONE = "none"
+    """Nothing."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetTrailingStyle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class AssetRowStyle:
+    """How a flow draws its asset rows: one answer a screen asks for once and passes to every list it draws."""
+
+    title: AssetTitleStyle
+    """What the row titles itself with."""
+    shows_symbol: bool
+    """Whether the symbol is shown beside the title (never when it would repeat the title)."""
+    subtitle: AssetSubtitleStyle
+    """What sits under the title."""
+    trailing: AssetTrailingStyle
+    """What trails the row."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetRowStyle":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetRowStyle":
+        data = _obj(data, path)
+        return cls(
+            title=_case(AssetTitleStyle, _key(data, "title", path), _join(path, "title")),
+            shows_symbol=_bool(_key(data, "shows_symbol", path), _join(path, "shows_symbol")),
+            subtitle=_case(AssetSubtitleStyle, _key(data, "subtitle", path), _join(path, "subtitle")),
+            trailing=_case(AssetTrailingStyle, _key(data, "trailing", path), _join(path, "trailing")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["title"] = AssetTitleStyle(self.title).value
+        out["shows_symbol"] = self.shows_symbol
+        out["subtitle"] = AssetSubtitleStyle(self.subtitle).value
+        out["trailing"] = AssetTrailingStyle(self.trailing).value
+        return out
+
+
+@dataclass(frozen=True)
+class AssetRowText:
+    """The texts a style resolves to for one asset (asset_row_text)."""
+
+    title: str
+    """The name the row shows."""
+    symbol: Optional[str] = None
+    """The symbol beside it; absent when the style hides it or it equals the title."""
+    network: Optional[str] = None
+    """The network name under a token when the style's subtitle is the network; absent otherwise."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetRowText":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetRowText":
+        data = _obj(data, path)
+        return cls(
+            title=_str(_key(data, "title", path), _join(path, "title")),
+            symbol=(lambda value: None if value is None else _str(value, _join(path, "symbol")))(data.get("symbol")),
+            network=(lambda value: None if value is None else _str(value, _join(path, "network")))(data.get("network")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["title"] = self.title
+        if self.symbol is not None:
+            out["symbol"] = self.symbol
+        if self.network is not None:
+            out["network"] = self.network
+        return out
+
+
+@dataclass(frozen=True)
+class RowText:
+    """One text of a row and its colour."""
+
+    text: LocalizedText
+    """The text: a name as given, or a number the app renders."""
+    tone: ValueTone
+    """How it is coloured."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "RowText":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "RowText":
+        data = _obj(data, path)
+        return cls(
+            text=LocalizedText._read(_key(data, "text", path), _join(path, "text")),
+            tone=_case(ValueTone, _key(data, "tone", path), _join(path, "tone")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["text"] = self.text.to_json()
+        out["tone"] = ValueTone(self.tone).value
+        return out
+
+
+@dataclass(frozen=True)
+class AssetIcon:
+    """An asset row's icon: the asset's image, with its chain's badge on a token."""
+
+    asset_id: str
+    """The asset whose image is drawn."""
+    badge: Optional[str] = None
+    """The chain whose small image is drawn over a token's corner; absent on a native coin."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetIcon":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetIcon":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            badge=(lambda value: None if value is None else _str(value, _join(path, "badge")))(data.get("badge")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        if self.badge is not None:
+            out["badge"] = self.badge
+        return out
+
+
+class AssetTrailing:
+    """What trails an asset row. One subclass per case: AssetTrailingValue, AssetTrailingToggle, AssetTrailingCopy, AssetTrailingNone."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "AssetTrailing":
+        """Reads the case its "type" names."""
+        return AssetTrailing._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "AssetTrailing":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _ASSETTRAILING_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of value, toggle, copy, none")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class AssetTrailingValue(AssetTrailing):
+    """A value and, under it, a second one (the balance and its worth)."""
+
+    TYPE: ClassVar[str] = "value"
+    value: RowText
+    """The first line."""
+    extra: Optional[RowText] = None
+    """The second line; absent when there is none (no price known)."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AssetTrailingValue":
+        return cls(
+            value=RowText._read(_key(data, "value", path), _join(path, "value")),
+            extra=(lambda value: None if value is None else RowText._read(value, _join(path, "extra")))(data.get("extra")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "value"}
+        out["value"] = self.value.to_json()
+        if self.extra is not None:
+            out["extra"] = self.extra.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class AssetTrailingToggle(AssetTrailing):
+    """A switch."""
+
+    TYPE: ClassVar[str] = "toggle"
+    is_on: bool
+    """Whether it is on (the asset is shown in the wallet)."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AssetTrailingToggle":
+        return cls(
+            is_on=_bool(_key(data, "is_on", path), _join(path, "is_on")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "toggle"}
+        out["is_on"] = self.is_on
+        return out
+
+
+@dataclass(frozen=True)
+class AssetTrailingCopy(AssetTrailing):
+    """A value to copy."""
+
+    TYPE: ClassVar[str] = "copy"
+    copy: Copy
+    """What reaches the clipboard and what the toast shows."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AssetTrailingCopy":
+        return cls(
+            copy=Copy._read(_key(data, "copy", path), _join(path, "copy")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "copy"}
+        out["copy"] = self.copy.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class AssetTrailingNone(AssetTrailing):
+    """Nothing."""
+
+    TYPE: ClassVar[str] = "none"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AssetTrailingNone":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "none"}
+        return out
+
+
+_ASSETTRAILING_CASES: dict[str, Any] = {"value": AssetTrailingValue, "toggle": AssetTrailingToggle, "copy": AssetTrailingCopy, "none": AssetTrailingNone}
+
+
+@dataclass(frozen=True, kw_only=True)
+class AssetItemRow:
+    """One asset row, every slot settled (spec: GemAssetItemRow): each app draws every asset-like list with one renderer."""
+
+    asset_id: str
+    """The asset the row stands for."""
+    icon: AssetIcon
+    """Its icon."""
+    title: RowText
+    """The title."""
+    title_extra: Optional[RowText] = None
+    """Beside the title: the symbol, when the style shows it."""
+    subtitle: Optional[RowText] = None
+    """Under the title: the price or the network name."""
+    subtitle_extra: Optional[RowText] = None
+    """Beside the subtitle: the price's 24-hour change, coloured by its sign."""
+    trailing: AssetTrailing
+    """What trails the row."""
+    masks_balance: bool
+    """Whether the balance privacy switch hides the trailing value (a row showing a balance)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetItemRow":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetItemRow":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            icon=AssetIcon._read(_key(data, "icon", path), _join(path, "icon")),
+            title=RowText._read(_key(data, "title", path), _join(path, "title")),
+            title_extra=(lambda value: None if value is None else RowText._read(value, _join(path, "title_extra")))(data.get("title_extra")),
+            subtitle=(lambda value: None if value is None else RowText._read(value, _join(path, "subtitle")))(data.get("subtitle")),
+            subtitle_extra=(lambda value: None if value is None else RowText._read(value, _join(path, "subtitle_extra")))(data.get("subtitle_extra")),
+            trailing=AssetTrailing._read(_key(data, "trailing", path), _join(path, "trailing")),
+            masks_balance=_bool(_key(data, "masks_balance", path), _join(path, "masks_balance")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        out["icon"] = self.icon.to_json()
+        out["title"] = self.title.to_json()
+        if self.title_extra is not None:
+            out["title_extra"] = self.title_extra.to_json()
+        if self.subtitle is not None:
+            out["subtitle"] = self.subtitle.to_json()
+        if self.subtitle_extra is not None:
+            out["subtitle_extra"] = self.subtitle_extra.to_json()
+        out["trailing"] = self.trailing.to_json()
+        out["masks_balance"] = self.masks_balance
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class AssetData:
+    """What an asset row reads from the app's stores: the asset, the wallet's balance of it, its stored price and whether the wallet shows it."""
+
+    asset: Asset
+    """The asset."""
+    balance: Optional[Balance] = None
+    """The wallet's balance; absent reads as zero."""
+    price: Optional[AssetPrice] = None
+    """The stored price, its price in the list's currency; absent when none is known."""
+    is_enabled: bool
+    """Whether the wallet shows the asset."""
+    address: Optional[str] = None
+    """The wallet's address on the asset's chain (for a copy row)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetData":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetData":
+        data = _obj(data, path)
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            balance=(lambda value: None if value is None else Balance._read(value, _join(path, "balance")))(data.get("balance")),
+            price=(lambda value: None if value is None else AssetPrice._read(value, _join(path, "price")))(data.get("price")),
+            is_enabled=_bool(_key(data, "is_enabled", path), _join(path, "is_enabled")),
+            address=(lambda value: None if value is None else _str(value, _join(path, "address")))(data.get("address")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset"] = self.asset.to_json()
+        if self.balance is not None:
+            out["balance"] = self.balance.to_json()
+        if self.price is not None:
+            out["price"] = self.price.to_json()
+        out["is_enabled"] = self.is_enabled
+        if self.address is not None:
+            out["address"] = self.address
+        return out
+
+
+@dataclass(frozen=True)
+class AssetRowTextRequest:
+    """The request of gem_asset_row_text."""
+
+    asset: Asset
+    """The asset."""
+    style: AssetRowStyle
+    """The style."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetRowTextRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetRowTextRequest":
+        data = _obj(data, path)
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            style=AssetRowStyle._read(_key(data, "style", path), _join(path, "style")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset"] = self.asset.to_json()
+        out["style"] = self.style.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class AssetListRowsRequest:
+    """The request of gem_asset_list_rows: a list's assets, its currency and the style of its flow."""
+
+    assets: tuple[AssetData, ...]
+    """The assets, in the order the rows are drawn."""
+    currency: str
+    """The currency the prices are in (three upper-case letters)."""
+    style: AssetRowStyle
+    """The flow's style."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetListRowsRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetListRowsRequest":
+        data = _obj(data, path)
+        return cls(
+            assets=tuple(AssetData._read(v0, _index(_join(path, "assets"), i0)) for i0, v0 in enumerate(_list(_key(data, "assets", path), _join(path, "assets")))),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            style=AssetRowStyle._read(_key(data, "style", path), _join(path, "style")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["assets"] = [v0.to_json() for v0 in self.assets]
+        out["currency"] = self.currency
+        out["style"] = self.style.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class WalletAssetRowsRequest:
+    """The request of gem_wallet_asset_rows: the wallet's assets and its currency; Core applies the wallet style and leaves out the assets the wallet does not show."""
+
+    assets: tuple[AssetData, ...]
+    """The wallet's assets, in the order the rows are drawn."""
+    currency: str
+    """The currency the prices are in (three upper-case letters)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletAssetRowsRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletAssetRowsRequest":
+        data = _obj(data, path)
+        return cls(
+            assets=tuple(AssetData._read(v0, _index(_join(path, "assets"), i0)) for i0, v0 in enumerate(_list(_key(data, "assets", path), _join(path, "assets")))),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["assets"] = [v0.to_json() for v0 in self.assets]
+        out["currency"] = self.currency
+        return out
+
+
 @dataclass(frozen=True)
 class Balance:
     """A wallet's balance of one asset, by kind, each in the asset's base unit: a row of the balance store."""
@@ -3586,7 +4071,7 @@ class ListWindow:
 
 
 class LocalizedText:
-    """Text a row shows that the app localizes: Core returns the case, the app's one mapper file returns the string. One subclass per case: LocalizedTextText, LocalizedTextRowTitle, LocalizedTextTransactionState."""
+    """Text a row shows that the app localizes: Core returns the case, the app's one mapper file returns the string. One subclass per case: LocalizedTextText, LocalizedTextRowTitle, LocalizedTextTransactionState, LocalizedTextNumber, LocalizedTextWalletType, LocalizedTextShowSecret."""
 
     TYPE: ClassVar[str] = ""
 
@@ -3601,7 +4086,7 @@ class LocalizedText:
         kind = _str(_key(data, "type", path), _join(path, "type"))
         case = _LOCALIZEDTEXT_CASES.get(kind)
         if case is None:
-            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of text, row_title, transaction_state")
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of text, row_title, transaction_state, number, wallet_type, show_secret")
         return case._fields(data, path)
 
     def to_json(self) -> dict[str, Any]:
@@ -3668,7 +4153,67 @@ class LocalizedTextTransactionState(LocalizedText):
         return out
 
 
-_LOCALIZEDTEXT_CASES: dict[str, Any] = {"text": LocalizedTextText, "row_title": LocalizedTextRowTitle, "transaction_state": LocalizedTextTransactionState}
+@dataclass(frozen=True)
+class LocalizedTextNumber(LocalizedText):
+    """A number, rendered by the app's number renderer."""
+
+    TYPE: ClassVar[str] = "number"
+    number: FormattedNumber
+    """The number as it reads."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LocalizedTextNumber":
+        return cls(
+            number=FormattedNumber._read(_key(data, "number", path), _join(path, "number")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "number"}
+        out["number"] = self.number.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class LocalizedTextWalletType(LocalizedText):
+    """The name of a kind of wallet ("Multi-coin")."""
+
+    TYPE: ClassVar[str] = "wallet_type"
+    wallet_type: WalletType
+    """The kind."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LocalizedTextWalletType":
+        return cls(
+            wallet_type=_case(WalletType, _key(data, "wallet_type", path), _join(path, "wallet_type")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "wallet_type"}
+        out["wallet_type"] = WalletType(self.wallet_type).value
+        return out
+
+
+@dataclass(frozen=True)
+class LocalizedTextShowSecret(LocalizedText):
+    """The label of the button that shows a wallet's secret ("Show secret phrase", "Show private key")."""
+
+    TYPE: ClassVar[str] = "show_secret"
+    kind: WalletSecretKind
+    """The secret it shows."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LocalizedTextShowSecret":
+        return cls(
+            kind=_case(WalletSecretKind, _key(data, "kind", path), _join(path, "kind")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "show_secret"}
+        out["kind"] = WalletSecretKind(self.kind).value
+        return out
+
+
+_LOCALIZEDTEXT_CASES: dict[str, Any] = {"text": LocalizedTextText, "row_title": LocalizedTextRowTitle, "transaction_state": LocalizedTextTransactionState, "number": LocalizedTextNumber, "wallet_type": LocalizedTextWalletType, "show_secret": LocalizedTextShowSecret}
 
 
 class NotificationPermission(str, enum.Enum):
@@ -3846,6 +4391,217 @@ class PriceAlertSyncResult:
         out: dict[str, Any] = {}
         out["upserted"] = [v0.to_json() for v0 in self.upserted]
         out["deleted_ids"] = [v0 for v0 in self.deleted_ids]
+        return out
+
+
+@dataclass(frozen=True)
+class FiatRate:
+    """A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency)."""
+
+    symbol: str
+    """The currency's code, one the price service knows (EUR)."""
+    rate: float
+    """Units of the currency per US dollar; finite and above zero."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "FiatRate":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "FiatRate":
+        data = _obj(data, path)
+        return cls(
+            symbol=_str(_key(data, "symbol", path), _join(path, "symbol")),
+            rate=_f64(_key(data, "rate", path), _join(path, "rate")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["symbol"] = self.symbol
+        out["rate"] = float(self.rate)
+        return out
+
+
+@dataclass(frozen=True)
+class PriceConversion:
+    """The currency and rate the stored prices are converted at: every stored price is its USD price times this rate."""
+
+    currency: str
+    """The currency the stored prices read in."""
+    rate: float
+    """Units of that currency per US dollar (1 for USD)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceConversion":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceConversion":
+        data = _obj(data, path)
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            rate=_f64(_key(data, "rate", path), _join(path, "rate")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["currency"] = self.currency
+        out["rate"] = float(self.rate)
+        return out
+
+
+@dataclass(frozen=True)
+class AssetPrice:
+    """One asset's price: a row of the price store."""
+
+    asset_id: str
+    """The asset."""
+    price_usd: float
+    """The price of one whole unit in US dollars, as the API answered it (kept for the next conversion)."""
+    price: float
+    """The same price in the conversion's currency: price_usd times the conversion's rate."""
+    price_change_percentage_24h: float
+    """The change over the last 24 hours, in percent (2.5 is +2.5%)."""
+    updated_at: Optional[int] = None
+    """When the API last updated the price, in seconds since 1970 (UTC); absent when it did not say."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetPrice":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetPrice":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            price_usd=_f64(_key(data, "price_usd", path), _join(path, "price_usd")),
+            price=_f64(_key(data, "price", path), _join(path, "price")),
+            price_change_percentage_24h=_f64(_key(data, "price_change_percentage_24h", path), _join(path, "price_change_percentage_24h")),
+            updated_at=(lambda value: None if value is None else _int(value, _join(path, "updated_at"), -9223372036854775808, 9223372036854775807))(data.get("updated_at")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        out["price_usd"] = float(self.price_usd)
+        out["price"] = float(self.price)
+        out["price_change_percentage_24h"] = float(self.price_change_percentage_24h)
+        if self.updated_at is not None:
+            out["updated_at"] = self.updated_at
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class PriceTick:
+    """The price store's save_rates_and_prices arguments: one tick, committed in ONE transaction (the rates, the repricing, then the prices) or, on failure, not at all."""
+
+    currency: str
+    """The selected currency when the tick was built."""
+    rates: tuple[FiatRate, ...]
+    """Rates to upsert by symbol (the adapter writes only those that changed)."""
+    conversion: Optional[PriceConversion] = None
+    """When present, the stored prices move to this conversion: every stored row's price becomes price_usd times its rate, and the conversion is stored. Absent when the stored conversion already is the one in effect, so a conversion is never applied twice."""
+    prices: tuple[AssetPrice, ...]
+    """Prices to upsert by asset id, already converted at the conversion in effect (written after the repricing)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceTick":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceTick":
+        data = _obj(data, path)
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            rates=tuple(FiatRate._read(v0, _index(_join(path, "rates"), i0)) for i0, v0 in enumerate(_list(_key(data, "rates", path), _join(path, "rates")))),
+            conversion=(lambda value: None if value is None else PriceConversion._read(value, _join(path, "conversion")))(data.get("conversion")),
+            prices=tuple(AssetPrice._read(v0, _index(_join(path, "prices"), i0)) for i0, v0 in enumerate(_list(_key(data, "prices", path), _join(path, "prices")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["currency"] = self.currency
+        out["rates"] = [v0.to_json() for v0 in self.rates]
+        if self.conversion is not None:
+            out["conversion"] = self.conversion.to_json()
+        out["prices"] = [v0.to_json() for v0 in self.prices]
+        return out
+
+
+@dataclass(frozen=True)
+class PriceState:
+    """What the price store answers before a tick is built (get_price_state): the conversion its prices are at and the stored rate of the selected currency."""
+
+    conversion: Optional[PriceConversion] = None
+    """The conversion the stored prices are at; absent before the first tick."""
+    rate: Optional[float] = None
+    """The stored rate of the currency asked about; absent when none is stored."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceState":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceState":
+        data = _obj(data, path)
+        return cls(
+            conversion=(lambda value: None if value is None else PriceConversion._read(value, _join(path, "conversion")))(data.get("conversion")),
+            rate=(lambda value: None if value is None else _f64(value, _join(path, "rate")))(data.get("rate")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.conversion is not None:
+            out["conversion"] = self.conversion.to_json()
+        if self.rate is not None:
+            out["rate"] = float(self.rate)
+        return out
+
+
+@dataclass(frozen=True)
+class PriceTickResult:
+    """What a price sync or a stream tick wrote."""
+
+    currency: str
+    """The currency the stored prices read in after the tick (USD while no rate of the selected currency is known)."""
+    prices: int
+    """Prices written."""
+    rates: int
+    """Rates written."""
+    dropped: int
+    """Entries of the answer or tick left out: malformed, or a currency the service does not know."""
+    conversion: Optional[PriceConversion] = None
+    """The conversion applied by this tick; absent when the stored one was already in effect."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceTickResult":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceTickResult":
+        data = _obj(data, path)
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            prices=_int(_key(data, "prices", path), _join(path, "prices"), -9223372036854775808, 9223372036854775807),
+            rates=_int(_key(data, "rates", path), _join(path, "rates"), -9223372036854775808, 9223372036854775807),
+            dropped=_int(_key(data, "dropped", path), _join(path, "dropped"), -9223372036854775808, 9223372036854775807),
+            conversion=(lambda value: None if value is None else PriceConversion._read(value, _join(path, "conversion")))(data.get("conversion")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["currency"] = self.currency
+        out["prices"] = self.prices
+        out["rates"] = self.rates
+        out["dropped"] = self.dropped
+        if self.conversion is not None:
+            out["conversion"] = self.conversion.to_json()
         return out
 
 
@@ -4973,6 +5729,404 @@ class HttpResponse:
         return out
 
 
+@dataclass(frozen=True)
+class WalletHomeValue:
+    """What the wallet's home shows."""
+
+    currency: str
+    """The currency the total and the prices read in (the stored prices' conversion currency)."""
+    total: FormattedNumber
+    """Every shown asset's balance at its price, added up (fiat style)."""
+    change: FormattedNumber
+    """How much the total moved over 24 hours at the assets' 24-hour changes: signed, toned by its sign."""
+    change_percentage: FormattedNumber
+    """The same move in percent of the total 24 hours ago: signed, toned."""
+    rows: tuple[AssetItemRow, ...]
+    """The wallet's asset rows (as gem_wallet_asset_rows)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletHomeValue":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletHomeValue":
+        data = _obj(data, path)
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            total=FormattedNumber._read(_key(data, "total", path), _join(path, "total")),
+            change=FormattedNumber._read(_key(data, "change", path), _join(path, "change")),
+            change_percentage=FormattedNumber._read(_key(data, "change_percentage", path), _join(path, "change_percentage")),
+            rows=tuple(AssetItemRow._read(v0, _index(_join(path, "rows"), i0)) for i0, v0 in enumerate(_list(_key(data, "rows", path), _join(path, "rows")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["currency"] = self.currency
+        out["total"] = self.total.to_json()
+        out["change"] = self.change.to_json()
+        out["change_percentage"] = self.change_percentage.to_json()
+        out["rows"] = [v0.to_json() for v0 in self.rows]
+        return out
+
+
+@dataclass(frozen=True)
+class WalletHome:
+    """The wallet's home with its load state; the host hands it back for the next refresh, so the core decides what survives a failure."""
+
+    state: LoadState
+    """no_data, loading, data, or error when a load failed with nothing shown."""
+    value: WalletHomeValue
+    """What is shown (a zero total and no rows before the first load)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletHome":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletHome":
+        data = _obj(data, path)
+        return cls(
+            state=LoadState._read(_key(data, "state", path), _join(path, "state")),
+            value=WalletHomeValue._read(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["state"] = self.state.to_json()
+        out["value"] = self.value.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class WalletHomeRequest:
+    """The request of gem_wallet_home_service_refresh and _load: the wallet's assets as the host's stores hold them, and the home shown now."""
+
+    assets: tuple[AssetData, ...]
+    """The wallet's assets with their balances (their price fields are replaced by the stored prices)."""
+    previous: Optional[WalletHome] = None
+    """The home shown now; absent on the first load."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletHomeRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletHomeRequest":
+        data = _obj(data, path)
+        return cls(
+            assets=tuple(AssetData._read(v0, _index(_join(path, "assets"), i0)) for i0, v0 in enumerate(_list(_key(data, "assets", path), _join(path, "assets")))),
+            previous=(lambda value: None if value is None else WalletHome._read(value, _join(path, "previous")))(data.get("previous")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["assets"] = [v0.to_json() for v0 in self.assets]
+        if self.previous is not None:
+            out["previous"] = self.previous.to_json()
+        return out
+
+
+class WalletSecretKind(str, enum.Enum):
+    """The secret a wallet is made from."""
+
+    PHRASE = "phrase"
+    """A recovery phrase."""
+    PRIVATE_KEY = "private_key"
+    """A private key."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletSecretKind":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class WalletListItem:
+    """What a wallet row reads: a row of the wallets table, without its accounts."""
+
+    id: str
+    """The wallet's id (its type and, for a one-chain wallet, its chain)."""
+    name: str
+    """The wallet's name."""
+    index: int
+    """The wallet's number in creation order."""
+    order: int
+    """The wallet's position in the user's list."""
+    is_pinned: bool
+    """Whether the user pinned it."""
+    image_url: Optional[str] = None
+    """The wallet's picture, when it has one."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletListItem":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletListItem":
+        data = _obj(data, path)
+        return cls(
+            id=_str(_key(data, "id", path), _join(path, "id")),
+            name=_str(_key(data, "name", path), _join(path, "name")),
+            index=_int(_key(data, "index", path), _join(path, "index"), -2147483648, 2147483647),
+            order=_int(_key(data, "order", path), _join(path, "order"), -2147483648, 2147483647),
+            is_pinned=_bool(_key(data, "is_pinned", path), _join(path, "is_pinned")),
+            image_url=(lambda value: None if value is None else _str(value, _join(path, "image_url")))(data.get("image_url")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["id"] = self.id
+        out["name"] = self.name
+        out["index"] = self.index
+        out["order"] = self.order
+        out["is_pinned"] = self.is_pinned
+        if self.image_url is not None:
+            out["image_url"] = self.image_url
+        return out
+
+
+@dataclass(frozen=True)
+class WalletRow:
+    """One wallet row, every decision settled (spec: GemWalletRow)."""
+
+    id: str
+    """The wallet."""
+    name: str
+    """Its name."""
+    subtitle: LocalizedText
+    """Under the name: the kind of a multi-coin wallet, the network of a one-chain wallet."""
+    placeholder: str
+    """What the avatar shows without a picture: the name's first character, upper-cased ("W")."""
+    shows_watch_badge: bool
+    """Whether the avatar carries the watch-only badge."""
+    is_pinned: bool
+    """Whether it is pinned."""
+    is_current: bool
+    """Whether it is the current wallet (the row is checked)."""
+    has_avatar: bool
+    """Whether the avatar is the wallet's picture rather than the placeholder."""
+    image_url: Optional[str] = None
+    """The picture."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletRow":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletRow":
+        data = _obj(data, path)
+        return cls(
+            id=_str(_key(data, "id", path), _join(path, "id")),
+            name=_str(_key(data, "name", path), _join(path, "name")),
+            subtitle=LocalizedText._read(_key(data, "subtitle", path), _join(path, "subtitle")),
+            placeholder=_str(_key(data, "placeholder", path), _join(path, "placeholder")),
+            shows_watch_badge=_bool(_key(data, "shows_watch_badge", path), _join(path, "shows_watch_badge")),
+            is_pinned=_bool(_key(data, "is_pinned", path), _join(path, "is_pinned")),
+            is_current=_bool(_key(data, "is_current", path), _join(path, "is_current")),
+            has_avatar=_bool(_key(data, "has_avatar", path), _join(path, "has_avatar")),
+            image_url=(lambda value: None if value is None else _str(value, _join(path, "image_url")))(data.get("image_url")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["id"] = self.id
+        out["name"] = self.name
+        out["subtitle"] = self.subtitle.to_json()
+        out["placeholder"] = self.placeholder
+        out["shows_watch_badge"] = self.shows_watch_badge
+        out["is_pinned"] = self.is_pinned
+        out["is_current"] = self.is_current
+        out["has_avatar"] = self.has_avatar
+        if self.image_url is not None:
+            out["image_url"] = self.image_url
+        return out
+
+
+class WalletSectionKind(str, enum.Enum):
+    """Which section of the wallet list."""
+
+    PINNED = "pinned"
+    """The pinned wallets."""
+    WALLETS = "wallets"
+    """The others."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletSectionKind":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class WalletSection:
+    """A section of the wallet list; an empty section is left out."""
+
+    kind: WalletSectionKind
+    """Which section."""
+    rows: tuple[WalletRow, ...]
+    """Its rows, in the user's order."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletSection":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletSection":
+        data = _obj(data, path)
+        return cls(
+            kind=_case(WalletSectionKind, _key(data, "kind", path), _join(path, "kind")),
+            rows=tuple(WalletRow._read(v0, _index(_join(path, "rows"), i0)) for i0, v0 in enumerate(_list(_key(data, "rows", path), _join(path, "rows")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["kind"] = WalletSectionKind(self.kind).value
+        out["rows"] = [v0.to_json() for v0 in self.rows]
+        return out
+
+
+@dataclass(frozen=True)
+class AddressRow:
+    """A wallet's one address as its details screen shows it."""
+
+    chain: str
+    """The address's chain."""
+    address: str
+    """The address, shortened for the row."""
+    copy: Copy
+    """What copying it puts on the clipboard."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AddressRow":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AddressRow":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            address=_str(_key(data, "address", path), _join(path, "address")),
+            copy=Copy._read(_key(data, "copy", path), _join(path, "copy")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        out["address"] = self.address
+        out["copy"] = self.copy.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class WalletDetails:
+    """A wallet's details screen (spec: GemWalletDetails): its row and the rest of the screen's answers."""
+
+    row: WalletRow
+    """The wallet's row."""
+    secret_kind: Optional[WalletSecretKind] = None
+    """The secret it can show; absent for a watch-only wallet."""
+    show_secret: Optional[LocalizedText] = None
+    """The label of the button that shows it; absent with it."""
+    address: Optional[AddressRow] = None
+    """The single address, when the wallet has exactly one account."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletDetails":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletDetails":
+        data = _obj(data, path)
+        return cls(
+            row=WalletRow._read(_key(data, "row", path), _join(path, "row")),
+            secret_kind=(lambda value: None if value is None else _case(WalletSecretKind, value, _join(path, "secret_kind")))(data.get("secret_kind")),
+            show_secret=(lambda value: None if value is None else LocalizedText._read(value, _join(path, "show_secret")))(data.get("show_secret")),
+            address=(lambda value: None if value is None else AddressRow._read(value, _join(path, "address")))(data.get("address")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["row"] = self.row.to_json()
+        if self.secret_kind is not None:
+            out["secret_kind"] = WalletSecretKind(self.secret_kind).value
+        if self.show_secret is not None:
+            out["show_secret"] = self.show_secret.to_json()
+        if self.address is not None:
+            out["address"] = self.address.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class WalletSectionsRequest:
+    """The request of gem_wallet_sections."""
+
+    wallets: tuple[WalletListItem, ...]
+    """Every wallet, in any order."""
+    current_wallet_id: Optional[str] = None
+    """The current wallet; absent when there is none."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletSectionsRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletSectionsRequest":
+        data = _obj(data, path)
+        return cls(
+            wallets=tuple(WalletListItem._read(v0, _index(_join(path, "wallets"), i0)) for i0, v0 in enumerate(_list(_key(data, "wallets", path), _join(path, "wallets")))),
+            current_wallet_id=(lambda value: None if value is None else _str(value, _join(path, "current_wallet_id")))(data.get("current_wallet_id")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallets"] = [v0.to_json() for v0 in self.wallets]
+        if self.current_wallet_id is not None:
+            out["current_wallet_id"] = self.current_wallet_id
+        return out
+
+
+@dataclass(frozen=True)
+class WalletDetailsRequest:
+    """The request of gem_wallet_details."""
+
+    wallet: Wallet
+    """The wallet."""
+    current_wallet_id: Optional[str] = None
+    """The current wallet; absent when there is none."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletDetailsRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletDetailsRequest":
+        data = _obj(data, path)
+        return cls(
+            wallet=Wallet._read(_key(data, "wallet", path), _join(path, "wallet")),
+            current_wallet_id=(lambda value: None if value is None else _str(value, _join(path, "current_wallet_id")))(data.get("current_wallet_id")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet"] = self.wallet.to_json()
+        if self.current_wallet_id is not None:
+            out["current_wallet_id"] = self.current_wallet_id
+        return out
+
+
 class WalletImport(WalletImportBehaviour):
     """What the user imports: the specification's four import types; name absent or blank reads as "Wallet #<index>". One subclass per case: WalletImportMulticoin, WalletImportSingle, WalletImportPrivateKey, WalletImportView."""
 
@@ -5730,4 +6884,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

@@ -8,8 +8,23 @@ from __future__ import annotations
 from typing import Any, Optional  # noqa: F401
 
 from . import calls
-from .generated import (AddressCopyRequest, AddressFormatStyle, ChainInfo, ChainsRequest, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest,  # noqa: F401
+from .generated import (AddressCopyRequest, AddressFormatStyle, Asset, AssetData, AssetItemRow, AssetListRowsRequest, AssetRowStyle, AssetRowText, AssetRowTextRequest, ChainInfo, ChainsRequest, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest, Wallet, WalletAssetRowsRequest, WalletDetails, WalletDetailsRequest, WalletListItem, WalletSection, WalletSectionsRequest,  # noqa: F401
                         _big, _bool, _case, _f64, _index, _int, _join, _list, _obj, _str)
+
+
+def asset_row_text(asset: Asset, style: AssetRowStyle) -> AssetRowText:
+    """The title, symbol and network name a style resolves to for one asset (gem_asset_row_text; docs/records.md)."""
+    return calls.answer("gem_asset_row_text", AssetRowTextRequest(asset=asset, style=style).to_json(), lambda data: AssetRowText._read(data, ""))
+
+
+def asset_list_rows(assets: tuple[AssetData, ...], currency: str, style: AssetRowStyle) -> tuple[AssetItemRow, ...]:
+    """The rows of an asset list in one call, in a flow's style (gem_asset_list_rows; docs/records.md)."""
+    return calls.answer("gem_asset_list_rows", AssetListRowsRequest(assets=assets, currency=currency, style=style).to_json(), lambda data: tuple(AssetItemRow._read(v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
+
+
+def wallet_asset_rows(assets: tuple[AssetData, ...], currency: str) -> tuple[AssetItemRow, ...]:
+    """The rows of the wallet's asset list in one call, in the wallet style (gem_wallet_asset_rows; docs/records.md)."""
+    return calls.answer("gem_wallet_asset_rows", WalletAssetRowsRequest(assets=assets, currency=currency).to_json(), lambda data: tuple(AssetItemRow._read(v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
 
 
 def chains(chains: Optional[tuple[str, ...]] = None) -> tuple[ChainInfo, ...]:
@@ -37,4 +52,14 @@ def copy_kind_policy(kind: CopyKind) -> CopyPolicy:
     return calls.answer("gem_copy_kind_policy", CopyPolicyRequest(kind=kind).to_json(), lambda data: CopyPolicy._read(data, ""))
 
 
-__all__ = ["chains", "confirm_error_display", "format_address", "address_copy", "copy_kind_policy"]
+def wallet_sections(wallets: tuple[WalletListItem, ...], current_wallet_id: Optional[str] = None) -> tuple[WalletSection, ...]:
+    """The wallet list in one call: the pinned wallets, then the others, each in the user's order (gem_wallet_sections; docs/records.md)."""
+    return calls.answer("gem_wallet_sections", WalletSectionsRequest(wallets=wallets, current_wallet_id=current_wallet_id).to_json(), lambda data: tuple(WalletSection._read(v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
+
+
+def wallet_details(wallet: Wallet, current_wallet_id: Optional[str] = None) -> WalletDetails:
+    """A wallet's details screen: its row, its secret's kind and label, its single address (gem_wallet_details; docs/records.md)."""
+    return calls.answer("gem_wallet_details", WalletDetailsRequest(wallet=wallet, current_wallet_id=current_wallet_id).to_json(), lambda data: WalletDetails._read(data, ""))
+
+
+__all__ = ["asset_row_text", "asset_list_rows", "wallet_asset_rows", "chains", "confirm_error_display", "format_address", "address_copy", "copy_kind_policy", "wallet_sections", "wallet_details"]

@@ -2,6 +2,18 @@
 // The pure projection functions of gemstone.h, called as Presentation.<name>(...) (docs/records.md#functions).
 package com.gemwallet.gemstone
 
+/** The title, symbol and network name a style resolves to for one asset (`gem_asset_row_text`, request [AssetRowTextRequest]). */
+fun Presentation.assetRowText(asset: Asset, style: AssetRowStyle): AssetRowText =
+    project(AssetRowTextRequest(asset, style).toJson(), { r, o -> Gemstone.library.gem_asset_row_text(r, o) }) { AssetRowText.read(SchemaJson.obj(it, ""), "") }
+
+/** The rows of an asset list in one call, in a flow's style (`gem_asset_list_rows`, request [AssetListRowsRequest]). */
+fun Presentation.assetListRows(assets: List<AssetData>, currency: String, style: AssetRowStyle): List<AssetItemRow> =
+    project(AssetListRowsRequest(assets, currency, style).toJson(), { r, o -> Gemstone.library.gem_asset_list_rows(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> AssetItemRow.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
+
+/** The rows of the wallet's asset list in one call, in the wallet style (`gem_wallet_asset_rows`, request [WalletAssetRowsRequest]). */
+fun Presentation.walletAssetRows(assets: List<AssetData>, currency: String): List<AssetItemRow> =
+    project(WalletAssetRowsRequest(assets, currency).toJson(), { r, o -> Gemstone.library.gem_wallet_asset_rows(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> AssetItemRow.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
+
 /** The chains the core supports (or those asked about), each with its family and native coin (`gem_chains`, request [ChainsRequest]). */
 fun Presentation.chains(chains: List<String>? = null): List<ChainInfo> =
     project(ChainsRequest(chains).toJson(), { r, o -> Gemstone.library.gem_chains(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> ChainInfo.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
@@ -21,3 +33,11 @@ fun Presentation.addressCopy(chain: String, address: String): Copy =
 /** Whether a copy kind is sensitive and how long it may stay on the clipboard (`gem_copy_kind_policy`, request [CopyPolicyRequest]). */
 fun Presentation.copyKindPolicy(kind: CopyKind): CopyPolicy =
     project(CopyPolicyRequest(kind).toJson(), { r, o -> Gemstone.library.gem_copy_kind_policy(r, o) }) { CopyPolicy.read(SchemaJson.obj(it, ""), "") }
+
+/** The wallet list in one call: the pinned wallets, then the others, each in the user's order (`gem_wallet_sections`, request [WalletSectionsRequest]). */
+fun Presentation.walletSections(wallets: List<WalletListItem>, currentWalletId: String? = null): List<WalletSection> =
+    project(WalletSectionsRequest(wallets, currentWalletId).toJson(), { r, o -> Gemstone.library.gem_wallet_sections(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> WalletSection.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
+
+/** A wallet's details screen: its row, its secret's kind and label, its single address (`gem_wallet_details`, request [WalletDetailsRequest]). */
+fun Presentation.walletDetails(wallet: Wallet, currentWalletId: String? = null): WalletDetails =
+    project(WalletDetailsRequest(wallet, currentWalletId).toJson(), { r, o -> Gemstone.library.gem_wallet_details(r, o) }) { WalletDetails.read(SchemaJson.obj(it, ""), "") }

@@ -280,6 +280,439 @@ data class DayBoundaries(
     }
 }
 
+/** What an asset row titles itself with. */
+enum class AssetTitleStyle(val json: String) {
+    /** The asset's own name. */
+    ASSET("asset"),
+    /** A native coin's canonical name (Ethereum for the ETH of an Ethereum layer 2); a token's own name. */
+    CANONICAL_ASSET("canonical_asset"),
+    /** The name of the asset's network. */
+    NETWORK("network");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AssetTitleStyle = read(value, "")
+        internal fun read(value: String, path: String): AssetTitleStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "asset, canonical_asset, network")
+    }
+}
+
+/** What sits under an asset row's title. */
+enum class AssetSubtitleStyle(val json: String) {
+    /** The price in the list's currency, its 24-hour change beside it. */
+    PRICE("price"),
+    /** A token's network name; nothing under a native coin. */
+    NETWORK("network"),
+    /** Nothing. */
+    NONE("none");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AssetSubtitleStyle = read(value, "")
+        internal fun read(value: String, path: String): AssetSubtitleStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "price, network, none")
+    }
+}
+
+/** What trails an asset row. */
+enum class AssetTrailingStyle(val json: String) {
+    /** The balance, its value in the list's currency under it; hidden by the balance privacy switch. */
+    BALANCE("balance"),
+    /** A switch: whether the asset is shown in the wallet. */
+    TOGGLE("toggle"),
+    /** The wallet's address on the asset's chain, to copy. */
+    COPY("copy"),
+    /** Nothing. */
+    NONE("none");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AssetTrailingStyle = read(value, "")
+        internal fun read(value: String, path: String): AssetTrailingStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "balance, toggle, copy, none")
+    }
+}
+
+/** How a flow draws its asset rows: one answer a screen asks for once and passes to every list it draws. */
+data class AssetRowStyle(
+    /** What the row titles itself with. */
+    val title: AssetTitleStyle,
+    /** Whether the symbol is shown beside the title (never when it would repeat the title). */
+    val showsSymbol: Boolean,
+    /** What sits under the title. */
+    val subtitle: AssetSubtitleStyle,
+    /** What trails the row. */
+    val trailing: AssetTrailingStyle
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("title", title.json)
+        put("shows_symbol", showsSymbol)
+        put("subtitle", subtitle.json)
+        put("trailing", trailing.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetRowStyle = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetRowStyle> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetRowStyle>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetRowStyle = AssetRowStyle(
+            title = AssetTitleStyle.read(SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")), SchemaJson.join(path, "title")),
+            showsSymbol = SchemaJson.bool(SchemaJson.key(json, "shows_symbol", path), SchemaJson.join(path, "shows_symbol")),
+            subtitle = AssetSubtitleStyle.read(SchemaJson.str(SchemaJson.key(json, "subtitle", path), SchemaJson.join(path, "subtitle")), SchemaJson.join(path, "subtitle")),
+            trailing = AssetTrailingStyle.read(SchemaJson.str(SchemaJson.key(json, "trailing", path), SchemaJson.join(path, "trailing")), SchemaJson.join(path, "trailing"))
+        )
+    }
+}
+
+/** The texts a style resolves to for one asset (asset_row_text). */
+data class AssetRowText @JvmOverloads constructor(
+    /** The name the row shows. */
+    val title: String,
+    /** The symbol beside it; absent when the style hides it or it equals the title. */
+    val symbol: String? = null,
+    /** The network name under a token when the style's subtitle is the network; absent otherwise. */
+    val network: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("title", title)
+        symbol?.let { put("symbol", it) }
+        network?.let { put("network", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetRowText = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetRowText> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetRowText>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetRowText = AssetRowText(
+            title = SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")),
+            symbol = json.opt("symbol").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "symbol")) },
+            network = json.opt("network").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "network")) }
+        )
+    }
+}
+
+/** One text of a row and its colour. */
+data class RowText(
+    /** The text: a name as given, or a number the app renders. */
+    val text: LocalizedText,
+    /** How it is coloured. */
+    val tone: ValueTone
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("text", text.toJson())
+        put("tone", tone.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): RowText = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<RowText> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<RowText>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): RowText = RowText(
+            text = LocalizedText.read(SchemaJson.obj(SchemaJson.key(json, "text", path), SchemaJson.join(path, "text")), SchemaJson.join(path, "text")),
+            tone = ValueTone.read(SchemaJson.str(SchemaJson.key(json, "tone", path), SchemaJson.join(path, "tone")), SchemaJson.join(path, "tone"))
+        )
+    }
+}
+
+/** An asset row's icon: the asset's image, with its chain's badge on a token. */
+data class AssetIcon @JvmOverloads constructor(
+    /** The asset whose image is drawn. */
+    val assetId: String,
+    /** The chain whose small image is drawn over a token's corner; absent on a native coin. */
+    val badge: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        badge?.let { put("badge", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetIcon = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetIcon> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetIcon>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetIcon = AssetIcon(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            badge = json.opt("badge").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "badge")) }
+        )
+    }
+}
+
+/** What trails an asset row. */
+sealed class AssetTrailing {
+    abstract fun toJson(): JSONObject
+
+    /** A value and, under it, a second one (the balance and its worth). */
+    data class Value(
+        /** The first line. */
+        val value: RowText,
+        /** The second line; absent when there is none (no price known). */
+        val extra: RowText? = null
+    ) : AssetTrailing() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "value")
+            put("value", value.toJson())
+            extra?.let { put("extra", it.toJson()) }
+        }
+    }
+
+    /** A switch. */
+    data class Toggle(
+        /** Whether it is on (the asset is shown in the wallet). */
+        val isOn: Boolean
+    ) : AssetTrailing() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "toggle")
+            put("is_on", isOn)
+        }
+    }
+
+    /** A value to copy. */
+    data class Copy(
+        /** What reaches the clipboard and what the toast shows. */
+        val copy: com.gemwallet.gemstone.Copy
+    ) : AssetTrailing() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "copy")
+            put("copy", copy.toJson())
+        }
+    }
+
+    /** Nothing. */
+    object None : AssetTrailing() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "none")
+        override fun toString(): String = "AssetTrailing.None"
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): AssetTrailing = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): AssetTrailing {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "value" -> Value(
+                    value = RowText.read(SchemaJson.obj(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")), SchemaJson.join(path, "value")),
+                    extra = json.opt("extra").let { if (SchemaJson.absent(it)) null else RowText.read(SchemaJson.obj(it, SchemaJson.join(path, "extra")), SchemaJson.join(path, "extra")) }
+                )
+                "toggle" -> Toggle(
+                    isOn = SchemaJson.bool(SchemaJson.key(json, "is_on", path), SchemaJson.join(path, "is_on"))
+                )
+                "copy" -> Copy(
+                    copy = com.gemwallet.gemstone.Copy.read(SchemaJson.obj(SchemaJson.key(json, "copy", path), SchemaJson.join(path, "copy")), SchemaJson.join(path, "copy"))
+                )
+                "none" -> None
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "value, toggle, copy, none")
+            }
+        }
+    }
+}
+
+/** One asset row, every slot settled (spec: GemAssetItemRow): each app draws every asset-like list with one renderer. */
+data class AssetItemRow @JvmOverloads constructor(
+    /** The asset the row stands for. */
+    val assetId: String,
+    /** Its icon. */
+    val icon: AssetIcon,
+    /** The title. */
+    val title: RowText,
+    /** Beside the title: the symbol, when the style shows it. */
+    val titleExtra: RowText? = null,
+    /** Under the title: the price or the network name. */
+    val subtitle: RowText? = null,
+    /** Beside the subtitle: the price's 24-hour change, coloured by its sign. */
+    val subtitleExtra: RowText? = null,
+    /** What trails the row. */
+    val trailing: AssetTrailing,
+    /** Whether the balance privacy switch hides the trailing value (a row showing a balance). */
+    val masksBalance: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        put("icon", icon.toJson())
+        put("title", title.toJson())
+        titleExtra?.let { put("title_extra", it.toJson()) }
+        subtitle?.let { put("subtitle", it.toJson()) }
+        subtitleExtra?.let { put("subtitle_extra", it.toJson()) }
+        put("trailing", trailing.toJson())
+        put("masks_balance", masksBalance)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetItemRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetItemRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetItemRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetItemRow = AssetItemRow(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            icon = AssetIcon.read(SchemaJson.obj(SchemaJson.key(json, "icon", path), SchemaJson.join(path, "icon")), SchemaJson.join(path, "icon")),
+            title = RowText.read(SchemaJson.obj(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")), SchemaJson.join(path, "title")),
+            titleExtra = json.opt("title_extra").let { if (SchemaJson.absent(it)) null else RowText.read(SchemaJson.obj(it, SchemaJson.join(path, "title_extra")), SchemaJson.join(path, "title_extra")) },
+            subtitle = json.opt("subtitle").let { if (SchemaJson.absent(it)) null else RowText.read(SchemaJson.obj(it, SchemaJson.join(path, "subtitle")), SchemaJson.join(path, "subtitle")) },
+            subtitleExtra = json.opt("subtitle_extra").let { if (SchemaJson.absent(it)) null else RowText.read(SchemaJson.obj(it, SchemaJson.join(path, "subtitle_extra")), SchemaJson.join(path, "subtitle_extra")) },
+            trailing = AssetTrailing.read(SchemaJson.obj(SchemaJson.key(json, "trailing", path), SchemaJson.join(path, "trailing")), SchemaJson.join(path, "trailing")),
+            masksBalance = SchemaJson.bool(SchemaJson.key(json, "masks_balance", path), SchemaJson.join(path, "masks_balance"))
+        )
+    }
+}
+
+/** What an asset row reads from the app's stores: the asset, the wallet's balance of it, its stored price and whether the wallet shows it. */
+data class AssetData @JvmOverloads constructor(
+    /** The asset. */
+    val asset: Asset,
+    /** The wallet's balance; absent reads as zero. */
+    val balance: Balance? = null,
+    /** The stored price, its price in the list's currency; absent when none is known. */
+    val price: AssetPrice? = null,
+    /** Whether the wallet shows the asset. */
+    val isEnabled: Boolean,
+    /** The wallet's address on the asset's chain (for a copy row). */
+    val address: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset", asset.toJson())
+        balance?.let { put("balance", it.toJson()) }
+        price?.let { put("price", it.toJson()) }
+        put("is_enabled", isEnabled)
+        address?.let { put("address", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetData = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetData> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetData>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetData = AssetData(
+            asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+            balance = json.opt("balance").let { if (SchemaJson.absent(it)) null else Balance.read(SchemaJson.obj(it, SchemaJson.join(path, "balance")), SchemaJson.join(path, "balance")) },
+            price = json.opt("price").let { if (SchemaJson.absent(it)) null else AssetPrice.read(SchemaJson.obj(it, SchemaJson.join(path, "price")), SchemaJson.join(path, "price")) },
+            isEnabled = SchemaJson.bool(SchemaJson.key(json, "is_enabled", path), SchemaJson.join(path, "is_enabled")),
+            address = json.opt("address").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "address")) }
+        )
+    }
+}
+
+/** The request of gem_asset_row_text. */
+data class AssetRowTextRequest(
+    /** The asset. */
+    val asset: Asset,
+    /** The style. */
+    val style: AssetRowStyle
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset", asset.toJson())
+        put("style", style.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetRowTextRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetRowTextRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetRowTextRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetRowTextRequest = AssetRowTextRequest(
+            asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+            style = AssetRowStyle.read(SchemaJson.obj(SchemaJson.key(json, "style", path), SchemaJson.join(path, "style")), SchemaJson.join(path, "style"))
+        )
+    }
+}
+
+/** The request of gem_asset_list_rows: a list's assets, its currency and the style of its flow. */
+data class AssetListRowsRequest(
+    /** The assets, in the order the rows are drawn. */
+    val assets: List<AssetData>,
+    /** The currency the prices are in (three upper-case letters). */
+    val currency: String,
+    /** The flow's style. */
+    val style: AssetRowStyle
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0.toJson()) } })
+        put("currency", currency)
+        put("style", style.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetListRowsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetListRowsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetListRowsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetListRowsRequest = AssetListRowsRequest(
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> AssetData.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]"), "${SchemaJson.join(path, "assets")}[$i0]") } },
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            style = AssetRowStyle.read(SchemaJson.obj(SchemaJson.key(json, "style", path), SchemaJson.join(path, "style")), SchemaJson.join(path, "style"))
+        )
+    }
+}
+
+/** The request of gem_wallet_asset_rows: the wallet's assets and its currency; Core applies the wallet style and leaves out the assets the wallet does not show. */
+data class WalletAssetRowsRequest(
+    /** The wallet's assets, in the order the rows are drawn. */
+    val assets: List<AssetData>,
+    /** The currency the prices are in (three upper-case letters). */
+    val currency: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0.toJson()) } })
+        put("currency", currency)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletAssetRowsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletAssetRowsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletAssetRowsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletAssetRowsRequest = WalletAssetRowsRequest(
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> AssetData.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]"), "${SchemaJson.join(path, "assets")}[$i0]") } },
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency"))
+        )
+    }
+}
+
 /** A wallet's balance of one asset, by kind, each in the asset's base unit: a row of the balance store. */
 data class Balance(
     /** The asset. */
@@ -2828,6 +3261,39 @@ sealed class LocalizedText {
         }
     }
 
+    /** A number, rendered by the app's number renderer. */
+    data class Number(
+        /** The number as it reads. */
+        val number: FormattedNumber
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "number")
+            put("number", number.toJson())
+        }
+    }
+
+    /** The name of a kind of wallet ("Multi-coin"). */
+    data class WalletType(
+        /** The kind. */
+        val walletType: com.gemwallet.gemstone.WalletType
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "wallet_type")
+            put("wallet_type", walletType.json)
+        }
+    }
+
+    /** The label of the button that shows a wallet's secret ("Show secret phrase", "Show private key"). */
+    data class ShowSecret(
+        /** The secret it shows. */
+        val kind: WalletSecretKind
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "show_secret")
+            put("kind", kind.json)
+        }
+    }
+
     companion object {
         /** Reads the case its "type" names. */
         @JvmStatic fun fromJson(json: JSONObject): LocalizedText = read(json, "")
@@ -2844,7 +3310,16 @@ sealed class LocalizedText {
                 "transaction_state" -> TransactionState(
                     state = com.gemwallet.gemstone.TransactionState.read(SchemaJson.str(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state"))
                 )
-                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "text, row_title, transaction_state")
+                "number" -> Number(
+                    number = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "number", path), SchemaJson.join(path, "number")), SchemaJson.join(path, "number"))
+                )
+                "wallet_type" -> WalletType(
+                    walletType = com.gemwallet.gemstone.WalletType.read(SchemaJson.str(SchemaJson.key(json, "wallet_type", path), SchemaJson.join(path, "wallet_type")), SchemaJson.join(path, "wallet_type"))
+                )
+                "show_secret" -> ShowSecret(
+                    kind = WalletSecretKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "text, row_title, transaction_state, number, wallet_type, show_secret")
             }
         }
     }
@@ -3014,6 +3489,212 @@ data class PriceAlertSyncResult(
         internal fun read(json: JSONObject, path: String): PriceAlertSyncResult = PriceAlertSyncResult(
             upserted = SchemaJson.arr(SchemaJson.key(json, "upserted", path), SchemaJson.join(path, "upserted")).let { a0 -> List(a0.length()) { i0 -> PriceAlert.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "upserted")}[$i0]"), "${SchemaJson.join(path, "upserted")}[$i0]") } },
             deletedIds = SchemaJson.arr(SchemaJson.key(json, "deleted_ids", path), SchemaJson.join(path, "deleted_ids")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "deleted_ids")}[$i0]") } }
+        )
+    }
+}
+
+/** A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency). */
+data class FiatRate(
+    /** The currency's code, one the price service knows (EUR). */
+    val symbol: String,
+    /** Units of the currency per US dollar; finite and above zero. */
+    val rate: Double
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("symbol", symbol)
+        put("rate", SchemaJson.finite(rate, "number"))
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): FiatRate = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<FiatRate> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<FiatRate>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): FiatRate = FiatRate(
+            symbol = SchemaJson.str(SchemaJson.key(json, "symbol", path), SchemaJson.join(path, "symbol")),
+            rate = SchemaJson.double(SchemaJson.key(json, "rate", path), SchemaJson.join(path, "rate"))
+        )
+    }
+}
+
+/** The currency and rate the stored prices are converted at: every stored price is its USD price times this rate. */
+data class PriceConversion(
+    /** The currency the stored prices read in. */
+    val currency: String,
+    /** Units of that currency per US dollar (1 for USD). */
+    val rate: Double
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+        put("rate", SchemaJson.finite(rate, "number"))
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceConversion = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceConversion> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceConversion>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceConversion = PriceConversion(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            rate = SchemaJson.double(SchemaJson.key(json, "rate", path), SchemaJson.join(path, "rate"))
+        )
+    }
+}
+
+/** One asset's price: a row of the price store. */
+data class AssetPrice @JvmOverloads constructor(
+    /** The asset. */
+    val assetId: String,
+    /** The price of one whole unit in US dollars, as the API answered it (kept for the next conversion). */
+    val priceUsd: Double,
+    /** The same price in the conversion's currency: price_usd times the conversion's rate. */
+    val price: Double,
+    /** The change over the last 24 hours, in percent (2.5 is +2.5%). */
+    val priceChangePercentage24h: Double,
+    /** When the API last updated the price, in seconds since 1970 (UTC); absent when it did not say. */
+    val updatedAt: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        put("price_usd", SchemaJson.finite(priceUsd, "number"))
+        put("price", SchemaJson.finite(price, "number"))
+        put("price_change_percentage_24h", SchemaJson.finite(priceChangePercentage24h, "number"))
+        updatedAt?.let { put("updated_at", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetPrice = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetPrice> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetPrice>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetPrice = AssetPrice(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            priceUsd = SchemaJson.double(SchemaJson.key(json, "price_usd", path), SchemaJson.join(path, "price_usd")),
+            price = SchemaJson.double(SchemaJson.key(json, "price", path), SchemaJson.join(path, "price")),
+            priceChangePercentage24h = SchemaJson.double(SchemaJson.key(json, "price_change_percentage_24h", path), SchemaJson.join(path, "price_change_percentage_24h")),
+            updatedAt = json.opt("updated_at").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "updated_at"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** The price store's save_rates_and_prices arguments: one tick, committed in ONE transaction (the rates, the repricing, then the prices) or, on failure, not at all. */
+data class PriceTick @JvmOverloads constructor(
+    /** The selected currency when the tick was built. */
+    val currency: String,
+    /** Rates to upsert by symbol (the adapter writes only those that changed). */
+    val rates: List<FiatRate>,
+    /** When present, the stored prices move to this conversion: every stored row's price becomes price_usd times its rate, and the conversion is stored. Absent when the stored conversion already is the one in effect, so a conversion is never applied twice. */
+    val conversion: PriceConversion? = null,
+    /** Prices to upsert by asset id, already converted at the conversion in effect (written after the repricing). */
+    val prices: List<AssetPrice>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+        put("rates", JSONArray().apply { rates.forEach { v0 -> put(v0.toJson()) } })
+        conversion?.let { put("conversion", it.toJson()) }
+        put("prices", JSONArray().apply { prices.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceTick = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceTick> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceTick>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceTick = PriceTick(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            rates = SchemaJson.arr(SchemaJson.key(json, "rates", path), SchemaJson.join(path, "rates")).let { a0 -> List(a0.length()) { i0 -> FiatRate.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rates")}[$i0]"), "${SchemaJson.join(path, "rates")}[$i0]") } },
+            conversion = json.opt("conversion").let { if (SchemaJson.absent(it)) null else PriceConversion.read(SchemaJson.obj(it, SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")) },
+            prices = SchemaJson.arr(SchemaJson.key(json, "prices", path), SchemaJson.join(path, "prices")).let { a0 -> List(a0.length()) { i0 -> AssetPrice.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "prices")}[$i0]"), "${SchemaJson.join(path, "prices")}[$i0]") } }
+        )
+    }
+}
+
+/** What the price store answers before a tick is built (get_price_state): the conversion its prices are at and the stored rate of the selected currency. */
+data class PriceState @JvmOverloads constructor(
+    /** The conversion the stored prices are at; absent before the first tick. */
+    val conversion: PriceConversion? = null,
+    /** The stored rate of the currency asked about; absent when none is stored. */
+    val rate: Double? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        conversion?.let { put("conversion", it.toJson()) }
+        rate?.let { put("rate", SchemaJson.finite(it, "number")) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceState = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceState> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceState>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceState = PriceState(
+            conversion = json.opt("conversion").let { if (SchemaJson.absent(it)) null else PriceConversion.read(SchemaJson.obj(it, SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")) },
+            rate = json.opt("rate").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "rate")) }
+        )
+    }
+}
+
+/** What a price sync or a stream tick wrote. */
+data class PriceTickResult @JvmOverloads constructor(
+    /** The currency the stored prices read in after the tick (USD while no rate of the selected currency is known). */
+    val currency: String,
+    /** Prices written. */
+    val prices: Long,
+    /** Rates written. */
+    val rates: Long,
+    /** Entries of the answer or tick left out: malformed, or a currency the service does not know. */
+    val dropped: Long,
+    /** The conversion applied by this tick; absent when the stored one was already in effect. */
+    val conversion: PriceConversion? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+        put("prices", prices)
+        put("rates", rates)
+        put("dropped", dropped)
+        conversion?.let { put("conversion", it.toJson()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceTickResult = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceTickResult> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceTickResult>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceTickResult = PriceTickResult(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            prices = SchemaJson.long(SchemaJson.key(json, "prices", path), SchemaJson.join(path, "prices"), Long.MIN_VALUE, Long.MAX_VALUE),
+            rates = SchemaJson.long(SchemaJson.key(json, "rates", path), SchemaJson.join(path, "rates"), Long.MIN_VALUE, Long.MAX_VALUE),
+            dropped = SchemaJson.long(SchemaJson.key(json, "dropped", path), SchemaJson.join(path, "dropped"), Long.MIN_VALUE, Long.MAX_VALUE),
+            conversion = json.opt("conversion").let { if (SchemaJson.absent(it)) null else PriceConversion.read(SchemaJson.obj(it, SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")) }
         )
     }
 }
@@ -4046,6 +4727,392 @@ data class HttpResponse @JvmOverloads constructor(
             status = SchemaJson.long(SchemaJson.key(json, "status", path), SchemaJson.join(path, "status"), Long.MIN_VALUE, Long.MAX_VALUE),
             body = SchemaJson.str(SchemaJson.key(json, "body", path), SchemaJson.join(path, "body")),
             headers = json.opt("headers").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "headers")).let { a0 -> List(a0.length()) { i0 -> HttpHeader.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "headers")}[$i0]"), "${SchemaJson.join(path, "headers")}[$i0]") } } }
+        )
+    }
+}
+
+/** What the wallet's home shows. */
+data class WalletHomeValue(
+    /** The currency the total and the prices read in (the stored prices' conversion currency). */
+    val currency: String,
+    /** Every shown asset's balance at its price, added up (fiat style). */
+    val total: FormattedNumber,
+    /** How much the total moved over 24 hours at the assets' 24-hour changes: signed, toned by its sign. */
+    val change: FormattedNumber,
+    /** The same move in percent of the total 24 hours ago: signed, toned. */
+    val changePercentage: FormattedNumber,
+    /** The wallet's asset rows (as gem_wallet_asset_rows). */
+    val rows: List<AssetItemRow>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+        put("total", total.toJson())
+        put("change", change.toJson())
+        put("change_percentage", changePercentage.toJson())
+        put("rows", JSONArray().apply { rows.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletHomeValue = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletHomeValue> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletHomeValue>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletHomeValue = WalletHomeValue(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            total = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "total", path), SchemaJson.join(path, "total")), SchemaJson.join(path, "total")),
+            change = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "change", path), SchemaJson.join(path, "change")), SchemaJson.join(path, "change")),
+            changePercentage = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "change_percentage", path), SchemaJson.join(path, "change_percentage")), SchemaJson.join(path, "change_percentage")),
+            rows = SchemaJson.arr(SchemaJson.key(json, "rows", path), SchemaJson.join(path, "rows")).let { a0 -> List(a0.length()) { i0 -> AssetItemRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rows")}[$i0]"), "${SchemaJson.join(path, "rows")}[$i0]") } }
+        )
+    }
+}
+
+/** The wallet's home with its load state; the host hands it back for the next refresh, so the core decides what survives a failure. */
+data class WalletHome(
+    /** no_data, loading, data, or error when a load failed with nothing shown. */
+    val state: LoadState,
+    /** What is shown (a zero total and no rows before the first load). */
+    val value: WalletHomeValue
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("state", state.toJson())
+        put("value", value.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletHome = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletHome> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletHome>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletHome = WalletHome(
+            state = LoadState.read(SchemaJson.obj(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state")),
+            value = WalletHomeValue.read(SchemaJson.obj(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")), SchemaJson.join(path, "value"))
+        )
+    }
+}
+
+/** The request of gem_wallet_home_service_refresh and _load: the wallet's assets as the host's stores hold them, and the home shown now. */
+data class WalletHomeRequest @JvmOverloads constructor(
+    /** The wallet's assets with their balances (their price fields are replaced by the stored prices). */
+    val assets: List<AssetData>,
+    /** The home shown now; absent on the first load. */
+    val previous: WalletHome? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0.toJson()) } })
+        previous?.let { put("previous", it.toJson()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletHomeRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletHomeRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletHomeRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletHomeRequest = WalletHomeRequest(
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> AssetData.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]"), "${SchemaJson.join(path, "assets")}[$i0]") } },
+            previous = json.opt("previous").let { if (SchemaJson.absent(it)) null else WalletHome.read(SchemaJson.obj(it, SchemaJson.join(path, "previous")), SchemaJson.join(path, "previous")) }
+        )
+    }
+}
+
+/** The secret a wallet is made from. */
+enum class WalletSecretKind(val json: String) {
+    /** A recovery phrase. */
+    PHRASE("phrase"),
+    /** A private key. */
+    PRIVATE_KEY("private_key");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): WalletSecretKind = read(value, "")
+        internal fun read(value: String, path: String): WalletSecretKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "phrase, private_key")
+    }
+}
+
+/** What a wallet row reads: a row of the wallets table, without its accounts. */
+data class WalletListItem @JvmOverloads constructor(
+    /** The wallet's id (its type and, for a one-chain wallet, its chain). */
+    val id: String,
+    /** The wallet's name. */
+    val name: String,
+    /** The wallet's number in creation order. */
+    val index: Int,
+    /** The wallet's position in the user's list. */
+    val order: Int,
+    /** Whether the user pinned it. */
+    val isPinned: Boolean,
+    /** The wallet's picture, when it has one. */
+    val imageUrl: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+        put("name", name)
+        put("index", index)
+        put("order", order)
+        put("is_pinned", isPinned)
+        imageUrl?.let { put("image_url", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletListItem = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletListItem> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletListItem>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletListItem = WalletListItem(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id")),
+            name = SchemaJson.str(SchemaJson.key(json, "name", path), SchemaJson.join(path, "name")),
+            index = SchemaJson.int(SchemaJson.key(json, "index", path), SchemaJson.join(path, "index")),
+            order = SchemaJson.int(SchemaJson.key(json, "order", path), SchemaJson.join(path, "order")),
+            isPinned = SchemaJson.bool(SchemaJson.key(json, "is_pinned", path), SchemaJson.join(path, "is_pinned")),
+            imageUrl = json.opt("image_url").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "image_url")) }
+        )
+    }
+}
+
+/** One wallet row, every decision settled (spec: GemWalletRow). */
+data class WalletRow @JvmOverloads constructor(
+    /** The wallet. */
+    val id: String,
+    /** Its name. */
+    val name: String,
+    /** Under the name: the kind of a multi-coin wallet, the network of a one-chain wallet. */
+    val subtitle: LocalizedText,
+    /** What the avatar shows without a picture: the name's first character, upper-cased ("W"). */
+    val placeholder: String,
+    /** Whether the avatar carries the watch-only badge. */
+    val showsWatchBadge: Boolean,
+    /** Whether it is pinned. */
+    val isPinned: Boolean,
+    /** Whether it is the current wallet (the row is checked). */
+    val isCurrent: Boolean,
+    /** Whether the avatar is the wallet's picture rather than the placeholder. */
+    val hasAvatar: Boolean,
+    /** The picture. */
+    val imageUrl: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+        put("name", name)
+        put("subtitle", subtitle.toJson())
+        put("placeholder", placeholder)
+        put("shows_watch_badge", showsWatchBadge)
+        put("is_pinned", isPinned)
+        put("is_current", isCurrent)
+        put("has_avatar", hasAvatar)
+        imageUrl?.let { put("image_url", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletRow = WalletRow(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id")),
+            name = SchemaJson.str(SchemaJson.key(json, "name", path), SchemaJson.join(path, "name")),
+            subtitle = LocalizedText.read(SchemaJson.obj(SchemaJson.key(json, "subtitle", path), SchemaJson.join(path, "subtitle")), SchemaJson.join(path, "subtitle")),
+            placeholder = SchemaJson.str(SchemaJson.key(json, "placeholder", path), SchemaJson.join(path, "placeholder")),
+            showsWatchBadge = SchemaJson.bool(SchemaJson.key(json, "shows_watch_badge", path), SchemaJson.join(path, "shows_watch_badge")),
+            isPinned = SchemaJson.bool(SchemaJson.key(json, "is_pinned", path), SchemaJson.join(path, "is_pinned")),
+            isCurrent = SchemaJson.bool(SchemaJson.key(json, "is_current", path), SchemaJson.join(path, "is_current")),
+            hasAvatar = SchemaJson.bool(SchemaJson.key(json, "has_avatar", path), SchemaJson.join(path, "has_avatar")),
+            imageUrl = json.opt("image_url").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "image_url")) }
+        )
+    }
+}
+
+/** Which section of the wallet list. */
+enum class WalletSectionKind(val json: String) {
+    /** The pinned wallets. */
+    PINNED("pinned"),
+    /** The others. */
+    WALLETS("wallets");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): WalletSectionKind = read(value, "")
+        internal fun read(value: String, path: String): WalletSectionKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "pinned, wallets")
+    }
+}
+
+/** A section of the wallet list; an empty section is left out. */
+data class WalletSection(
+    /** Which section. */
+    val kind: WalletSectionKind,
+    /** Its rows, in the user's order. */
+    val rows: List<WalletRow>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("kind", kind.json)
+        put("rows", JSONArray().apply { rows.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletSection = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletSection> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletSection>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletSection = WalletSection(
+            kind = WalletSectionKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            rows = SchemaJson.arr(SchemaJson.key(json, "rows", path), SchemaJson.join(path, "rows")).let { a0 -> List(a0.length()) { i0 -> WalletRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rows")}[$i0]"), "${SchemaJson.join(path, "rows")}[$i0]") } }
+        )
+    }
+}
+
+/** A wallet's one address as its details screen shows it. */
+data class AddressRow(
+    /** The address's chain. */
+    val chain: String,
+    /** The address, shortened for the row. */
+    val address: String,
+    /** What copying it puts on the clipboard. */
+    val copy: Copy
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        put("address", address)
+        put("copy", copy.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AddressRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AddressRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AddressRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AddressRow = AddressRow(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address")),
+            copy = Copy.read(SchemaJson.obj(SchemaJson.key(json, "copy", path), SchemaJson.join(path, "copy")), SchemaJson.join(path, "copy"))
+        )
+    }
+}
+
+/** A wallet's details screen (spec: GemWalletDetails): its row and the rest of the screen's answers. */
+data class WalletDetails @JvmOverloads constructor(
+    /** The wallet's row. */
+    val row: WalletRow,
+    /** The secret it can show; absent for a watch-only wallet. */
+    val secretKind: WalletSecretKind? = null,
+    /** The label of the button that shows it; absent with it. */
+    val showSecret: LocalizedText? = null,
+    /** The single address, when the wallet has exactly one account. */
+    val address: AddressRow? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("row", row.toJson())
+        secretKind?.let { put("secret_kind", it.json) }
+        showSecret?.let { put("show_secret", it.toJson()) }
+        address?.let { put("address", it.toJson()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletDetails = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletDetails> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletDetails>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletDetails = WalletDetails(
+            row = WalletRow.read(SchemaJson.obj(SchemaJson.key(json, "row", path), SchemaJson.join(path, "row")), SchemaJson.join(path, "row")),
+            secretKind = json.opt("secret_kind").let { if (SchemaJson.absent(it)) null else WalletSecretKind.read(SchemaJson.str(it, SchemaJson.join(path, "secret_kind")), SchemaJson.join(path, "secret_kind")) },
+            showSecret = json.opt("show_secret").let { if (SchemaJson.absent(it)) null else LocalizedText.read(SchemaJson.obj(it, SchemaJson.join(path, "show_secret")), SchemaJson.join(path, "show_secret")) },
+            address = json.opt("address").let { if (SchemaJson.absent(it)) null else AddressRow.read(SchemaJson.obj(it, SchemaJson.join(path, "address")), SchemaJson.join(path, "address")) }
+        )
+    }
+}
+
+/** The request of gem_wallet_sections. */
+data class WalletSectionsRequest @JvmOverloads constructor(
+    /** Every wallet, in any order. */
+    val wallets: List<WalletListItem>,
+    /** The current wallet; absent when there is none. */
+    val currentWalletId: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallets", JSONArray().apply { wallets.forEach { v0 -> put(v0.toJson()) } })
+        currentWalletId?.let { put("current_wallet_id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletSectionsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletSectionsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletSectionsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletSectionsRequest = WalletSectionsRequest(
+            wallets = SchemaJson.arr(SchemaJson.key(json, "wallets", path), SchemaJson.join(path, "wallets")).let { a0 -> List(a0.length()) { i0 -> WalletListItem.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "wallets")}[$i0]"), "${SchemaJson.join(path, "wallets")}[$i0]") } },
+            currentWalletId = json.opt("current_wallet_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "current_wallet_id")) }
+        )
+    }
+}
+
+/** The request of gem_wallet_details. */
+data class WalletDetailsRequest @JvmOverloads constructor(
+    /** The wallet. */
+    val wallet: Wallet,
+    /** The current wallet; absent when there is none. */
+    val currentWalletId: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet", wallet.toJson())
+        currentWalletId?.let { put("current_wallet_id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletDetailsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletDetailsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletDetailsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletDetailsRequest = WalletDetailsRequest(
+            wallet = Wallet.read(SchemaJson.obj(SchemaJson.key(json, "wallet", path), SchemaJson.join(path, "wallet")), SchemaJson.join(path, "wallet")),
+            currentWalletId = json.opt("current_wallet_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "current_wallet_id")) }
         )
     }
 }

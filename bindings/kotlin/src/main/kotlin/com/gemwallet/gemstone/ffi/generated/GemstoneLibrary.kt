@@ -82,6 +82,20 @@ interface GemstoneLibrary : Library {
     fun gem_sign_message_service_free(service: Pointer?)
     fun gem_sign_message_service_preview(service: Pointer?, requestJson: String?, out: GemBuffer?): Int
     fun gem_sign_message_service_sign(service: Pointer?, walletId: String?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_service_new(configJson: String?, transport: GemHttpTransportTable?, preferences: Pointer?, store: GemPriceStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_price_service_free(service: Pointer?)
+    fun gem_price_service_sync_prices(service: Pointer?, assetIdsJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_service_apply_tick(service: Pointer?, payloadJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_service_get_prices(service: Pointer?, assetIdsJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_price_service_get_price_state(service: Pointer?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_currency_service_new(preferences: Pointer?, prices: Pointer?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_currency_service_free(service: Pointer?)
+    fun gem_currency_service_currencies(service: Pointer?, out: GemBuffer?): Int
+    fun gem_currency_service_set_currency(service: Pointer?, currency: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_home_service_new(prices: Pointer?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_wallet_home_service_free(service: Pointer?)
+    fun gem_wallet_home_service_load(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_wallet_home_service_refresh(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_address_validate(chain: String?, address: String?, out: GemBuffer?): Int
     fun gem_load_state_refreshed(requestJson: String?, out: GemBuffer?): Int
     fun gem_list_phase(requestJson: String?, out: GemBuffer?): Int
@@ -102,6 +116,11 @@ interface GemstoneLibrary : Library {
     fun gem_day_boundaries(requestJson: String?, out: GemBuffer?): Int
     fun gem_day_labels(requestJson: String?, out: GemBuffer?): Int
     fun gem_transaction_rows(requestJson: String?, out: GemBuffer?): Int
+    fun gem_asset_row_text(requestJson: String?, out: GemBuffer?): Int
+    fun gem_asset_list_rows(requestJson: String?, out: GemBuffer?): Int
+    fun gem_wallet_asset_rows(requestJson: String?, out: GemBuffer?): Int
+    fun gem_wallet_sections(requestJson: String?, out: GemBuffer?): Int
+    fun gem_wallet_details(requestJson: String?, out: GemBuffer?): Int
     fun gem_amount_session_new(requestJson: String?, out: GemBuffer?): Int
     fun gem_amount_session_apply(requestJson: String?, out: GemBuffer?): Int
     fun gem_amount_session_view_state(requestJson: String?, out: GemBuffer?): Int

@@ -196,3 +196,18 @@ class GemTransactionStatusPortTable : Structure() {
         struct_size = size()
     }
 }
+
+/** `gem_price_store`. */
+@Structure.FieldOrder("struct_size", "context", "release", "get_prices", "get_price_state", "save_rates_and_prices")
+class GemPriceStoreTable : Structure() {
+    @JvmField var struct_size: Int = 0
+    @JvmField var context: Pointer? = null
+    @JvmField var release: GemReleaseFn? = null
+    @JvmField var get_prices: GemPortFn? = null
+    @JvmField var get_price_state: GemPortFn? = null
+    @JvmField var save_rates_and_prices: GemPortFn? = null
+
+    init {
+        struct_size = size()
+    }
+}

@@ -81,6 +81,20 @@ object HeaderFacts {
         HeaderFunction("gem_sign_message_service_free", 1),
         HeaderFunction("gem_sign_message_service_preview", 3),
         HeaderFunction("gem_sign_message_service_sign", 5),
+        HeaderFunction("gem_price_service_new", 6),
+        HeaderFunction("gem_price_service_free", 1),
+        HeaderFunction("gem_price_service_sync_prices", 4),
+        HeaderFunction("gem_price_service_apply_tick", 4),
+        HeaderFunction("gem_price_service_get_prices", 4),
+        HeaderFunction("gem_price_service_get_price_state", 3),
+        HeaderFunction("gem_currency_service_new", 4),
+        HeaderFunction("gem_currency_service_free", 1),
+        HeaderFunction("gem_currency_service_currencies", 2),
+        HeaderFunction("gem_currency_service_set_currency", 4),
+        HeaderFunction("gem_wallet_home_service_new", 3),
+        HeaderFunction("gem_wallet_home_service_free", 1),
+        HeaderFunction("gem_wallet_home_service_load", 4),
+        HeaderFunction("gem_wallet_home_service_refresh", 4),
         HeaderFunction("gem_address_validate", 3),
         HeaderFunction("gem_load_state_refreshed", 2),
         HeaderFunction("gem_list_phase", 2),
@@ -101,6 +115,11 @@ object HeaderFacts {
         HeaderFunction("gem_day_boundaries", 2),
         HeaderFunction("gem_day_labels", 2),
         HeaderFunction("gem_transaction_rows", 2),
+        HeaderFunction("gem_asset_row_text", 2),
+        HeaderFunction("gem_asset_list_rows", 2),
+        HeaderFunction("gem_wallet_asset_rows", 2),
+        HeaderFunction("gem_wallet_sections", 2),
+        HeaderFunction("gem_wallet_details", 2),
         HeaderFunction("gem_amount_session_new", 2),
         HeaderFunction("gem_amount_session_apply", 2),
         HeaderFunction("gem_amount_session_view_state", 2)
@@ -120,6 +139,7 @@ object HeaderFacts {
         HeaderStruct("gem_asset_store", listOf("struct_size", "context", "release", "get_assets", "add_assets", "get_wallet_assets", "update_wallet_assets")),
         HeaderStruct("gem_balance_store", listOf("struct_size", "context", "release", "get_balances", "update_balances")),
         HeaderStruct("gem_transaction_store", listOf("struct_size", "context", "release", "get_transactions", "get_transaction", "update_transactions")),
-        HeaderStruct("gem_transaction_status_port", listOf("struct_size", "context", "release", "schedule"))
+        HeaderStruct("gem_transaction_status_port", listOf("struct_size", "context", "release", "schedule")),
+        HeaderStruct("gem_price_store", listOf("struct_size", "context", "release", "get_prices", "get_price_state", "save_rates_and_prices"))
     )
 }
