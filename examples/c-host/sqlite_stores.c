@@ -66,7 +66,7 @@ static const char *SCHEMA =
     "  wallet_id TEXT NOT NULL REFERENCES wallets(id) ON DELETE CASCADE,"
     "  created_at INTEGER NOT NULL,"
     "  json TEXT NOT NULL);"
-    "CREATE INDEX IF NOT EXISTS transactions_wallet ON transactions(wallet_id, created_at);";
+    "CREATE INDEX IF NOT EXISTS transactions_wallet ON transactions(wallet_id, created_at);"
     /* Prices: each asset's USD price and its price in the stored conversion's currency; the fiat rates
        (units per US dollar); the one conversion the prices are at. */
     "CREATE TABLE IF NOT EXISTS prices (asset_id TEXT PRIMARY KEY, price_usd REAL NOT NULL, price REAL NOT NULL,"
