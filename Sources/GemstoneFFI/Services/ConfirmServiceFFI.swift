@@ -76,8 +76,7 @@ public func gem_transaction_state_service_new(_ configJSON: UnsafePointer<CChar>
     deliverHandle(outService, outError) {
         let config = configJSON == nil ? TransactionStateServiceConfig()
             : try decodeBoundedArgument(TransactionStateServiceConfig.self, configJSON, "config_json", limit: transactionsRequestLimit)
-        let interval = config.intervalMs ?? 2_000
-        guard (1...600_000).contains(interval) else { throw ABIError(message: "config_json.interval_ms must be between 1 and 600000") }
+        let interval = try boundedMilliseconds(config.intervalMs, default: 2_000, "config_json.interval_ms")
         let maxPolls = config.maxPolls ?? 900
         guard (1...100_000).contains(maxPolls) else { throw ABIError(message: "config_json.max_polls must be between 1 and 100000") }
         let transactions = try ServiceHandle<GemTransactionsService>.require(transactions, "transactions").service
@@ -118,8 +117,7 @@ public func gem_confirm_transfer_service_new(_ configJSON: UnsafePointer<CChar>?
     deliverHandle(outService, outError) {
         let config = configJSON == nil ? ConfirmTransferServiceConfig()
             : try decodeBoundedArgument(ConfirmTransferServiceConfig.self, configJSON, "config_json", limit: transactionsRequestLimit)
-        let timeoutMs = config.timeoutMs ?? 30_000
-        guard (1...600_000).contains(timeoutMs) else { throw ABIError(message: "config_json.timeout_ms must be between 1 and 600000") }
+        let timeoutMs = try boundedMilliseconds(config.timeoutMs, default: 30_000, "config_json.timeout_ms")
         let wallets = try ServiceHandle<GemWalletService>.require(wallets, "wallets").service
         let assets = try ServiceHandle<GemAssetsService>.require(assets, "assets").service
         let nodes = try ServiceHandle<GemNodeService>.require(nodes, "nodes").service

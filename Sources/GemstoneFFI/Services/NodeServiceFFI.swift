@@ -31,10 +31,7 @@ public func gem_node_service_new(_ configJSON: UnsafePointer<CChar>?, _ transpor
                                  _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
         let config = configJSON == nil ? NodeServiceConfig() : try decodeArgument(NodeServiceConfig.self, configJSON, "config_json")
-        let timeoutMs = config.timeoutMs ?? 30_000
-        guard (1...600_000).contains(timeoutMs) else {
-            throw ABIError(message: "config_json.timeout_ms must be between 1 and 600000")
-        }
+        let timeoutMs = try boundedMilliseconds(config.timeoutMs, default: 30_000, "config_json.timeout_ms")
         var overrides: [Chain: [String]] = [:]
         for (id, urls) in config.nodes ?? [:] {
             guard let chain = Chain(id: id) else {

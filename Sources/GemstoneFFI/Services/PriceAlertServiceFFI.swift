@@ -18,10 +18,7 @@ public func gem_price_alert_service_new(_ configJSON: UnsafePointer<CChar>?,
                                         _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
         let config = try decodeArgument(PriceAlertServiceConfig.self, configJSON, "config_json")
-        let timeoutMs = config.timeoutMs ?? 30_000
-        guard (1...600_000).contains(timeoutMs) else {
-            throw ABIError(message: "config_json.timeout_ms must be between 1 and 600000")
-        }
+        let timeoutMs = try boundedMilliseconds(config.timeoutMs, default: 30_000, "config_json.timeout_ms")
         let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let preferencesService = try ServiceHandle<GemPreferencesService>.require(preferences, "preferences").service
         let lifetime = Lifetime()
