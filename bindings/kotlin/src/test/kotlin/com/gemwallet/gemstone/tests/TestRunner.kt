@@ -86,7 +86,9 @@ object TestRunner {
             "chain-sqlite" to { ChainStoreTests() },
             "chains" to { ChainServiceTests() },
             "chain-scenario" to { ChainScenarioTests() },
-            "sign-message" to { SignMessageTests() }
+            "sign-message" to { SignMessageTests() },
+            "prices" to { PriceServiceTests() },
+            "home-render" to { HomeRenderTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
