@@ -47,9 +47,10 @@ echo "sanitizers: $((SECONDS - sanitize_start)) s (log: build/sanitize.log)"
 
 echo "== Python"
 GEMSTONE_STRESS=1 .venvs/test/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests
-echo "== Python number renderer (gemstone.render over Babel, tests/render/cases.json)"
+echo "== Python number renderer (gemstone.render over Babel, tests/render/cases.json) and the home's lines"
 bash scripts/oracles.sh render
-.venvs/render/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests/test_render.py
+.venvs/render/bin/python -m pytest -q -p no:cacheprovider bindings/python/tests/test_render.py \
+    bindings/python/tests/test_home_render.py
 
 echo "== Signing (oracles: tests/signing)"
 bash scripts/test-signing.sh

@@ -97,3 +97,32 @@ def test_failed_home_refresh_keeps_what_is_shown(services, api_server):
     first = home.refresh(assets)
     assert isinstance(first.state, LoadStateError)
     assert first.value.rows == ()
+
+
+class RecordingPriceStore(SqlitePriceStore):
+    """The shipped SQLite store, recording every tick the core hands it."""
+
+    def __init__(self, path) -> None:
+        super().__init__(path)
+        self.ticks = []
+
+    def save_rates_and_prices(self, tick) -> None:
+        self.ticks.append(tick)
+        super().save_rates_and_prices(tick)
+
+
+def test_a_stale_conversion_is_never_applied_twice(library, tmp_path):
+    db = tmp_path / "prices.db"
+    store = RecordingPriceStore(db)
+    with PreferencesService(SqlitePreferencesStore(db)) as preferences:
+        preferences.update(currency="EUR")
+        with PriceService("http://127.0.0.1:9", preferences=preferences, store=store, wait_timeout=30) as prices:
+            first = prices.apply_tick(json.dumps({"rates": [{"symbol": "EUR", "rate": 0.9}], "prices": [
+                {"assetId": "bitcoin", "price": 100, "priceChangePercentage24h": 1}]}))
+            second = prices.apply_tick(json.dumps({"rates": [{"symbol": "EUR", "rate": 0.9}], "prices": [
+                {"assetId": "ethereum", "price": 10, "priceChangePercentage24h": 1}]}))
+    assert (first.conversion.currency, first.conversion.rate) == ("EUR", 0.9)
+    assert second.conversion is None
+    assert [tick.conversion is None for tick in store.ticks] == [False, True]
+    assert price(db, "bitcoin") == 90
+    assert price(db, "ethereum") == 9

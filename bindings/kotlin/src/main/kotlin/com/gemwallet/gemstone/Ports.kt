@@ -55,3 +55,25 @@ interface HttpTransport {
 interface NotificationPermissions {
     fun request(): Boolean
 }
+
+/**
+ * The prices, fiat rates and the conversion the prices are at, kept on the device (`gem_price_store`).
+ * Only [PriceService] writes it. Called on a core dispatch thread where blocking (a database
+ * transaction) is allowed. A thrown exception other than a [GemException] fails the call with
+ * [GemStatus.STORE].
+ */
+interface PriceStore {
+    /** The stored rows among [assetIds], in any order; an asset without a row is left out. */
+    fun getPrices(assetIds: List<String>): List<AssetPrice>
+
+    /** The stored conversion (absent before the first tick) and the stored rate of [currency] (absent when none). */
+    fun getPriceState(currency: String): PriceState
+
+    /**
+     * In ONE transaction: upserts the rates by symbol (only those that changed); when
+     * [PriceTick.conversion] is present, sets every stored row's price to its USD price times the
+     * conversion's rate and stores the conversion; then upserts the prices by asset id. On failure
+     * (throw) nothing of the tick is written.
+     */
+    fun saveRatesAndPrices(tick: PriceTick)
+}

@@ -6,7 +6,6 @@ import com.gemwallet.gemstone.ffi.GemPriceAlertStoreTable
 import com.sun.jna.Pointer
 import com.sun.jna.ptr.PointerByReference
 import org.json.JSONArray
-import org.json.JSONObject
 import java.io.Closeable
 import java.util.concurrent.CompletableFuture
 
@@ -35,9 +34,7 @@ class PriceAlertService @JvmOverloads constructor(
     private val handle: NativeHandle
 
     init {
-        val config = JSONObject().put("api_url", apiUrl)
-        if (timeoutMs != null) config.put("timeout_ms", timeoutMs)
-        if (storeTimeoutMs != null) config.put("store_timeout_ms", storeTimeoutMs)
+        val config = apiServiceConfig(apiUrl, timeoutMs, storeTimeoutMs)
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
         val permissionsContext = PortBridge.register(permissions)
@@ -58,7 +55,7 @@ class PriceAlertService @JvmOverloads constructor(
             preferences.handle.use { preferencesService ->
                 bufferCall {
                     library.gem_price_alert_service_new(
-                        config.toString(), transportTable, preferencesService, storeTable, permissionsTable, out, it
+                        config, transportTable, preferencesService, storeTable, permissionsTable, out, it
                     )
                 }
             }

@@ -70,3 +70,32 @@ val WalletService.suspending: WalletServiceSuspending get() = WalletServiceSuspe
 
 /** The suspend forms of this service's commands. */
 val WalletSessionService.suspending: WalletSessionServiceSuspending get() = WalletSessionServiceSuspending(this)
+
+/** The suspend forms of [PriceService]'s commands. */
+class PriceServiceSuspending internal constructor(private val service: PriceService) {
+    suspend fun syncPrices(assetIds: List<String>): PriceTickResult = service.syncPricesAsync(assetIds).awaitSuspending()
+    suspend fun applyTick(payloadJson: String?): PriceTickResult = service.applyTickAsync(payloadJson).awaitSuspending()
+    suspend fun getPrices(assetIds: List<String>): List<AssetPrice> = service.getPricesAsync(assetIds).awaitSuspending()
+    suspend fun getPriceState(): PriceState = service.getPriceStateAsync().awaitSuspending()
+}
+
+/** The suspend forms of [CurrencyService]'s commands. */
+class CurrencyServiceSuspending internal constructor(private val service: CurrencyService) {
+    suspend fun setCurrency(code: String?): PriceTickResult = service.setCurrencyAsync(code).awaitSuspending()
+}
+
+/** The suspend forms of [WalletHomeService]'s commands. */
+class WalletHomeServiceSuspending internal constructor(private val service: WalletHomeService) {
+    suspend fun load(assets: List<AssetData>, previous: WalletHome? = null): WalletHome = service.loadAsync(assets, previous).awaitSuspending()
+    suspend fun refresh(assets: List<AssetData>, previous: WalletHome? = null): WalletHome =
+        service.refreshAsync(assets, previous).awaitSuspending()
+}
+
+/** The suspend forms of this service's commands. */
+val PriceService.suspending: PriceServiceSuspending get() = PriceServiceSuspending(this)
+
+/** The suspend forms of this service's commands. */
+val CurrencyService.suspending: CurrencyServiceSuspending get() = CurrencyServiceSuspending(this)
+
+/** The suspend forms of this service's commands. */
+val WalletHomeService.suspending: WalletHomeServiceSuspending get() = WalletHomeServiceSuspending(this)

@@ -63,6 +63,21 @@ class ApiServer : java.io.Closeable {
         control("POST", "/_control/fail_next")
     }
 
+    /** Replaces the USD prices the server answers on /v1/prices (`[{"assetId","price","priceChangePercentage24h"}]`). */
+    fun setPrices(pricesJson: String) {
+        control("PUT", "/_control/prices", pricesJson)
+    }
+
+    /** Replaces the fiat rates the server answers on /v1/fiat_rates (`[{"symbol","rate"}]`). */
+    fun setFiatRates(ratesJson: String) {
+        control("PUT", "/_control/fiat_rates", ratesJson)
+    }
+
+    /** The next /v1/prices or /v1/fiat_rates request answers 500. */
+    fun failNextPriceRequest() {
+        control("POST", "/_control/fail_next_price_request")
+    }
+
     /** Replaces the alerts the server keeps for [deviceId]. */
     fun setAlerts(deviceId: String, alerts: List<PriceAlert>) {
         control("PUT", "/_control/alerts/$deviceId", PriceAlert.listToJson(alerts).toString())

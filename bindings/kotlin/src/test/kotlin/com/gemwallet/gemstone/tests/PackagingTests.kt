@@ -15,6 +15,12 @@ import com.gemwallet.gemstone.WalletService
 import com.gemwallet.gemstone.WalletServiceSuspending
 import com.gemwallet.gemstone.WalletSessionService
 import com.gemwallet.gemstone.WalletSessionServiceSuspending
+import com.gemwallet.gemstone.PriceService
+import com.gemwallet.gemstone.PriceServiceSuspending
+import com.gemwallet.gemstone.CurrencyService
+import com.gemwallet.gemstone.CurrencyServiceSuspending
+import com.gemwallet.gemstone.WalletHomeService
+import com.gemwallet.gemstone.WalletHomeServiceSuspending
 import com.gemwallet.gemstone.suspending
 import kotlinx.coroutines.runBlocking
 import org.json.JSONObject
@@ -98,7 +104,10 @@ class CoroutineTests : Suite {
             val pairs = listOf(
                 PriceAlertService::class.java to PriceAlertServiceSuspending::class.java,
                 WalletService::class.java to WalletServiceSuspending::class.java,
-                WalletSessionService::class.java to WalletSessionServiceSuspending::class.java
+                WalletSessionService::class.java to WalletSessionServiceSuspending::class.java,
+                PriceService::class.java to PriceServiceSuspending::class.java,
+                CurrencyService::class.java to CurrencyServiceSuspending::class.java,
+                WalletHomeService::class.java to WalletHomeServiceSuspending::class.java
             )
             var count = 0
             for ((service, suspending) in pairs) {

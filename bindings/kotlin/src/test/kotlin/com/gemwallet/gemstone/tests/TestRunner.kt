@@ -87,7 +87,9 @@ object TestRunner {
             "chains" to { ChainServiceTests() },
             "chain-scenario" to { ChainScenarioTests() },
             "sign-message" to { SignMessageTests() },
-            "send-scenario" to { SendScenarioTests() }
+            "send-scenario" to { SendScenarioTests() },
+            "prices" to { PriceServiceTests() },
+            "home-render" to { HomeRenderTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
