@@ -92,11 +92,14 @@ def test_eth_and_a_token_are_sent_tracked_to_confirmed_and_the_balances_follow(t
         assert app.available(wallet_id, tst) == TST_1M - 250 * 10 ** 6, "exactly less the amount"
         assert app.available(wallet_id, "ethereum") == eth_before - final.fee
 
-        # the wallet's transactions, newest first, as records and as rows
+        # the wallet's transactions, newest first (created_at in seconds, then id: two sends may share a second),
+        # as records and as rows
         listed = app.transactions.transactions(TransactionsRequest(wallet_id))
-        assert [transaction.id for transaction in listed] == [final.id, eth_id]
+        assert {transaction.id for transaction in listed} == {final.id, eth_id}
+        assert listed == sorted(listed, key=lambda transaction: (transaction.created_at, transaction.id), reverse=True)
+        assert final.created_at >= stored.created_at
         rows = app.transactions.rows(TransactionsRequest(wallet_id, currency="USD"))
-        assert [row.id for row in rows] == [final.id, eth_id]
+        assert [row.id for row in rows] == [transaction.id for transaction in listed]
 
 
 def test_sol_and_an_spl_token_are_sent_and_tracked_to_confirmed(tmp_path, urls):

@@ -166,8 +166,11 @@ class SendScenarioTests : Suite {
                 checkEqual(tst1m - tokens, h.available(walletId, tokenId), "TST exactly less the amount")
                 checkEqual(ethBefore - tokenFinal.fee, h.available(walletId, "ethereum"), "ETH less the token's fee")
 
-                checkEqual(listOf(tokenFinal.id, final.id), h.transactions.transactions(TransactionsRequest(walletId)).map { it.id }, "newest first")
-                checkEqual(listOf(tokenFinal.id, final.id), h.transactions.rows(TransactionsRequest(walletId)).map { it.id }, "the rows")
+                // Newest first: created_at in seconds, then id (two sends may share a second).
+                val listed = h.transactions.transactions(TransactionsRequest(walletId))
+                checkEqual(setOf(tokenFinal.id, final.id), listed.map { it.id }.toSet(), "the wallet's transactions")
+                checkEqual(listed.sortedWith(compareByDescending<Transaction> { it.createdAt }.thenByDescending { it.id }), listed, "newest first")
+                checkEqual(listed.map { it.id }, h.transactions.rows(TransactionsRequest(walletId)).map { it.id }, "the rows")
             }
         },
         test("SOL and the SPL token are sent and tracked to confirmed") {
