@@ -88,12 +88,12 @@ class SqliteTransactionStore(_SqliteWriter, TransactionStore):
 
     def get_transactions(self, wallet_id: str) -> list[Transaction]:
         return self._read("get_transactions", lambda connection: [
-            Transaction.from_json(_json(text)) for (text,) in connection.execute(
+            Transaction.from_json(json.loads(text)) for (text,) in connection.execute(
                 "SELECT json FROM transactions WHERE wallet_id = ? ORDER BY created_at DESC, id DESC", (wallet_id,))])
 
     def get_transaction(self, transaction_id: str) -> Optional[Transaction]:
         rows = self._read("get_transaction", lambda connection: [
-            Transaction.from_json(_json(text)) for (text,) in connection.execute(
+            Transaction.from_json(json.loads(text)) for (text,) in connection.execute(
                 "SELECT json FROM transactions WHERE id = ?", (transaction_id,))])
         return rows[0] if rows else None
 
@@ -101,7 +101,7 @@ class SqliteTransactionStore(_SqliteWriter, TransactionStore):
         def body(connection: Any) -> int:
             written = 0
             for transaction in transactions:
-                text = _dumps(transaction.to_json())
+                text = json.dumps(transaction.to_json(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
                 stored = connection.execute("SELECT json FROM transactions WHERE id = ?", (transaction.id,)).fetchone()
                 if stored is not None and stored[0] == text:
                     continue
@@ -112,14 +112,6 @@ class SqliteTransactionStore(_SqliteWriter, TransactionStore):
                 written += 1
             return written
         self._write("update_transactions", body)
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-
-
-def _json(text: str) -> Any:
-    return json.loads(text)
 
 
 class TransactionStatusPort(abc.ABC):
