@@ -29,8 +29,10 @@ The steps, for a value v (a value that is not finite reads as zero):
 Babel's data is CLDR's, pinned in tests/oracles/venvs/requirements-render.txt to the release whose CLDR agrees with
 the system ICU's on the shared table (Babel 2.16.0, CLDR 45: Arabic's default numbering system is still arab; from
 Babel 2.17, CLDR 46, it is latn). Babel keeps the number patterns of the Latin numbering system only, so where a
-locale's own numbering system has a pattern of its own (fa arabext money, ar arab money), this renderer uses the
-Latin one; tests/test_render.py names the cells where that differs from ICU.
+locale's own numbering system has a pattern of its own (fa arabext money, ar arab money), Babel has only the
+Latin one; for the currency pattern, which is where ICU's differs on the locales that write in Arabic
+digits, this renderer carries those patterns itself (NATIVE_CURRENCY_PATTERNS, from ICU's data) and uses them when the
+locale's default numbering system is not latn.
 """
 
 from __future__ import annotations
@@ -51,6 +53,25 @@ COMPACT_FRACTION_DIGITS = 1
 ZERO_DIGITS = {"arab": 0x0660, "arabext": 0x06F0, "deva": 0x0966, "beng": 0x09E6, "guru": 0x0A66, "gujr": 0x0AE6,
                "orya": 0x0B66, "tamldec": 0x0BE6, "telu": 0x0C66, "knda": 0x0CE6, "mlym": 0x0D66, "thai": 0x0E50,
                "laoo": 0x0ED0, "tibt": 0x0F20, "mymr": 0x1040, "khmr": 0x17E0, "fullwide": 0xFF10}
+#: The currency patterns of the Arabic-digit numbering systems (arab, arabext), which Babel does not import (it keeps
+#: the latn patterns only) and ICU uses for a locale whose default numbering system is one of them. Source: ICU 72.1
+#: (Debian libicu72, CLDR 42.0), the resource NumberElements/<system>/patterns/currencyFormat of each locale below
+#: (CLDR common/main/<locale>.xml, <currencyFormats numberSystem="<system>">), read without inheritance with
+#: ures_openDirect; these are every locale of that data holding one. A locale takes the entry of the first of its
+#: chain (fa_AF, fa, root) that has one, as ICU resolves the resource; root's is the fallback for the others (ps, sd).
+#: fa: "\u200e¤#,##0.00" where latn's is "\u200e¤\u00a0#,##0.00"; ar: "\u200f#,##0.00\u00a0¤" without the latn
+#: negative subpattern "\u200f-#,##0.00\u00a0¤", so a sign stands before the RLM, as ICU writes it.
+NATIVE_CURRENCY_PATTERNS = {
+    ("root", "arab"): "#,##0.00\u00a0\u00a4",
+    ("root", "arabext"): "\u00a4\u00a0#,##0.00",
+    ("ar", "arab"): "\u200f#,##0.00\u00a0\u00a4",
+    ("ckb", "arab"): "#,##0.00\u00a0\u00a4",
+    ("fa", "arab"): "\u200e\u00a4#,##0.00",
+    ("fa", "arabext"): "\u200e\u00a4#,##0.00",
+    ("fa_AF", "arabext"): "\u00a4\u00a0#,##0.00",
+    ("ks", "arabext"): "\u00a4#,##0.00",
+    ("ur_IN", "arabext"): "\u00a4\u00a0#,##,##0.00",
+}
 #: Places beyond which a requested precision is cut (a double carries about 17 significant digits).
 MAX_PLACES = 40
 
@@ -187,6 +208,25 @@ class _Writer:
         return self.wrap(pattern, self.digits(pattern, magnitude), magnitude, negative, plus)
 
 
+def _currency_pattern(where: Any) -> Any:
+    """The locale's standard currency pattern in its default numbering system: Babel's (latn) unless that system is
+    one of NATIVE_CURRENCY_PATTERNS', whose entry for the locale's nearest ancestor (the locale itself first, root
+    last) stands instead."""
+    from babel.numbers import parse_pattern
+    system = where.default_numbering_system
+    if system != "latn" and any(key[1] == system for key in NATIVE_CURRENCY_PATTERNS):
+        identifier = str(where)
+        while identifier:
+            found = NATIVE_CURRENCY_PATTERNS.get((identifier, system))
+            if found is not None:
+                return parse_pattern(found)
+            identifier = identifier.rpartition("_")[0]
+        found = NATIVE_CURRENCY_PATTERNS.get(("root", system))
+        if found is not None:
+            return parse_pattern(found)
+    return where.currency_formats["standard"]
+
+
 def _compact(magnitude: Decimal, locale: Any, mode: str) -> tuple[Any, Decimal]:
     """The locale's short compact decimal pattern for `magnitude` and the scaled digits it prints (money is written
     with these digits inside the currency pattern's prefix and suffix, as the ICU renderers do)."""
@@ -241,7 +281,7 @@ def _text(number: FormattedNumber, locale: str) -> str:
     elif isinstance(display, NumberDisplayAbbreviated):
         pattern, digits = _compact(_decimal(value), where, mode)
         if currency is not None:
-            money = where.currency_formats["standard"]
+            money = _currency_pattern(where)
     elif isinstance(display, NumberDisplayNumber):
         digits = rounded(_decimal(value), display.precision, mode)
         pattern = None
@@ -250,7 +290,7 @@ def _text(number: FormattedNumber, locale: str) -> str:
 
     if pattern is None:
         if currency is not None:
-            base = where.currency_formats["standard"]
+            base = _currency_pattern(where)
         elif isinstance(unit, NumberUnitPercent):
             base = where.percent_formats[None]
             digits = digits.scaleb(-2)           # the pattern multiplies by 100; the digits stay those settled

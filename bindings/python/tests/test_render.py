@@ -1,6 +1,7 @@
 """gemstone.render over the shared table tests/render/cases.json (the C and Kotlin renderers read the same table),
 and the digit rules alone. Each cell is expected to read as the ICU renderers print it (a case's "icu" text for a
-locale where it has one, else its "text"), so the three renderers agree. Needs Babel: run in the render environment
+locale where it has one, else its "text"), so the three renderers agree, every cell
+an equality. Needs Babel: run in the render environment
 (scripts/test.sh: .venvs/render, made by `bash scripts/oracles.sh render` from
 tests/oracles/venvs/requirements-render.txt, Babel 2.16.0); skipped where Babel is absent."""
 
@@ -24,23 +25,6 @@ CASES = [(case["name"], locale, case["number"], case.get("icu", {}).get(locale, 
          for case in TABLE["cases"] for locale in TABLE["locales"]]
 
 
-def babel_lacks_the_pattern(locale: str, number: dict, expected: str) -> str | None:
-    """Why a cell cannot read as ICU prints it over Babel's data, or None. Babel imports the number patterns of the
-    Latin numbering system only (measured on 2.12 to 2.18: fa.dat holds no arabext pattern), while ICU uses the
-    patterns of the locale's default numbering system (ICU 72, unum_toPattern):
-      - fa (arabext) money: ICU's "\u200e¤#,##0.00", Babel's (latn) "\u200e¤\u00a0#,##0.00", one no-break space more.
-      - ar (arab) signed money: ICU's "\u200f#,##0.00\u00a0¤" has no negative subpattern, so the sign stands before
-        the RLM; Babel's (latn) "…;\u200f-#,##0.00\u00a0¤" puts it after."""
-    if number["unit"]["type"] != "currency":
-        return None
-    if locale == "fa":
-        return "fa money: Babel has only the latn currency pattern (a no-break space after the symbol)"
-    if locale == "ar" and ("\u061c-" in expected or "\u061c+" in expected):
-        return ("ar signed money: Babel has only the latn currency pattern, whose negative subpattern puts the sign "
-                "after the RLM")
-    return None
-
-
 def test_the_table_covers_every_display_notation_unit_and_locale():
     numbers = [case["number"] for case in TABLE["cases"]]
     assert {n["display"]["type"] for n in numbers} == {"number", "abbreviated", "below_threshold"}
@@ -53,15 +37,24 @@ def test_the_table_covers_every_display_notation_unit_and_locale():
 
 @pytest.mark.parametrize("name,locale,number,expected", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_the_shared_table(name, locale, number, expected):
-    written = text(FormattedNumber.from_json(number), locale)
-    reason = babel_lacks_the_pattern(locale, number, expected)
-    if reason is None:
-        assert written == expected
-    elif written == expected:
-        # strict: a cell that starts to agree fails here, so the rule cannot outlive the gap it names
-        pytest.fail(f"{name} [{locale}] now agrees with ICU: narrow babel_lacks_the_pattern")
-    else:
-        pytest.xfail(reason)
+    assert text(FormattedNumber.from_json(number), locale) == expected
+
+
+@pytest.mark.parametrize("locale,expected", [
+    ("fa_AF", "$\u00a0\u06f1\u066c\u06f2\u06f3\u06f4\u066b\u06f5\u06f0"),           # its own arabext pattern, not fa's
+    ("ar_EG", "\u061c-\u200f\u0661\u066c\u0662\u0663\u0664\u066b\u0665\u0660\u00a0US$"),  # ar's, inherited
+    ("sd", "\u061c-\u0661\u066c\u0662\u0663\u0664\u066b\u0665\u0660\u00a0US$"),           # root's arab pattern
+    ("ar_AE", "\u200f\u200e-1,234.50\u00a0US$"),                                       # latn: Babel's own pattern
+])
+def test_money_takes_the_pattern_of_the_nearest_locale_in_its_numbering_system(locale, expected):
+    """Beyond the table's locales: the native currency pattern is the locale's own, else its parent's, else root's,
+    and a latn locale keeps Babel's. The texts are ICU 72.1's (unum_formatDouble, UNUM_CURRENCY, USD), -1234.5 for
+    the Arabic locales and 1234.5 for fa_AF."""
+    value = 1234.5 if locale == "fa_AF" else -1234.5
+    record = {"value": value, "unit": {"type": "currency", "code": "USD"},
+              "display": {"type": "number", "precision": {"type": "fraction", "min": 2, "max": 2}},
+              "notation": "plain", "tone": "plain", "rounding": "to_nearest"}
+    assert text(FormattedNumber.from_json(record), locale) == expected
 
 
 def test_the_locale_writes_its_own_signs_and_percent():
