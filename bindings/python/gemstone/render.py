@@ -57,7 +57,8 @@ ZERO_DIGITS = {"arab": 0x0660, "arabext": 0x06F0, "deva": 0x0966, "beng": 0x09E6
 #: the latn patterns only) and ICU uses for a locale whose default numbering system is one of them. Source: ICU 72.1
 #: (Debian libicu72, CLDR 42.0), the resource NumberElements/<system>/patterns/currencyFormat of each locale below
 #: (CLDR common/main/<locale>.xml, <currencyFormats numberSystem="<system>">), read without inheritance with
-#: ures_openDirect; these are every locale of that data holding one. A locale takes the entry of the first of its
+#: ures_openDirect; these are those a locale whose default system is arab or arabext reaches (ast, br, nl, no, pa,
+#: ur, uz and zh hold some too, reached by no such locale: ICU's parent of pa_Arab and uz_Arab is root). A locale takes the entry of the first of its
 #: chain (fa_AF, fa, root) that has one, as ICU resolves the resource; root's is the fallback for the others (ps, sd).
 #: fa: "\u200e¤#,##0.00" where latn's is "\u200e¤\u00a0#,##0.00"; ar: "\u200f#,##0.00\u00a0¤" without the latn
 #: negative subpattern "\u200f-#,##0.00\u00a0¤", so a sign stands before the RLM, as ICU writes it.
