@@ -1065,60 +1065,60 @@ gem_status gem_sign_message_service_sign(gem_sign_message_service *_Nullable ser
 
 /* BEGIN GENERATED: chains (scripts/generate.py from schema/chains.json) */
 /** Every chain, in the core's order (gem_chains answers the same):
- * X(id, family, native coin name, native coin symbol, native coin decimals). */
+ * X(id, family, native coin name, native coin symbol, native coin decimals, default explorer name). */
 #define GEM_CHAIN_LIST(X) \
-    X("bitcoin", "bitcoin", "Bitcoin", "BTC", 8) \
-    X("bitcoincash", "bitcoin", "Bitcoin Cash", "BCH", 8) \
-    X("litecoin", "bitcoin", "Litecoin", "LTC", 8) \
-    X("ethereum", "ethereum", "Ethereum", "ETH", 18) \
-    X("smartchain", "ethereum", "BNB Chain", "BNB", 18) \
-    X("solana", "solana", "Solana", "SOL", 9) \
-    X("polygon", "ethereum", "Polygon", "POL", 18) \
-    X("thorchain", "cosmos", "Thorchain", "RUNE", 8) \
-    X("cosmos", "cosmos", "Cosmos", "ATOM", 6) \
-    X("osmosis", "cosmos", "Osmosis", "OSMO", 6) \
-    X("arbitrum", "ethereum", "Arbitrum ETH", "ETH", 18) \
-    X("ton", "ton", "TON", "TON", 9) \
-    X("tron", "tron", "TRON", "TRX", 6) \
-    X("doge", "bitcoin", "Dogecoin", "DOGE", 8) \
-    X("zcash", "bitcoin", "Zcash", "ZEC", 8) \
-    X("optimism", "ethereum", "Optimism ETH", "ETH", 18) \
-    X("aptos", "aptos", "Aptos", "APT", 8) \
-    X("base", "ethereum", "Base ETH", "ETH", 18) \
-    X("avalanchec", "ethereum", "Avalanche", "AVAX", 18) \
-    X("sui", "sui", "Sui", "SUI", 9) \
-    X("xrp", "xrp", "XRP", "XRP", 6) \
-    X("opbnb", "ethereum", "opBNB", "BNB", 18) \
-    X("fantom", "ethereum", "Fantom", "FTM", 18) \
-    X("gnosis", "ethereum", "Gnosis Chain", "xDai", 18) \
-    X("celestia", "cosmos", "Celestia", "TIA", 6) \
-    X("injective", "cosmos", "Injective", "INJ", 18) \
-    X("sei", "cosmos", "Sei", "SEI", 6) \
-    X("seievm", "ethereum", "Sei EVM", "SEI", 18) \
-    X("manta", "ethereum", "Manta ETH", "ETH", 18) \
-    X("blast", "ethereum", "Blast ETH", "ETH", 18) \
-    X("noble", "cosmos", "Noble", "USDC", 6) \
-    X("zksync", "ethereum", "zkSync ETH", "ETH", 18) \
-    X("linea", "ethereum", "Linea ETH", "ETH", 18) \
-    X("mantle", "ethereum", "Mantle", "MNT", 18) \
-    X("celo", "ethereum", "Celo", "CELO", 18) \
-    X("near", "near", "Near", "NEAR", 24) \
-    X("world", "ethereum", "World ETH", "ETH", 18) \
-    X("stellar", "stellar", "Stellar", "XLM", 7) \
-    X("sonic", "ethereum", "Sonic", "S", 18) \
-    X("algorand", "algorand", "Algorand", "ALGO", 6) \
-    X("polkadot", "polkadot", "Polkadot", "DOT", 10) \
-    X("plasma", "ethereum", "Plasma", "XPL", 18) \
-    X("cardano", "cardano", "Cardano", "ADA", 6) \
-    X("abstract", "ethereum", "Abstract", "ETH", 18) \
-    X("berachain", "ethereum", "Berachain", "BERA", 18) \
-    X("ink", "ethereum", "Ink ETH", "ETH", 18) \
-    X("unichain", "ethereum", "Unichain ETH", "ETH", 18) \
-    X("hyperliquid", "ethereum", "HyperEVM", "HYPE", 18) \
-    X("hypercore", "hypercore", "Hyperliquid", "HYPE", 8) \
-    X("monad", "ethereum", "Monad", "MON", 18) \
-    X("xlayer", "ethereum", "X Layer", "OKB", 18) \
-    X("stable", "ethereum", "Stable", "gUSDT", 18)
+    X("bitcoin", "bitcoin", "Bitcoin", "BTC", 8, "Blockchair") \
+    X("bitcoincash", "bitcoin", "Bitcoin Cash", "BCH", 8, "Blockchair") \
+    X("litecoin", "bitcoin", "Litecoin", "LTC", 8, "Blockchair") \
+    X("ethereum", "ethereum", "Ethereum", "ETH", 18, "Etherscan") \
+    X("smartchain", "ethereum", "BNB Chain", "BNB", 18, "BscScan") \
+    X("solana", "solana", "Solana", "SOL", 9, "Solscan") \
+    X("polygon", "ethereum", "Polygon", "POL", 18, "PolygonScan") \
+    X("thorchain", "cosmos", "Thorchain", "RUNE", 8, "RuneScan") \
+    X("cosmos", "cosmos", "Cosmos", "ATOM", 6, "Mintscan") \
+    X("osmosis", "cosmos", "Osmosis", "OSMO", 6, "Mintscan") \
+    X("arbitrum", "ethereum", "Arbitrum ETH", "ETH", 18, "ArbiScan") \
+    X("ton", "ton", "TON", "TON", 9, "TonViewer") \
+    X("tron", "tron", "TRON", "TRX", 6, "TRONSCAN") \
+    X("doge", "bitcoin", "Dogecoin", "DOGE", 8, "Blockchair") \
+    X("zcash", "bitcoin", "Zcash", "ZEC", 8, "Blockchair") \
+    X("optimism", "ethereum", "Optimism ETH", "ETH", 18, "Etherscan") \
+    X("aptos", "aptos", "Aptos", "APT", 8, "AptosScan") \
+    X("base", "ethereum", "Base ETH", "ETH", 18, "BaseScan") \
+    X("avalanchec", "ethereum", "Avalanche", "AVAX", 18, "SnowScan") \
+    X("sui", "sui", "Sui", "SUI", 9, "SuiScan") \
+    X("xrp", "xrp", "XRP", "XRP", 6, "XrpScan") \
+    X("opbnb", "ethereum", "opBNB", "BNB", 18, "opBNBScan") \
+    X("fantom", "ethereum", "Fantom", "FTM", 18, "FTMScan") \
+    X("gnosis", "ethereum", "Gnosis Chain", "xDai", 18, "GnosisScan") \
+    X("celestia", "cosmos", "Celestia", "TIA", 6, "Mintscan") \
+    X("injective", "cosmos", "Injective", "INJ", 18, "Mintscan") \
+    X("sei", "cosmos", "Sei", "SEI", 6, "Mintscan") \
+    X("seievm", "ethereum", "Sei EVM", "SEI", 18, "Seiscan") \
+    X("manta", "ethereum", "Manta ETH", "ETH", 18, "Pacific Explorer") \
+    X("blast", "ethereum", "Blast ETH", "ETH", 18, "BlastScan") \
+    X("noble", "cosmos", "Noble", "USDC", 6, "Mintscan") \
+    X("zksync", "ethereum", "zkSync ETH", "ETH", 18, "zkSync.io") \
+    X("linea", "ethereum", "Linea ETH", "ETH", 18, "LineaScan") \
+    X("mantle", "ethereum", "Mantle", "MNT", 18, "Mantle Explorer") \
+    X("celo", "ethereum", "Celo", "CELO", 18, "BlockScout") \
+    X("near", "near", "Near", "NEAR", 24, "Near") \
+    X("world", "ethereum", "World ETH", "ETH", 18, "WorldScan") \
+    X("stellar", "stellar", "Stellar", "XLM", 7, "StellarExpert") \
+    X("sonic", "ethereum", "Sonic", "S", 18, "SonicScan") \
+    X("algorand", "algorand", "Algorand", "ALGO", 6, "Allo") \
+    X("polkadot", "polkadot", "Polkadot", "DOT", 10, "SubScan") \
+    X("plasma", "ethereum", "Plasma", "XPL", 18, "PlasmaScan") \
+    X("cardano", "cardano", "Cardano", "ADA", 6, "CardanoScan") \
+    X("abstract", "ethereum", "Abstract", "ETH", 18, "Abscan") \
+    X("berachain", "ethereum", "Berachain", "BERA", 18, "Berascan") \
+    X("ink", "ethereum", "Ink ETH", "ETH", 18, "RouteScan") \
+    X("unichain", "ethereum", "Unichain ETH", "ETH", 18, "Uniscan") \
+    X("hyperliquid", "ethereum", "HyperEVM", "HYPE", 18, "HyperEvmScan") \
+    X("hypercore", "hypercore", "Hyperliquid", "HYPE", 8, "Hyperliquid") \
+    X("monad", "ethereum", "Monad", "MON", 18, "Monadscan") \
+    X("xlayer", "ethereum", "X Layer", "OKB", 18, "OKX Explorer") \
+    X("stable", "ethereum", "Stable", "gUSDT", 18, "Stablescan")
 /** How many chains GEM_CHAIN_LIST holds. */
 #define GEM_CHAIN_COUNT 52
 /* END GENERATED: chains */

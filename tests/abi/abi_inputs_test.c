@@ -1029,11 +1029,11 @@ static void test_chain_list(void) {
     EXPECT_REFUSALS(gem_chains, "{\"chains\":\"bitcoin\"}", "{\"chains\":[\"dogecoin\"]}", GEM_ERR_INVALID_ARGUMENT,
                     "invalid_argument", &out);
     used += (size_t)snprintf(expected + used, sizeof expected - used, "[");
-#define CHAIN_JSON(id, family, name, symbol, decimals)                                                           \
+#define CHAIN_JSON(id, family, name, symbol, decimals, explorer)                                                 \
     used += (size_t)snprintf(expected + used, sizeof expected - used,                                           \
                              "%s{\"chain\":\"%s\",\"family\":\"%s\",\"native_asset\":{\"id\":\"%s\",\"name\":\"%s\"," \
-                             "\"symbol\":\"%s\",\"decimals\":%d,\"type\":\"native\"}}",                          \
-                             count++ ? "," : "", id, family, id, name, symbol, decimals);
+                             "\"symbol\":\"%s\",\"decimals\":%d,\"type\":\"native\"},\"explorer_name\":\"%s\"}",  \
+                             count++ ? "," : "", id, family, id, name, symbol, decimals, explorer);
     GEM_CHAIN_LIST(CHAIN_JSON)
 #undef CHAIN_JSON
     snprintf(expected + used, sizeof expected - used, "]");
@@ -1041,8 +1041,16 @@ static void test_chain_list(void) {
     CHECK(used < sizeof expected - 2);
     EXPECT_ANSWER(gem_chains("{}", &out), expected, &out);
     EXPECT_ANSWER(gem_chains("{\"chains\":[]}", &out), expected, &out);
-    EXPECT_ANSWER(gem_chains("{\"chains\":[\"ethereum\"]}", &out),
-                  "[{\"chain\":\"ethereum\",\"family\":\"ethereum\",\"native_asset\":" ETH_ASSET "}]", &out);
+    const char *ethereum_explorer = "";
+#define ETHEREUM_EXPLORER(id, family, name, symbol, decimals, explorer) \
+    if (strcmp(id, "ethereum") == 0) ethereum_explorer = explorer;
+    GEM_CHAIN_LIST(ETHEREUM_EXPLORER)
+#undef ETHEREUM_EXPLORER
+    CHECK(ethereum_explorer[0] != '\0');
+    snprintf(expected, sizeof expected,
+             "[{\"chain\":\"ethereum\",\"family\":\"ethereum\",\"native_asset\":" ETH_ASSET ",\"explorer_name\":\"%s\"}]",
+             ethereum_explorer);
+    EXPECT_ANSWER(gem_chains("{\"chains\":[\"ethereum\"]}", &out), expected, &out);
 }
 
 static void test_copy_and_day_answers(void) {

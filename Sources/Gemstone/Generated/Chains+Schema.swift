@@ -30,7 +30,7 @@ extension GemChainsRequest: Codable {
     }
 }
 
-/// A chain as a host lists it: its id, its family and its native coin.
+/// A chain as a host lists it: its id, its family, its native coin and its default block explorer's name.
 public struct GemChainInfo: Sendable, Equatable, Hashable {
     /// The chain's id ("ethereum"), the string every record carries.
     public let chain: Chain
@@ -38,11 +38,14 @@ public struct GemChainInfo: Sendable, Equatable, Hashable {
     public let family: ChainType
     /// The chain's own coin: its asset id is the chain id, its decimals the places between base unit and coin.
     public let nativeAsset: Asset
+    /// The block explorer the wallet links the chain's transactions and addresses to by default ("Etherscan", "Blockchair").
+    public let explorerName: String
 
-    public init(chain: Chain, family: ChainType, nativeAsset: Asset) {
+    public init(chain: Chain, family: ChainType, nativeAsset: Asset, explorerName: String) {
         self.chain = chain
         self.family = family
         self.nativeAsset = nativeAsset
+        self.explorerName = explorerName
     }
 }
 
@@ -51,6 +54,7 @@ extension GemChainInfo: Codable {
         case chain
         case family
         case nativeAsset = "native_asset"
+        case explorerName = "explorer_name"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,7 +62,8 @@ extension GemChainInfo: Codable {
         self.init(
             chain: try container.decode(Chain.self, forKey: .chain),
             family: try container.decode(ChainType.self, forKey: .family),
-            nativeAsset: try container.decode(Asset.self, forKey: .nativeAsset)
+            nativeAsset: try container.decode(Asset.self, forKey: .nativeAsset),
+            explorerName: try container.decode(String.self, forKey: .explorerName)
         )
     }
 
@@ -67,5 +72,6 @@ extension GemChainInfo: Codable {
         try container.encode(chain, forKey: .chain)
         try container.encode(family, forKey: .family)
         try container.encode(nativeAsset, forKey: .nativeAsset)
+        try container.encode(explorerName, forKey: .explorerName)
     }
 }

@@ -21,7 +21,7 @@ public func gem_wallet_asset_rows(_ request: UnsafePointer<CChar>?, _ out: Unsaf
     answerProjection(GemWalletAssetRowsRequest.self, request, out)
 }
 
-/// The chains the core supports (or those asked about), each with its family and native coin.
+/// The chains the core supports (or those asked about), each with its family, native coin and default explorer's name.
 @c @implementation
 public func gem_chains(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     answerProjection(GemChainsRequest.self, request, out)

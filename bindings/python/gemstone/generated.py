@@ -1145,7 +1145,7 @@ class ChainsRequest:
 
 @dataclass(frozen=True)
 class ChainInfo:
-    """A chain as a host lists it: its id, its family and its native coin."""
+    """A chain as a host lists it: its id, its family, its native coin and its default block explorer's name."""
 
     chain: str
     """The chain's id ("ethereum"), the string every record carries."""
@@ -1153,6 +1153,8 @@ class ChainInfo:
     """The family deciding address rules, signing and node requests (every EVM chain is ethereum)."""
     native_asset: Asset
     """The chain's own coin: its asset id is the chain id, its decimals the places between base unit and coin."""
+    explorer_name: str
+    """The block explorer the wallet links the chain's transactions and addresses to by default ("Etherscan", "Blockchair")."""
 
     @classmethod
     def from_json(cls, data: Any) -> "ChainInfo":
@@ -1166,6 +1168,7 @@ class ChainInfo:
             chain=_str(_key(data, "chain", path), _join(path, "chain")),
             family=_case(ChainType, _key(data, "family", path), _join(path, "family")),
             native_asset=Asset._read(_key(data, "native_asset", path), _join(path, "native_asset")),
+            explorer_name=_str(_key(data, "explorer_name", path), _join(path, "explorer_name")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1173,6 +1176,7 @@ class ChainInfo:
         out["chain"] = self.chain
         out["family"] = ChainType(self.family).value
         out["native_asset"] = self.native_asset.to_json()
+        out["explorer_name"] = self.explorer_name
         return out
 
 

@@ -28,7 +28,7 @@ def wallet_asset_rows(assets: tuple[AssetData, ...], currency: str) -> tuple[Ass
 
 
 def chains(chains: Optional[tuple[str, ...]] = None) -> tuple[ChainInfo, ...]:
-    """The chains the core supports (or those asked about), each with its family and native coin (gem_chains; docs/records.md)."""
+    """The chains the core supports (or those asked about), each with its family, native coin and default explorer's name (gem_chains; docs/records.md)."""
     return calls.answer("gem_chains", ChainsRequest(chains=chains).to_json(), lambda data: tuple(ChainInfo._read(v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
 
 

@@ -14,7 +14,7 @@ fun Presentation.assetListRows(assets: List<AssetData>, currency: String, style:
 fun Presentation.walletAssetRows(assets: List<AssetData>, currency: String): List<AssetItemRow> =
     project(WalletAssetRowsRequest(assets, currency).toJson(), { r, o -> Gemstone.library.gem_wallet_asset_rows(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> AssetItemRow.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
 
-/** The chains the core supports (or those asked about), each with its family and native coin (`gem_chains`, request [ChainsRequest]). */
+/** The chains the core supports (or those asked about), each with its family, native coin and default explorer's name (`gem_chains`, request [ChainsRequest]). */
 fun Presentation.chains(chains: List<String>? = null): List<ChainInfo> =
     project(ChainsRequest(chains).toJson(), { r, o -> Gemstone.library.gem_chains(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> ChainInfo.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
 

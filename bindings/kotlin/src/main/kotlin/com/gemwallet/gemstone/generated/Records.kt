@@ -907,19 +907,22 @@ data class ChainsRequest @JvmOverloads constructor(
     }
 }
 
-/** A chain as a host lists it: its id, its family and its native coin. */
+/** A chain as a host lists it: its id, its family, its native coin and its default block explorer's name. */
 data class ChainInfo(
     /** The chain's id ("ethereum"), the string every record carries. */
     val chain: String,
     /** The family deciding address rules, signing and node requests (every EVM chain is ethereum). */
     val family: ChainType,
     /** The chain's own coin: its asset id is the chain id, its decimals the places between base unit and coin. */
-    val nativeAsset: Asset
+    val nativeAsset: Asset,
+    /** The block explorer the wallet links the chain's transactions and addresses to by default ("Etherscan", "Blockchair"). */
+    val explorerName: String
 ) {
     fun toJson(): JSONObject = JSONObject().apply {
         put("chain", chain)
         put("family", family.json)
         put("native_asset", nativeAsset.toJson())
+        put("explorer_name", explorerName)
     }
 
     companion object {
@@ -935,7 +938,8 @@ data class ChainInfo(
         internal fun read(json: JSONObject, path: String): ChainInfo = ChainInfo(
             chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
             family = ChainType.read(SchemaJson.str(SchemaJson.key(json, "family", path), SchemaJson.join(path, "family")), SchemaJson.join(path, "family")),
-            nativeAsset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "native_asset", path), SchemaJson.join(path, "native_asset")), SchemaJson.join(path, "native_asset"))
+            nativeAsset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "native_asset", path), SchemaJson.join(path, "native_asset")), SchemaJson.join(path, "native_asset")),
+            explorerName = SchemaJson.str(SchemaJson.key(json, "explorer_name", path), SchemaJson.join(path, "explorer_name"))
         )
     }
 }
