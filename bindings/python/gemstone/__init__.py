@@ -35,6 +35,13 @@ from .sign_message import SignMessageService, sign_message_request
 from .generated import (MessageEncoding, SignMessageKind, SignMessagePreview, SignMessageRequest, SignMessageRow,
                         SignMessageSection, SignMessageSignature, SignMessageValueStyle)
 from .chain_list import CHAIN_IDS, CHAINS
+from .send import (ConfirmTransferService, SqliteTransactionStore, TrackingScheduler, TransactionStateService,
+                   TransactionStatusPort, TransactionStore, TransactionsService)
+from .generated import (BalanceRequirement, ConfirmError, ConfirmFee, ConfirmLoad, ConfirmRequest, ConfirmSimulation,
+                        ConfirmSubmit, FeeOption, FeePriority, Transaction, TransactionDirection, TransactionRow,
+                        TransactionsRequest, TransactionState, TransactionType, TransferAmount, TransferAmountResult,
+                        TransferAmountResultAmount, TransferAmountResultError, TransferRequest)
+from .errors import ConfirmFailed
 from .prices import CurrencyService, PriceService, PriceStore, SqlitePriceStore, WalletHomeService
 from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
@@ -85,4 +92,13 @@ __all__ += [  # chains: nodes, assets and balances
 __all__ += [  # message signing
     "SignMessageService", "sign_message_request", "MessageEncoding", "SignMessageKind", "SignMessagePreview",
     "SignMessageRequest", "SignMessageRow", "SignMessageSection", "SignMessageSignature", "SignMessageValueStyle",
+]
+
+__all__ += [  # send: confirmation, submit, transactions and tracking
+    "ConfirmTransferService", "TransactionsService", "TransactionStateService", "TransactionStore",
+    "SqliteTransactionStore", "TransactionStatusPort", "TrackingScheduler", "ConfirmFailed",
+    "BalanceRequirement", "ConfirmError", "ConfirmFee", "ConfirmLoad", "ConfirmRequest", "ConfirmSimulation",
+    "ConfirmSubmit", "FeeOption", "FeePriority", "Transaction", "TransactionDirection", "TransactionRow",
+    "TransactionsRequest", "TransactionState", "TransactionType", "TransferAmount", "TransferAmountResult",
+    "TransferAmountResultAmount", "TransferAmountResultError", "TransferRequest",
 ]

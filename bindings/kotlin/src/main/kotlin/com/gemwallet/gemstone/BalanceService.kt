@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture
  */
 class BalanceService(nodes: NodeService, assets: AssetsService, wallets: WalletSessionService, store: BalanceStore) : Closeable {
     private val library = Gemstone.library
-    private val handle: NativeHandle
+    internal val handle: NativeHandle
 
     init {
         val storeContext = PortBridge.register(store)

@@ -371,7 +371,7 @@ class ChainScenarioTests : Suite {
         }
     }
 
-    private companion object {
+    companion object {
         /**
          * Ethereum's stake is read from Everstake's accounting contract through Multicall3's aggregate3
          * (EthereumClient+ChainClient.swift), which the local chain does not deploy: `evm_node.py --call-stubs`

@@ -86,7 +86,8 @@ object TestRunner {
             "chain-sqlite" to { ChainStoreTests() },
             "chains" to { ChainServiceTests() },
             "chain-scenario" to { ChainScenarioTests() },
-            "sign-message" to { SignMessageTests() }
+            "sign-message" to { SignMessageTests() },
+            "send-scenario" to { SendScenarioTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {
