@@ -2,11 +2,11 @@
 tests/chains (EVM over py-evm in .venvs/evm, Solana over LiteSVM in .venvs/solana) and the test API server
 (tests/server/api_server.py: the scanner and simulation):
 
-  the funded test keys imported (ethereum, solana), the TST token added; send ETH, TST and SOL to fresh
-  recipients with --yes: each prints its GemConfirmLoad, its GemConfirmSubmit and the tracked transaction,
-  confirmed, stored in SQLite's transactions table as confirmed with the fee paid, and the sender's balance
-  rows refreshed (ETH less the amount and the fee, TST exactly less the amount, SOL less the amount and the
-  fee); tx list shows the three rows newest first, tx show one; refusals that store nothing: an invalid
+  the funded test keys imported (ethereum, solana), the TST token and the SPL mint added; send ETH, TST, SOL
+  and SPL to fresh recipients with --yes: each prints its GemConfirmLoad, its GemConfirmSubmit and the tracked
+  transaction, confirmed, stored in SQLite's transactions table as confirmed with the fee paid, and the
+  sender's balance rows refreshed (ETH less the amount and the fee, TST and SPL exactly less the amount, SOL
+  less the amount and the fee); tx list shows the three rows newest first, tx show one; refusals that store nothing: an invalid
   recipient, an unaffordable amount (the confirmation is printed with its shortfall), a malicious verdict of
   the scanner, an answer other than yes at the prompt; a scanner outage lets a send through.
 
@@ -17,6 +17,7 @@ Usage: gem_host_send_scenario.py PATH/TO/gem-host
 import json
 import os
 import pathlib
+import sqlite3
 import sys
 import tempfile
 import urllib.request
@@ -130,6 +131,23 @@ def sends(host, db, evm_url, solana_url, token):
         most = int(load["fee"]["value"])
         check(after is not None and sol_before - 10**9 - most <= after < sol_before - 10**9,
               f"the SOL row: less the amount and a fee of at most {most}: {after}")
+
+    # SPL: 250 tokens of the local mint (6 decimals). The mint has no Metaplex metadata, so its asset row is
+    # written into the host's file first, as a host shipping a token list would.
+    spl_id = f"solana_{control(solana_url, 'info')['splMint']}"
+    with sqlite3.connect(db) as connection:
+        connection.execute("INSERT INTO assets (id, json) VALUES (?, ?)", (spl_id, json.dumps(
+            {"id": spl_id, "name": "Local SPL", "symbol": "LSPL", "decimals": 6, "type": "spl"})))
+    host.ok("asset", "add", sol_id, spl_id)
+    host.ok("balance", "refresh", sol_id)
+    spl_before, sol_now = balance(db, sol_id, spl_id), balance(db, sol_id, "solana")
+    check(spl_before == 10**9, f"the funded SPL balance: {spl_before}")
+    load, submit, final = send(host, "--wallet", sol_id, "--asset", spl_id, "--to", fresh_solana_address(), "--amount", "250")
+    if load:
+        check(load["fee_asset"]["id"] == "solana" and load["asset"]["symbol"] == "LSPL", f"the SPL confirmation: {load}")
+        check(final["state"] == "confirmed", f"SPL tracked to confirmed: {final}")
+        check(balance(db, sol_id, spl_id) == spl_before - 250 * 10**6, "the SPL row: exactly less the amount")
+        check(balance(db, sol_id, "solana") < sol_now, "the SPL send's fee (and the recipient's account) paid in SOL")
 
     rows = host.ok("tx", "list", eth_id)
     check(rows is not None and len(rows) == 2, f"tx list: the wallet's two transactions: {rows}")

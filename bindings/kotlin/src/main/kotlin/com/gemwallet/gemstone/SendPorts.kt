@@ -25,6 +25,6 @@ interface TransactionStore {
  * transactions are stored. Start [TransactionStateService.track] for each id on the host's own executor and
  * return: never wait for the tracking here. A failure is ignored by the core (the transaction stays pending).
  */
-fun interface TransactionStatusPort {
+interface TransactionStatusPort {
     fun schedule(walletId: String, transactionIds: List<String>)
 }

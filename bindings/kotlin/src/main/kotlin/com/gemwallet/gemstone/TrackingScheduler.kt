@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
+import java.util.function.Supplier
 
 /**
  * A [TransactionStatusPort] that tracks each scheduled transaction to its final state on a thread pool of its
@@ -31,7 +32,7 @@ class TrackingScheduler @JvmOverloads constructor(workers: Int = 4) : Transactio
     override fun schedule(walletId: String, transactionIds: List<String>) {
         for (id in transactionIds) {
             order.add(id)
-            futures[id] = CompletableFuture.supplyAsync({
+            futures[id] = CompletableFuture.supplyAsync(Supplier<Transaction> {
                 attached.await()
                 val current = tracker ?: throw GemException.local(GemStatus.PORT, "no tracker attached")
                 current.track(id)
