@@ -151,4 +151,4 @@ def check_faults(base: str, call: Callable[[], tuple[int, Any]], named: str, oth
     assert done == [7] and time.monotonic() - t0 < 2
     assert http(f"{base}/_control/faults", json.dumps({"fail": {"status": "x"}}).encode())[0] == 400
     control(base, "reset")
-    assert control(base, "faults") == {"delay_ms": 0, "fail": None, "reorder": 0, "held": 0}
+    assert control(base, "faults") == {"delay_ms": 0, "method_delays": {}, "fail": None, "reorder": 0, "held": 0}

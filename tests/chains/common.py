@@ -4,6 +4,8 @@ environment (.venvs/evm, solana, utxo) and the system python can import it.
 
 Fault switches (POST /_control/faults, JSON body; every field optional, an absent field is left as it was):
   {"delay_ms": N}                     every answer (not /_control/) waits N ms before it is written
+  {"method_delays": {"m": N, ...}}    a call of method m waits N ms (a batch: the longest of its methods), on
+                                      top of delay_ms; {} clears
   {"fail": {"methods": ["m", ...] | null, "mode": "http" | "rpc", "status": 503, "code": -32000,
             "message": "..."}}         fail every call (methods null) or the named ones; {"fail": null} clears
   {"reorder": N}                      hold the next N answers, then release them in reverse arrival order,
@@ -45,6 +47,7 @@ class Faults:
     def reset(self) -> None:
         with self.lock:
             self.delay_ms = 0
+            self.method_delays: dict[str, float] = {}
             self.fail: dict[str, Any] | None = None
             self.reorder = 0
             self._flush_all_locked()     # answers still held are written, not dropped
@@ -56,6 +59,13 @@ class Faults:
                 if not isinstance(delay, (int, float)) or delay < 0:
                     raise ControlError("delay_ms must be a non-negative number")
                 self.delay_ms = delay
+            if "method_delays" in body:
+                delays = body["method_delays"]
+                if not isinstance(delays, dict) or not all(
+                        isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0
+                        for k, v in delays.items()):
+                    raise ControlError("method_delays maps method names to non-negative numbers of ms")
+                self.method_delays = dict(delays)
             if "fail" in body:
                 fail = body["fail"]
                 if fail is not None and not isinstance(fail, dict):
@@ -80,7 +90,8 @@ class Faults:
 
     def state(self) -> dict[str, Any]:
         with self.lock:
-            return {"delay_ms": self.delay_ms, "fail": self.fail, "reorder": self.reorder, "held": len(self._held)}
+            return {"delay_ms": self.delay_ms, "method_delays": dict(self.method_delays), "fail": self.fail,
+                    "reorder": self.reorder, "held": len(self._held)}
 
     def failing(self, method: str | list[str] | None) -> dict[str, Any] | None:
         """The failure to answer for a call of `method` (a batch: any of its methods), or None."""
@@ -95,9 +106,10 @@ class Faults:
                     "code": int(fail.get("code", -32000)), "message": str(fail.get("message", "injected failure"))}
         return None
 
-    def delay(self) -> None:
+    def delay(self, method: str | list[str] | None = None) -> None:
+        names = method if isinstance(method, list) else [method] if method is not None else []
         with self.lock:
-            d = self.delay_ms
+            d = self.delay_ms + max((self.method_delays.get(n, 0) for n in names), default=0)
         if d:
             time.sleep(d / 1000.0)
 
@@ -294,7 +306,7 @@ class Handler(BaseHTTPRequestHandler):
         faults = srv.faults_for(path)
         slot = faults.hold()
         try:
-            faults.delay()
+            faults.delay(self.server.call_name(method, path, body))
             failure = faults.failing(srv.call_name(method, path, body))
             if failure is not None and (failure["mode"] == "http" or not srv.rpc_failures):
                 answer = srv.failure_answer(failure, body)

@@ -223,6 +223,23 @@ def test_faults(node, info):
     assert http(node.url + "/_control/faults", b'{"delay_ms": -1}')[0] == 400
 
 
+def test_a_method_delay_holds_only_that_method(node):
+    """method_delays: the named JSON-RPC method waits, the others answer at once (the confirm benchmark's stages)."""
+    import time
+    block = b'{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}'
+    chain = b'{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}'
+    control(node.url, "faults", {"method_delays": {"eth_blockNumber": 300}})
+    t0 = time.monotonic()
+    assert http(node.url, block)[0] == 200 and time.monotonic() - t0 >= 0.3
+    t0 = time.monotonic()
+    assert http(node.url, chain)[0] == 200 and time.monotonic() - t0 < 0.3
+    assert control(node.url, "faults")["method_delays"] == {"eth_blockNumber": 300}
+    assert http(node.url + "/_control/faults", b'{"method_delays": {"eth_chainId": -1}}')[0] == 400
+    control(node.url, "reset")
+    t0 = time.monotonic()
+    assert http(node.url, block)[0] == 200 and time.monotonic() - t0 < 0.3
+
+
 def test_scoped_faults_one_server_many_chains(node):
     """A path segment is a scope: http://127.0.0.1:P/polygon and /base share the chain but not the switches."""
     import time

@@ -13,15 +13,17 @@ lets a send through."""
 from __future__ import annotations
 
 import os
-import sqlite3
 
 import pytest
 
-from gemstone import (Asset, AssetType, ConfirmFailed, ConfirmRequest, ConfirmTransferService, FeePriority, PrivateKeyImport,
-                      SqliteTransactionStore, TrackingScheduler, TransactionsRequest, TransactionsService,
-                      TransactionStateService, TransactionState, TransferAmountResultAmount,
-                      TransferAmountResultError, TransferRequest)
-from chain_support import ETH_ADDRESS, ETH_KEY, SOL_ADDRESS, ChainApp, control, direct_transport
+from gemstone import presentation
+from gemstone.generated import (PricedAsset, TransactionDetailRowDate, TransactionDetailRowFee, TransactionDetailRowHash,
+                                TransactionDetailRowNetwork, TransactionDetailRowRecipient, TransactionDetailRowStatus,
+                                TransactionTitle)
+from gemstone import (Asset, AssetType, ConfirmFailed, ConfirmRequest, FeePriority, PrivateKeyImport, TransactionsRequest,
+                      TransactionState, TransferAmountResultAmount, TransferAmountResultError, TransferRequest)
+from chain_support import ETH_ADDRESS, ETH_KEY, SOL_ADDRESS, control
+from send_support import SendApp
 
 pytestmark = pytest.mark.usefixtures("library")
 
@@ -29,7 +31,6 @@ ETH_100 = 100 * 10 ** 18
 TST_1M = 1_000_000 * 10 ** 6
 SOL_100 = 100 * 10 ** 9
 SPL_1000 = 1_000 * 10 ** 6
-TRACK_SECONDS = 120
 ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
@@ -45,52 +46,6 @@ def fresh_solana_address() -> str:
         number, digit = divmod(number, 58)
         text = ALPHABET[digit] + text
     return "1" * (len(data) - len(data.lstrip(b"\0"))) + text
-
-
-class SendApp(ChainApp):
-    """ChainApp plus the transaction store, the transactions, state and confirm services, and a tracking
-    scheduler: the composition a front end makes to send."""
-
-    def __init__(self, directory, nodes, api_url) -> None:
-        super().__init__(directory, nodes=nodes)
-        self.transaction_store = SqliteTransactionStore(self.db)
-        self.transactions = TransactionsService(self.assets, self.transaction_store, wait_timeout=60)
-        self.tracker = TrackingScheduler()
-        self.confirm = ConfirmTransferService(self.wallets, self.assets, self.nodes, self.transactions, self.tracker,
-                                              api_url=api_url, transport=direct_transport(), wait_timeout=120)
-        self.state = TransactionStateService(self.transactions, self.nodes, self.balances, interval_ms=100,
-                                             wait_timeout=TRACK_SECONDS)
-        self.tracker.attach(self.state)
-
-    def send(self, wallet_id: str, asset_id: str, to: str, amount: int):
-        """load, submit, and the tracking the submit scheduled: (load, submit, final transaction)."""
-        request = ConfirmRequest(TransferRequest(wallet_id, asset_id, to, amount=amount))
-        load = self.confirm.load(request)
-        submit = self.confirm.submit(request)
-        assert self.tracker.scheduled()[-len(submit.transaction_ids):] == list(submit.transaction_ids), \
-            "the submit scheduled the tracking of what it stored"
-        final = self.tracker.tracked(submit.transaction_ids[0]).result(timeout=TRACK_SECONDS)
-        return load, submit, final
-
-    def stored(self, transaction_id: str):
-        """The stored record as another reader of the file sees it."""
-        with sqlite3.connect(self.db) as connection:
-            row = connection.execute("SELECT json FROM transactions WHERE id = ?", (transaction_id,)).fetchone()
-        return row[0] if row else None
-
-    def count(self) -> int:
-        with sqlite3.connect(self.db) as connection:
-            return connection.execute("SELECT COUNT(*) FROM transactions").fetchone()[0]
-
-    def available(self, wallet_id: str, asset_id: str) -> int:
-        return int(self.balance_rows(wallet_id)[asset_id])
-
-    def close(self) -> None:
-        self.tracker.close()
-        for service in (self.confirm, self.state, self.transactions):
-            service.close()
-        self.transaction_store.close()
-        super().close()
 
 
 @pytest.fixture
@@ -131,6 +86,16 @@ def test_eth_and_a_token_are_sent_tracked_to_confirmed_and_the_balances_follow(t
         assert app.stored(eth_id) is not None
         assert app.available(wallet_id, "ethereum") == eth_start - 15 * 10 ** 17 - stored.fee
         assert app.available(wallet_id, tst) == TST_1M
+
+        # its details screen, from the stored record (gem_transaction_detail_rows)
+        priced = PricedAsset(load.asset, 2000.0)
+        details = presentation.transaction_detail_rows(stored, priced, priced, "USD")
+        assert (details.id, details.state, details.title) == (eth_id, TransactionState.CONFIRMED, TransactionTitle.SENT)
+        assert [type(row) for row in details.rows] == [TransactionDetailRowDate, TransactionDetailRowStatus,
+                                                       TransactionDetailRowRecipient, TransactionDetailRowNetwork,
+                                                       TransactionDetailRowFee, TransactionDetailRowHash]
+        assert details.rows[2].address.lower() == to.lower() and details.rows[5].hash == submit.hashes[0]
+        assert details.fiat is not None and abs(details.fiat.value - 1.5 * 2000.0) < 1e-9
 
         # TST: 250 tokens (6 decimals); the fee is paid in ETH
         eth_before = app.available(wallet_id, "ethereum")
