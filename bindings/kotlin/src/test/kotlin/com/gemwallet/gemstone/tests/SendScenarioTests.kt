@@ -24,6 +24,7 @@ import com.gemwallet.gemstone.TransferRequest
 import com.gemwallet.gemstone.UrlConnectionTransport
 import com.gemwallet.gemstone.WalletImport
 import com.gemwallet.gemstone.account
+import com.gemwallet.gemstone.wallet
 import com.gemwallet.gemstone.transactionDetailRows
 import org.json.JSONObject
 import java.math.BigInteger
@@ -154,7 +155,7 @@ class SendScenarioTests : Suite {
                 checkEqual(TransactionState.CONFIRMED, final.state, "tracked to")
                 val stored = h.transactions.transaction(final.id)
                 checkEqual(final, stored, "the stored transaction")
-                checkEqual(to.lowercase(), stored.to.lowercase(), "the recipient")
+                checkEqual(to.toLowerCase(), stored.to.toLowerCase(), "the recipient")
                 check(stored.fee.signum() > 0 && stored.fee <= load.fee.value) { "the fee paid ${stored.fee}, shown ${load.fee.value}" }
                 checkEqual(eth100 - amount - stored.fee, h.available(walletId, "ethereum"), "ETH less the amount and the fee")
 
