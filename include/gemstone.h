@@ -1487,6 +1487,18 @@ gem_status gem_day_labels(const char *_Nullable request_json, gem_buffer *_Nulla
 gem_status gem_transaction_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
+ * A transaction's details screen in one call. request GemTransactionDetailRequest
+ *   {"transaction":Transaction,"asset":GemPricedAsset,"fee_asset":GemPricedAsset,"currency":"USD"}
+ * Answers GemTransactionDetailRows (docs/records.md#gemtransactiondetailrows): the identity, title and signed,
+ * toned value of the list row (gem_transaction_rows), the value with every place and its worth, and the rows in
+ * order: date, status, the sender (incoming) or the recipient, the network, the fee the wallet paid in the fee
+ * asset with its worth (none for an incoming transaction), the memo (when not empty), the hash shortened.
+ * GEM_ERR_INVALID_INPUT: an asset whose id is not the transaction's asset_id or fee_asset_id, an asset's
+ * decimals, the currency.
+ */
+gem_status gem_transaction_detail_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
  * The texts an asset row style resolves to for one asset. request {"asset":Asset,"style":
  * GemAssetRowStyle}; answers GemAssetRowText {"title":"Tether","symbol":"USDT","network":"Ethereum"}:
  * the title is the asset's name, a native coin's canonical name or its network's name (style.title);

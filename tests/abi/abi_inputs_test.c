@@ -1228,6 +1228,24 @@ static void test_transaction_and_amount_answers(void) {
                   "\"value\":{\"type\":\"amount\",\"amount\":{\"value\":1.5,\"unit\":{\"type\":\"symbol\",\"symbol\":\"ETH\"},\"display\":{\"type\":\"number\",\"precision\":{\"type\":\"fraction\",\"min\":0,\"max\":2}},\"notation\":\"plain\",\"tone\":\"neutral\",\"rounding\":\"toward_zero\"}},"
                   "\"fiat\":" FIAT_3000_USD ",\"status\":{\"tone\":\"negative\",\"shows_badge\":true,\"shows_progress\":false}}]", &out);
 
+#define PRICED_ETH "{\"asset\":" ETH_ASSET ",\"price\":2000}"
+    EXPECT_REFUSALS(gem_transaction_detail_rows, "{\"transaction\":[],\"asset\":" PRICED_ETH ",\"fee_asset\":" PRICED_ETH "}",
+                    "{\"transaction\":" TRANSACTION("incoming", "pending", "bitcoin", OTHER, ME) ",\"asset\":" PRICED_ETH ",\"fee_asset\":" PRICED_ETH "}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_SYNC_ERROR(gem_transaction_detail_rows("{\"transaction\":" TRANSACTION("incoming", "pending", "ethereum", OTHER, ME) ",\"asset\":" PRICED_ETH
+                                                  ",\"fee_asset\":" PRICED_ETH ",\"currency\":\"usd\"}", &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    /* An incoming transfer: its sender, no fee row (the sender paid it); the amount with every place. */
+    EXPECT_ANSWER(gem_transaction_detail_rows("{\"transaction\":" TRANSACTION("incoming", "pending", "ethereum", OTHER, ME) ",\"asset\":" PRICED_ETH
+                                              ",\"fee_asset\":" PRICED_ETH "}", &out),
+                  "{\"id\":\"ethereum_0xabc\",\"asset_id\":\"ethereum\",\"type\":\"transfer\",\"direction\":\"incoming\",\"state\":\"pending\",\"created_at\":1772323200,"
+                  "\"title\":\"received\",\"value\":{\"type\":\"amount\",\"amount\":{\"value\":1.5,\"unit\":{\"type\":\"symbol\",\"symbol\":\"ETH\"},"
+                  "\"display\":{\"type\":\"number\",\"precision\":{\"type\":\"fraction\",\"min\":0,\"max\":32}},\"notation\":\"signed\",\"tone\":\"positive\",\"rounding\":\"toward_zero\"}},"
+                  "\"fiat\":" FIAT_3000_USD ",\"rows\":[{\"type\":\"date\",\"created_at\":1772323200},"
+                  "{\"type\":\"status\",\"state\":\"pending\",\"status\":{\"tone\":\"warning\",\"shows_badge\":true,\"shows_progress\":true}},"
+                  "{\"type\":\"sender\",\"address\":\"" OTHER "\",\"display\":\"0x1234...5678\"},{\"type\":\"network\",\"chain\":\"ethereum\",\"name\":\"Ethereum\"},"
+                  "{\"type\":\"hash\",\"hash\":\"0xabc\",\"display\":\"0xabc\"}]}", &out);
+#undef PRICED_ETH
+
 #define SESSION "{\"asset\":" ETH_ASSET ",\"balance\":\"2000000000000000000\",\"currency\":\"EUR\",\"format\":" COMMA
     EXPECT_REFUSALS(gem_amount_session_new, "{\"asset\":" ETH_ASSET ",\"balance\":2,\"currency\":\"EUR\",\"format\":" COMMA "}",
                     "{\"asset\":" ETH_ASSET ",\"balance\":\"2\",\"currency\":\"eur\",\"format\":" COMMA "}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);

@@ -51,6 +51,12 @@ public func gem_copy_kind_policy(_ request: UnsafePointer<CChar>?, _ out: Unsafe
     answerProjection(GemCopyPolicyRequest.self, request, out)
 }
 
+/// A transaction's details screen in one record.
+@c @implementation
+public func gem_transaction_detail_rows(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemTransactionDetailRequest.self, request, out)
+}
+
 /// The wallet list in one call: the pinned wallets, then the others, each in the user's order.
 @c @implementation
 public func gem_wallet_sections(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {

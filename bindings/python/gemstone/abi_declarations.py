@@ -236,6 +236,7 @@ FUNCTIONS = {
     "gem_day_boundaries": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_day_labels": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_transaction_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),
+    "gem_transaction_detail_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_asset_row_text": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_asset_list_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_wallet_asset_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),

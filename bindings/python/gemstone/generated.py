@@ -5241,6 +5241,316 @@ class SignMessageSignature:
         return out
 
 
+@dataclass(frozen=True)
+class TransactionDetailRequest:
+    """gem_transaction_detail_rows' request: one stored transaction, its asset and its fee asset (each with its price in currency when one is known)."""
+
+    transaction: Transaction
+    """The stored transaction."""
+    asset: PricedAsset
+    """The asset whose value moved (its id is the transaction's asset_id)."""
+    fee_asset: PricedAsset
+    """The asset the fee was paid in (its id is the transaction's fee_asset_id)."""
+    currency: str = 'USD'
+    """The currency the prices are in: three upper-case letters."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionDetailRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionDetailRequest":
+        data = _obj(data, path)
+        return cls(
+            transaction=Transaction._read(_key(data, "transaction", path), _join(path, "transaction")),
+            asset=PricedAsset._read(_key(data, "asset", path), _join(path, "asset")),
+            fee_asset=PricedAsset._read(_key(data, "fee_asset", path), _join(path, "fee_asset")),
+            currency=(lambda value: 'USD' if value is None else _str(value, _join(path, "currency")))(data.get("currency")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["transaction"] = self.transaction.to_json()
+        out["asset"] = self.asset.to_json()
+        out["fee_asset"] = self.fee_asset.to_json()
+        out["currency"] = self.currency
+        return out
+
+
+class TransactionDetailRow:
+    """One row of a transaction's details screen; the app titles each row by its type, localized once. One subclass per case: TransactionDetailRowDate, TransactionDetailRowStatus, TransactionDetailRowSender, TransactionDetailRowRecipient, TransactionDetailRowNetwork, TransactionDetailRowFee, TransactionDetailRowMemo, TransactionDetailRowHash."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "TransactionDetailRow":
+        """Reads the case its "type" names."""
+        return TransactionDetailRow._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "TransactionDetailRow":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _TRANSACTIONDETAILROW_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of date, status, sender, recipient, network, fee, memo, hash")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class TransactionDetailRowDate(TransactionDetailRow):
+    """When the transaction was made."""
+
+    TYPE: ClassVar[str] = "date"
+    created_at: int
+    """Unix seconds; the host prints the date and time."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionDetailRowDate":
+        return cls(
+            created_at=_int(_key(data, "created_at", path), _join(path, "created_at"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "date"}
+        out["created_at"] = self.created_at
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionDetailRowStatus(TransactionDetailRow):
+    """Where the transaction is in its life, with how its badge looks."""
+
+    TYPE: ClassVar[str] = "status"
+    state: TransactionState
+    """The state; the app localizes it."""
+    status: TransactionStatus
+    """The badge: its tone, whether it shows, whether it spins."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionDetailRowStatus":
+        return cls(
+            state=_case(TransactionState, _key(data, "state", path), _join(path, "state")),
+            status=TransactionStatus._read(_key(data, "status", path), _join(path, "status")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "status"}
+        out["state"] = TransactionState(self.state).value
+        out["status"] = self.status.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionDetailRowSender(TransactionDetailRow):
+    """Who sent it (an incoming transfer)."""
+
+    TYPE: ClassVar[str] = "sender"
+    address: str
+    """The whole address, for copying."""
+    display: str
+    """The address shortened for the row."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionDetailRowSender":
+        return cls(
+            address=_str(_key(data, "address", path), _join(path, "address")),
+            display=_str(_key(data, "display", path), _join(path, "display")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "sender"}
+        out["address"] = self.address
+        out["display"] = self.display
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionDetailRowRecipient(TransactionDetailRow):
+    """Whom it was sent to (an outgoing or self transfer, a call, an approval)."""
+
+    TYPE: ClassVar[str] = "recipient"
+    address: str
+    """The whole address, for copying."""
+    display: str
+    """The address shortened for the row."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionDetailRowRecipient":
+        return cls(
+            address=_str(_key(data, "address", path), _join(path, "address")),
+            display=_str(_key(data, "display", path), _join(path, "display")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "recipient"}
+        out["address"] = self.address
+        out["display"] = self.display
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionDetailRowNetwork(TransactionDetailRow):
+    """The chain it is on."""
+
+    TYPE: ClassVar[str] = "network"
+    chain: str
+    """The chain's id."""
+    name: str
+    """The network's name ("Ethereum", "Arbitrum")."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionDetailRowNetwork":
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            name=_str(_key(data, "name", path), _join(path, "name")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "network"}
+        out["chain"] = self.chain
+        out["name"] = self.name
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionDetailRowFee(TransactionDetailRow):
+    """The network fee the wallet paid (not shown for an incoming transfer: the sender paid it)."""
+
+    TYPE: ClassVar[str] = "fee"
+    fee: FormattedNumber
+    """The fee in the fee asset, every place, with its symbol."""
+    fiat: Optional[FormattedNumber] = None
+    """Its worth in the currency; absent without a price of the fee asset."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionDetailRowFee":
+        return cls(
+            fee=FormattedNumber._read(_key(data, "fee", path), _join(path, "fee")),
+            fiat=(lambda value: None if value is None else FormattedNumber._read(value, _join(path, "fiat")))(data.get("fiat")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "fee"}
+        out["fee"] = self.fee.to_json()
+        if self.fiat is not None:
+            out["fiat"] = self.fiat.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionDetailRowMemo(TransactionDetailRow):
+    """The memo the transaction carries (absent when it has none or an empty one)."""
+
+    TYPE: ClassVar[str] = "memo"
+    memo: str
+    """The memo as stored."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionDetailRowMemo":
+        return cls(
+            memo=_str(_key(data, "memo", path), _join(path, "memo")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "memo"}
+        out["memo"] = self.memo
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionDetailRowHash(TransactionDetailRow):
+    """The transaction's hash."""
+
+    TYPE: ClassVar[str] = "hash"
+    hash: str
+    """The whole hash, for copying and the explorer."""
+    display: str
+    """The hash shortened for the row."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "TransactionDetailRowHash":
+        return cls(
+            hash=_str(_key(data, "hash", path), _join(path, "hash")),
+            display=_str(_key(data, "display", path), _join(path, "display")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "hash"}
+        out["hash"] = self.hash
+        out["display"] = self.display
+        return out
+
+
+_TRANSACTIONDETAILROW_CASES: dict[str, Any] = {"date": TransactionDetailRowDate, "status": TransactionDetailRowStatus, "sender": TransactionDetailRowSender, "recipient": TransactionDetailRowRecipient, "network": TransactionDetailRowNetwork, "fee": TransactionDetailRowFee, "memo": TransactionDetailRowMemo, "hash": TransactionDetailRowHash}
+
+
+@dataclass(frozen=True, kw_only=True)
+class TransactionDetailRows:
+    """A transaction's details screen: the identity its list row carries, the header (the title and the amount in full with its worth) and the rows in order."""
+
+    id: str
+    """The transaction's storage id."""
+    asset_id: str
+    """The asset whose value moved."""
+    type: TransactionType
+    """What the transaction does."""
+    direction: TransactionDirection
+    """Which way it moved value."""
+    state: TransactionState
+    """Where it is in its life."""
+    created_at: int
+    """When it was made, Unix seconds."""
+    title: TransactionTitle
+    """The screen's title, as the list row's."""
+    value: TransactionValue
+    """The header's amount: signed and toned as the list row's, with every place."""
+    fiat: Optional[FormattedNumber] = None
+    """The amount's worth in the currency, when the asset has a price and an amount shows."""
+    rows: tuple[TransactionDetailRow, ...]
+    """The rows in the order the screen shows them: date, status, sender or recipient, network, fee, memo, hash."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionDetailRows":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionDetailRows":
+        data = _obj(data, path)
+        return cls(
+            id=_str(_key(data, "id", path), _join(path, "id")),
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            type=_case(TransactionType, _key(data, "type", path), _join(path, "type")),
+            direction=_case(TransactionDirection, _key(data, "direction", path), _join(path, "direction")),
+            state=_case(TransactionState, _key(data, "state", path), _join(path, "state")),
+            created_at=_int(_key(data, "created_at", path), _join(path, "created_at"), -9223372036854775808, 9223372036854775807),
+            title=_case(TransactionTitle, _key(data, "title", path), _join(path, "title")),
+            value=TransactionValue._read(_key(data, "value", path), _join(path, "value")),
+            fiat=(lambda value: None if value is None else FormattedNumber._read(value, _join(path, "fiat")))(data.get("fiat")),
+            rows=tuple(TransactionDetailRow._read(v0, _index(_join(path, "rows"), i0)) for i0, v0 in enumerate(_list(_key(data, "rows", path), _join(path, "rows")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["id"] = self.id
+        out["asset_id"] = self.asset_id
+        out["type"] = TransactionType(self.type).value
+        out["direction"] = TransactionDirection(self.direction).value
+        out["state"] = TransactionState(self.state).value
+        out["created_at"] = self.created_at
+        out["title"] = TransactionTitle(self.title).value
+        out["value"] = self.value.to_json()
+        if self.fiat is not None:
+            out["fiat"] = self.fiat.to_json()
+        out["rows"] = [v0.to_json() for v0 in self.rows]
+        return out
+
+
 class TransactionSubtitle:
     """The line under a transaction row's title. One subclass per case: TransactionSubtitleNone, TransactionSubtitleTo, TransactionSubtitleFrom."""
 
@@ -6888,4 +7198,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Optional  # noqa: F401
 
 from . import calls
-from .generated import (AddressCopyRequest, AddressFormatStyle, Asset, AssetData, AssetItemRow, AssetListRowsRequest, AssetRowStyle, AssetRowText, AssetRowTextRequest, ChainInfo, ChainsRequest, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest, Wallet, WalletAssetRowsRequest, WalletDetails, WalletDetailsRequest, WalletListItem, WalletSection, WalletSectionsRequest,  # noqa: F401
+from .generated import (AddressCopyRequest, AddressFormatStyle, Asset, AssetData, AssetItemRow, AssetListRowsRequest, AssetRowStyle, AssetRowText, AssetRowTextRequest, ChainInfo, ChainsRequest, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest, PricedAsset, Transaction, TransactionDetailRequest, TransactionDetailRows, Wallet, WalletAssetRowsRequest, WalletDetails, WalletDetailsRequest, WalletListItem, WalletSection, WalletSectionsRequest,  # noqa: F401
                         _big, _bool, _case, _f64, _index, _int, _join, _list, _obj, _str)
 
 
@@ -52,6 +52,11 @@ def copy_kind_policy(kind: CopyKind) -> CopyPolicy:
     return calls.answer("gem_copy_kind_policy", CopyPolicyRequest(kind=kind).to_json(), lambda data: CopyPolicy._read(data, ""))
 
 
+def transaction_detail_rows(transaction: Transaction, asset: PricedAsset, fee_asset: PricedAsset, currency: str = 'USD') -> TransactionDetailRows:
+    """A transaction's details screen in one record (gem_transaction_detail_rows; docs/records.md)."""
+    return calls.answer("gem_transaction_detail_rows", TransactionDetailRequest(transaction=transaction, asset=asset, fee_asset=fee_asset, currency=currency).to_json(), lambda data: TransactionDetailRows._read(data, ""))
+
+
 def wallet_sections(wallets: tuple[WalletListItem, ...], current_wallet_id: Optional[str] = None) -> tuple[WalletSection, ...]:
     """The wallet list in one call: the pinned wallets, then the others, each in the user's order (gem_wallet_sections; docs/records.md)."""
     return calls.answer("gem_wallet_sections", WalletSectionsRequest(wallets=wallets, current_wallet_id=current_wallet_id).to_json(), lambda data: tuple(WalletSection._read(v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
@@ -62,4 +67,4 @@ def wallet_details(wallet: Wallet, current_wallet_id: Optional[str] = None) -> W
     return calls.answer("gem_wallet_details", WalletDetailsRequest(wallet=wallet, current_wallet_id=current_wallet_id).to_json(), lambda data: WalletDetails._read(data, ""))
 
 
-__all__ = ["asset_row_text", "asset_list_rows", "wallet_asset_rows", "chains", "confirm_error_display", "format_address", "address_copy", "copy_kind_policy", "wallet_sections", "wallet_details"]
+__all__ = ["asset_row_text", "asset_list_rows", "wallet_asset_rows", "chains", "confirm_error_display", "format_address", "address_copy", "copy_kind_policy", "transaction_detail_rows", "wallet_sections", "wallet_details"]

@@ -16,6 +16,10 @@ import os
 
 import pytest
 
+from gemstone import presentation
+from gemstone.generated import (PricedAsset, TransactionDetailRowDate, TransactionDetailRowFee, TransactionDetailRowHash,
+                                TransactionDetailRowNetwork, TransactionDetailRowRecipient, TransactionDetailRowStatus,
+                                TransactionTitle)
 from gemstone import (Asset, AssetType, ConfirmFailed, ConfirmRequest, FeePriority, PrivateKeyImport, TransactionsRequest,
                       TransactionState, TransferAmountResultAmount, TransferAmountResultError, TransferRequest)
 from chain_support import ETH_ADDRESS, ETH_KEY, SOL_ADDRESS, control
@@ -82,6 +86,16 @@ def test_eth_and_a_token_are_sent_tracked_to_confirmed_and_the_balances_follow(t
         assert app.stored(eth_id) is not None
         assert app.available(wallet_id, "ethereum") == eth_start - 15 * 10 ** 17 - stored.fee
         assert app.available(wallet_id, tst) == TST_1M
+
+        # its details screen, from the stored record (gem_transaction_detail_rows)
+        priced = PricedAsset(load.asset, 2000.0)
+        details = presentation.transaction_detail_rows(stored, priced, priced, "USD")
+        assert (details.id, details.state, details.title) == (eth_id, TransactionState.CONFIRMED, TransactionTitle.SENT)
+        assert [type(row) for row in details.rows] == [TransactionDetailRowDate, TransactionDetailRowStatus,
+                                                       TransactionDetailRowRecipient, TransactionDetailRowNetwork,
+                                                       TransactionDetailRowFee, TransactionDetailRowHash]
+        assert details.rows[2].address.lower() == to.lower() and details.rows[5].hash == submit.hashes[0]
+        assert details.fiat is not None and abs(details.fiat.value - 1.5 * 2000.0) < 1e-9
 
 
         # TST: 250 tokens (6 decimals); the fee is paid in ETH

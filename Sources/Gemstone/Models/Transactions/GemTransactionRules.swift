@@ -133,9 +133,10 @@ enum GemTransactionRules {
     }
 
     /// What the row shows: nothing for an activation, an NFT or a call that moved no value, the
-    /// symbol for an approval, otherwise the amount signed and toned.
+    /// symbol for an approval, otherwise the amount signed and toned (a list row in the short style, a
+    /// details header in full).
     static func value(_ type: TransactionType, direction: TransactionDirection, state: TransactionState, isZero: Bool, magnitude: Double,
-                      symbol: String) -> GemTransactionValue {
+                      symbol: String, style: GemValueStyle = .short) -> GemTransactionValue {
         switch type {
         case .assetActivation, .transferNFT: return .none
         case .tokenApproval: return .symbol(symbol: symbol)
@@ -143,7 +144,7 @@ enum GemTransactionRules {
         default: break
         }
         let sign = sign(type, direction: direction, state: state)
-        var amount = GemFormattedNumber.amount(sign == .minus ? -magnitude : magnitude, symbol: symbol, style: .short)
+        var amount = GemFormattedNumber.amount(sign == .minus ? -magnitude : magnitude, symbol: symbol, style: style)
         amount.notation = sign == .none ? .plain : .signed
         amount.tone = tone(sign, state: state)
         return .amount(amount: amount)

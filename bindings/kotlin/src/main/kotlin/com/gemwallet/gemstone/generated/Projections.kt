@@ -34,6 +34,10 @@ fun Presentation.addressCopy(chain: String, address: String): Copy =
 fun Presentation.copyKindPolicy(kind: CopyKind): CopyPolicy =
     project(CopyPolicyRequest(kind).toJson(), { r, o -> Gemstone.library.gem_copy_kind_policy(r, o) }) { CopyPolicy.read(SchemaJson.obj(it, ""), "") }
 
+/** A transaction's details screen in one record (`gem_transaction_detail_rows`, request [TransactionDetailRequest]). */
+fun Presentation.transactionDetailRows(transaction: Transaction, asset: PricedAsset, feeAsset: PricedAsset, currency: String = "USD"): TransactionDetailRows =
+    project(TransactionDetailRequest(transaction, asset, feeAsset, currency).toJson(), { r, o -> Gemstone.library.gem_transaction_detail_rows(r, o) }) { TransactionDetailRows.read(SchemaJson.obj(it, ""), "") }
+
 /** The wallet list in one call: the pinned wallets, then the others, each in the user's order (`gem_wallet_sections`, request [WalletSectionsRequest]). */
 fun Presentation.walletSections(wallets: List<WalletListItem>, currentWalletId: String? = null): List<WalletSection> =
     project(WalletSectionsRequest(wallets, currentWalletId).toJson(), { r, o -> Gemstone.library.gem_wallet_sections(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> WalletSection.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }

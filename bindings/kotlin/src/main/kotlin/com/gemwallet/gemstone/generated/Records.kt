@@ -4310,6 +4310,257 @@ data class SignMessageSignature @JvmOverloads constructor(
     }
 }
 
+/** gem_transaction_detail_rows' request: one stored transaction, its asset and its fee asset (each with its price in currency when one is known). */
+data class TransactionDetailRequest @JvmOverloads constructor(
+    /** The stored transaction. */
+    val transaction: Transaction,
+    /** The asset whose value moved (its id is the transaction's asset_id). */
+    val asset: PricedAsset,
+    /** The asset the fee was paid in (its id is the transaction's fee_asset_id). */
+    val feeAsset: PricedAsset,
+    /** The currency the prices are in: three upper-case letters. */
+    val currency: String = "USD"
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("transaction", transaction.toJson())
+        put("asset", asset.toJson())
+        put("fee_asset", feeAsset.toJson())
+        put("currency", currency)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionDetailRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionDetailRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionDetailRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionDetailRequest = TransactionDetailRequest(
+            transaction = Transaction.read(SchemaJson.obj(SchemaJson.key(json, "transaction", path), SchemaJson.join(path, "transaction")), SchemaJson.join(path, "transaction")),
+            asset = PricedAsset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+            feeAsset = PricedAsset.read(SchemaJson.obj(SchemaJson.key(json, "fee_asset", path), SchemaJson.join(path, "fee_asset")), SchemaJson.join(path, "fee_asset")),
+            currency = json.opt("currency").let { if (SchemaJson.absent(it)) "USD" else SchemaJson.str(it, SchemaJson.join(path, "currency")) }
+        )
+    }
+}
+
+/** One row of a transaction's details screen; the app titles each row by its type, localized once. */
+sealed class TransactionDetailRow {
+    abstract fun toJson(): JSONObject
+
+    /** When the transaction was made. */
+    data class Date(
+        /** Unix seconds; the host prints the date and time. */
+        val createdAt: Long
+    ) : TransactionDetailRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "date")
+            put("created_at", createdAt)
+        }
+    }
+
+    /** Where the transaction is in its life, with how its badge looks. */
+    data class Status(
+        /** The state; the app localizes it. */
+        val state: TransactionState,
+        /** The badge: its tone, whether it shows, whether it spins. */
+        val status: TransactionStatus
+    ) : TransactionDetailRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "status")
+            put("state", state.json)
+            put("status", status.toJson())
+        }
+    }
+
+    /** Who sent it (an incoming transfer). */
+    data class Sender(
+        /** The whole address, for copying. */
+        val address: String,
+        /** The address shortened for the row. */
+        val display: String
+    ) : TransactionDetailRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "sender")
+            put("address", address)
+            put("display", display)
+        }
+    }
+
+    /** Whom it was sent to (an outgoing or self transfer, a call, an approval). */
+    data class Recipient(
+        /** The whole address, for copying. */
+        val address: String,
+        /** The address shortened for the row. */
+        val display: String
+    ) : TransactionDetailRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "recipient")
+            put("address", address)
+            put("display", display)
+        }
+    }
+
+    /** The chain it is on. */
+    data class Network(
+        /** The chain's id. */
+        val chain: String,
+        /** The network's name ("Ethereum", "Arbitrum"). */
+        val name: String
+    ) : TransactionDetailRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "network")
+            put("chain", chain)
+            put("name", name)
+        }
+    }
+
+    /** The network fee the wallet paid (not shown for an incoming transfer: the sender paid it). */
+    data class Fee(
+        /** The fee in the fee asset, every place, with its symbol. */
+        val fee: FormattedNumber,
+        /** Its worth in the currency; absent without a price of the fee asset. */
+        val fiat: FormattedNumber? = null
+    ) : TransactionDetailRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "fee")
+            put("fee", fee.toJson())
+            fiat?.let { put("fiat", it.toJson()) }
+        }
+    }
+
+    /** The memo the transaction carries (absent when it has none or an empty one). */
+    data class Memo(
+        /** The memo as stored. */
+        val memo: String
+    ) : TransactionDetailRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "memo")
+            put("memo", memo)
+        }
+    }
+
+    /** The transaction's hash. */
+    data class Hash(
+        /** The whole hash, for copying and the explorer. */
+        val hash: String,
+        /** The hash shortened for the row. */
+        val display: String
+    ) : TransactionDetailRow() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "hash")
+            put("hash", hash)
+            put("display", display)
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionDetailRow = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): TransactionDetailRow {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "date" -> Date(
+                    createdAt = SchemaJson.long(SchemaJson.key(json, "created_at", path), SchemaJson.join(path, "created_at"), Long.MIN_VALUE, Long.MAX_VALUE)
+                )
+                "status" -> Status(
+                    state = TransactionState.read(SchemaJson.str(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state")),
+                    status = TransactionStatus.read(SchemaJson.obj(SchemaJson.key(json, "status", path), SchemaJson.join(path, "status")), SchemaJson.join(path, "status"))
+                )
+                "sender" -> Sender(
+                    address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address")),
+                    display = SchemaJson.str(SchemaJson.key(json, "display", path), SchemaJson.join(path, "display"))
+                )
+                "recipient" -> Recipient(
+                    address = SchemaJson.str(SchemaJson.key(json, "address", path), SchemaJson.join(path, "address")),
+                    display = SchemaJson.str(SchemaJson.key(json, "display", path), SchemaJson.join(path, "display"))
+                )
+                "network" -> Network(
+                    chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+                    name = SchemaJson.str(SchemaJson.key(json, "name", path), SchemaJson.join(path, "name"))
+                )
+                "fee" -> Fee(
+                    fee = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "fee", path), SchemaJson.join(path, "fee")), SchemaJson.join(path, "fee")),
+                    fiat = json.opt("fiat").let { if (SchemaJson.absent(it)) null else FormattedNumber.read(SchemaJson.obj(it, SchemaJson.join(path, "fiat")), SchemaJson.join(path, "fiat")) }
+                )
+                "memo" -> Memo(
+                    memo = SchemaJson.str(SchemaJson.key(json, "memo", path), SchemaJson.join(path, "memo"))
+                )
+                "hash" -> Hash(
+                    hash = SchemaJson.str(SchemaJson.key(json, "hash", path), SchemaJson.join(path, "hash")),
+                    display = SchemaJson.str(SchemaJson.key(json, "display", path), SchemaJson.join(path, "display"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "date, status, sender, recipient, network, fee, memo, hash")
+            }
+        }
+    }
+}
+
+/** A transaction's details screen: the identity its list row carries, the header (the title and the amount in full with its worth) and the rows in order. */
+data class TransactionDetailRows @JvmOverloads constructor(
+    /** The transaction's storage id. */
+    val id: String,
+    /** The asset whose value moved. */
+    val assetId: String,
+    /** What the transaction does. */
+    val type: TransactionType,
+    /** Which way it moved value. */
+    val direction: TransactionDirection,
+    /** Where it is in its life. */
+    val state: TransactionState,
+    /** When it was made, Unix seconds. */
+    val createdAt: Long,
+    /** The screen's title, as the list row's. */
+    val title: TransactionTitle,
+    /** The header's amount: signed and toned as the list row's, with every place. */
+    val value: TransactionValue,
+    /** The amount's worth in the currency, when the asset has a price and an amount shows. */
+    val fiat: FormattedNumber? = null,
+    /** The rows in the order the screen shows them: date, status, sender or recipient, network, fee, memo, hash. */
+    val rows: List<TransactionDetailRow>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+        put("asset_id", assetId)
+        put("type", type.json)
+        put("direction", direction.json)
+        put("state", state.json)
+        put("created_at", createdAt)
+        put("title", title.json)
+        put("value", value.toJson())
+        fiat?.let { put("fiat", it.toJson()) }
+        put("rows", JSONArray().apply { rows.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionDetailRows = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionDetailRows> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionDetailRows>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionDetailRows = TransactionDetailRows(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id")),
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            type = TransactionType.read(SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type")), SchemaJson.join(path, "type")),
+            direction = TransactionDirection.read(SchemaJson.str(SchemaJson.key(json, "direction", path), SchemaJson.join(path, "direction")), SchemaJson.join(path, "direction")),
+            state = TransactionState.read(SchemaJson.str(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state")),
+            createdAt = SchemaJson.long(SchemaJson.key(json, "created_at", path), SchemaJson.join(path, "created_at"), Long.MIN_VALUE, Long.MAX_VALUE),
+            title = TransactionTitle.read(SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")), SchemaJson.join(path, "title")),
+            value = TransactionValue.read(SchemaJson.obj(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")), SchemaJson.join(path, "value")),
+            fiat = json.opt("fiat").let { if (SchemaJson.absent(it)) null else FormattedNumber.read(SchemaJson.obj(it, SchemaJson.join(path, "fiat")), SchemaJson.join(path, "fiat")) },
+            rows = SchemaJson.arr(SchemaJson.key(json, "rows", path), SchemaJson.join(path, "rows")).let { a0 -> List(a0.length()) { i0 -> TransactionDetailRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rows")}[$i0]"), "${SchemaJson.join(path, "rows")}[$i0]") } }
+        )
+    }
+}
+
 /** The line under a transaction row's title. */
 sealed class TransactionSubtitle {
     abstract fun toJson(): JSONObject

@@ -9,9 +9,12 @@ import com.gemwallet.gemstone.ConfirmSubmit
 import com.gemwallet.gemstone.ConfirmTransferService
 import com.gemwallet.gemstone.FeePriority
 import com.gemwallet.gemstone.GemException
+import com.gemwallet.gemstone.Presentation
+import com.gemwallet.gemstone.PricedAsset
 import com.gemwallet.gemstone.SqliteTransactionStore
 import com.gemwallet.gemstone.TrackingScheduler
 import com.gemwallet.gemstone.Transaction
+import com.gemwallet.gemstone.TransactionDetailRow
 import com.gemwallet.gemstone.TransactionState
 import com.gemwallet.gemstone.TransactionStateService
 import com.gemwallet.gemstone.TransactionsRequest
@@ -22,6 +25,7 @@ import com.gemwallet.gemstone.UrlConnectionTransport
 import com.gemwallet.gemstone.WalletImport
 import com.gemwallet.gemstone.account
 import com.gemwallet.gemstone.wallet
+import com.gemwallet.gemstone.transactionDetailRows
 import org.json.JSONObject
 import java.math.BigInteger
 import java.security.SecureRandom
@@ -156,6 +160,15 @@ class SendScenarioTests : Suite {
                 checkEqual(to.toLowerCase(), stored.to.toLowerCase(), "the recipient")
                 check(stored.fee.signum() > 0 && stored.fee <= load.fee.value) { "the fee paid ${stored.fee}, shown ${load.fee.value}" }
                 checkEqual(ethStart - amount - stored.fee, h.available(walletId, "ethereum"), "ETH less the amount and the fee")
+
+                // Its details screen, from the stored record (gem_transaction_detail_rows).
+                val priced = PricedAsset(load.asset, 2000.0)
+                val details = Presentation.transactionDetailRows(stored, priced, priced, "USD")
+                checkEqual(final.id, details.id, "the details' id")
+                checkEqual(
+                    listOf("Date", "Status", "Recipient", "Network", "Fee", "Hash"), details.rows.map { it.javaClass.simpleName }, "the detail rows"
+                )
+                checkEqual(submit.hashes[0], (details.rows[5] as TransactionDetailRow.Hash).hash, "the hash row")
 
 
                 val ethBefore = h.available(walletId, "ethereum")

@@ -116,6 +116,7 @@ interface GemstoneLibrary : Library {
     fun gem_day_boundaries(requestJson: String?, out: GemBuffer?): Int
     fun gem_day_labels(requestJson: String?, out: GemBuffer?): Int
     fun gem_transaction_rows(requestJson: String?, out: GemBuffer?): Int
+    fun gem_transaction_detail_rows(requestJson: String?, out: GemBuffer?): Int
     fun gem_asset_row_text(requestJson: String?, out: GemBuffer?): Int
     fun gem_asset_list_rows(requestJson: String?, out: GemBuffer?): Int
     fun gem_wallet_asset_rows(requestJson: String?, out: GemBuffer?): Int

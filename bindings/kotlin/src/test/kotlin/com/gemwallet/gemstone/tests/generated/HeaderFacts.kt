@@ -115,6 +115,7 @@ object HeaderFacts {
         HeaderFunction("gem_day_boundaries", 2),
         HeaderFunction("gem_day_labels", 2),
         HeaderFunction("gem_transaction_rows", 2),
+        HeaderFunction("gem_transaction_detail_rows", 2),
         HeaderFunction("gem_asset_row_text", 2),
         HeaderFunction("gem_asset_list_rows", 2),
         HeaderFunction("gem_wallet_asset_rows", 2),
