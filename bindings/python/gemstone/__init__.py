@@ -36,6 +36,7 @@ from .generated import (MessageEncoding, SignMessageKind, SignMessagePreview, Si
                         SignMessageSection, SignMessageSignature, SignMessageValueStyle)
 from .chain_list import CHAIN_IDS, CHAINS
 from .prices import CurrencyService, PriceService, PriceStore, SqlitePriceStore, WalletHomeService
+from .charts import ChartService
 from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
                         NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 __all__ += [  # prices, the currency and the wallet home
-    "PriceService", "CurrencyService", "WalletHomeService", "PriceStore", "SqlitePriceStore",
+    "PriceService", "CurrencyService", "WalletHomeService", "PriceStore", "SqlitePriceStore", "ChartService",
 ]
 
 __all__ += [  # wallets and addresses
