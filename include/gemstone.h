@@ -1266,6 +1266,39 @@ gem_status gem_wallet_home_service_load(gem_wallet_home_service *_Nullable servi
 gem_status gem_wallet_home_service_refresh(gem_wallet_home_service *_Nullable service, const char *_Nullable request_json,
                                            gem_completion_fn _Nullable done, void *_Nullable context);
 
+typedef struct gem_chart_service gem_chart_service;
+
+/**
+ * GemChartService: loads a chart for a chart session's request over the API (GET
+ * /v1/charts/{asset_id}?period=P&currency=USD, docs/services.md "Charts") and converts its USD points
+ * once at the stored rate of the request's currency, read through `prices` (retained), as the price
+ * service converts its prices (USD at 1 while no rate of that currency is stored). config_json:
+ * {"api_url":"https://host[/prefix]","timeout_ms":30000} (GemChartServiceConfig; cleartext only to
+ * loopback; timeout 1 to 600000 ms). `transport` is copied; its release is called once, when the
+ * service is gone. On failure *out_error holds the error record and no release is called.
+ */
+gem_status gem_chart_service_new(const char *_Nullable config_json,
+                                 const gem_http_transport *_Nullable transport,
+                                 gem_price_service *_Nullable prices,
+                                 gem_chart_service *_Nullable *_Nullable out_service,
+                                 gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; in-flight loads complete with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_chart_service_free(gem_chart_service *_Nullable service);
+
+/**
+ * Loads the chart request_json asks for: GemChartRequest (a chart session's "request", at most
+ * 4096 bytes, else GEM_ERR_INVALID_ARGUMENT before parsing). done is called once, on a core thread,
+ * with GEM_OK and GemChartResult {"request":…(as given),"state":GemLoadState,"conversion":
+ * {"currency","rate"},"points":[{"date","value"}]}: state "data" when the API answered (points oldest
+ * first, at most GEM_CHART_MAX_POINTS, possibly empty), {"type":"error","error":…} otherwise (an API
+ * refusal, a malformed answer, offline, a timeout, a currency that is not three upper-case letters).
+ * A load never fails its completion for a failed request: the host folds the result into its session
+ * with gem_chart_session_apply {"type":"result"}, which drops it when the session has moved on.
+ */
+gem_status gem_chart_service_load(gem_chart_service *_Nullable service, const char *_Nullable request_json,
+                                  gem_completion_fn _Nullable done, void *_Nullable context);
+
 /* ---------------------------------------------------------------------------------------------
  * Addresses
  * ------------------------------------------------------------------------------------------- */
@@ -1314,6 +1347,12 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
  * ------------------------------------------------------------------------------------------- */
 
 /* BEGIN GENERATED: constants (scripts/generate.py from schema/constants.json) */
+/** The most points a chart answer or a chart session holds; a longer API answer is an api error. */
+#define GEM_CHART_MAX_POINTS 5000
+/** The fewest points a zoomed chart draws (all of them when fewer are held). */
+#define GEM_CHART_MIN_VISIBLE_POINTS 10
+/** The longest request_json the chart projections (gem_chart_session_*, gem_chart_view_state, gem_chart_index_at, gem_chart_selection) read, in bytes; longer is GEM_ERR_INVALID_ARGUMENT before parsing. */
+#define GEM_CHART_MAX_REQUEST_BYTES 1048576
 /** Rows a long list observes first, and how many more it observes each time its end is reached. */
 #define GEM_LIST_PAGE_SIZE 50
 /** A long list asks gem_list_window_on_end_reached for more when a row this close to its end appears. */
@@ -1543,6 +1582,57 @@ gem_status gem_wallet_sections(const char *_Nullable request_json, gem_buffer *_
  * when the wallet has exactly one account)}.
  */
 gem_status gem_wallet_details(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The chart screen (GemChartSession, docs/records.md#gemchartsession). Each of the five functions below
+ * reads request_json of at most GEM_CHART_MAX_REQUEST_BYTES (longer: GEM_ERR_INVALID_ARGUMENT before
+ * parsing). The session is a value the host keeps and passes back; its phase is derived, never stored.
+ *
+ * gem_chart_session_new: request {"asset_id":"bitcoin","period":"day","currency":"EUR"}; answers a
+ * session whose "request" (generation 1) is in flight: pass it to gem_chart_service_load.
+ * GEM_ERR_INVALID_INPUT: the currency.
+ */
+gem_status gem_chart_session_new(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The session after one event. request {"session":session,"event":E}; E is
+ * {"type":"period","period":"week"} or {"type":"currency","currency":"JPY"} (a new request: nothing
+ * held, unzoomed; load session.request again) | {"type":"refresh"} (a new generation; the chart stays
+ * shown) | {"type":"result","result":GemChartResult} (folded only when result.request equals
+ * session.request; an older answer is dropped) | {"type":"zoom","scale":2,"anchor":0.5} (the drawn
+ * count divided by scale about the anchor, a fraction of the plot width, clamped to
+ * GEM_CHART_MIN_VISIBLE_POINTS…all points held) | {"type":"pan","delta":0.25} (plot widths; positive
+ * shows older points; clamped to the points held). GEM_ERR_INVALID_INPUT: a scale not finite and above
+ * zero, an anchor or delta not finite, a currency, points not strictly increasing by date or not finite
+ * or more than GEM_CHART_MAX_POINTS, a negative window.
+ */
+gem_status gem_chart_session_apply(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The chart screen in one record. request {"session":session,"input":GemChartInput {"asset_id",
+ * "price":GemAssetPrice (optional)}}; answers GemChartView {"period","phase":P,"is_refreshing"}: P is
+ * "loading" | "no_data" (fewer than two points) | {"type":"failed","error":…} (nothing held, the last
+ * load failed) | {"type":"data","data":GemChartData {"period","currency","date_style","points",
+ * "start","end","min","max","header"}}. The header is the newest point, or the input's price
+ * (price_usd at the session's rate) when it is of the session's asset and updated after that point:
+ * a price older than the last chart point leaves the header where it is. GEM_ERR_INVALID_INPUT: as
+ * gem_chart_session_apply.
+ */
+gem_status gem_chart_view_state(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The drawn point under a finger. request {"data":GemChartData,"fraction":0.5} (0 is data.start, 1 is
+ * data.end); answers the index in data.points of the point nearest that date (the earlier on a tie),
+ * or null for a fraction outside 0…1. GEM_ERR_INVALID_INPUT: data.points as gem_chart_session_apply.
+ */
+gem_status gem_chart_index_at(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The header for a drawn point. request {"data":GemChartData,"index":3}; answers GemChartSelection
+ * {"date","price","change_percentage"} (the change against data.points[0], in percent; 0 when that
+ * point is 0). GEM_ERR_INVALID_INPUT: an index outside data.points, data.points as above.
+ */
+gem_status gem_chart_selection(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * A new amount session (the amount screen's state; the host keeps it and passes it back). request

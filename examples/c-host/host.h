@@ -72,6 +72,9 @@ int prices_command(host *h, int argc, char **argv, int at);
 int currency_command(host *h, int argc, char **argv, int at);
 int home_command(host *h, int argc, char **argv, int at);
 
+/* chart_command.c: the chart screen over the chart service (after the price services) */
+int chart_command(host *h, int argc, char **argv, int at);
+
 /* format_command.c: pure, no database */
 int format_command(int argc, char **argv, int at);
 /* Money as a person reads it in `locale` (NULL: $LANG's): Core's currency style, the ICU renderer. 0 or -1. */

@@ -50,6 +50,8 @@ int usage(void) {
             "  prices sync ASSET_ID... | prices show ASSET_ID...         USD prices from the API, kept in the currency\n"
             "  prices tick FILE|-                                        commit one price-stream tick (its JSON payload)\n"
             "  currency list | currency set CODE                         select the currency; stored prices repriced\n"
+            "  chart --asset ID --period hour|day|week|month|quarter|year|all [--currency C] [--zoom S] [--pan D]\n"
+            "                                                            the chart screen's view state (GemChartView)\n"
             "  home [--refresh yes|no] [WALLET_ID]                       the wallet's total, change and asset rows\n"
             "  receive --chain CHAIN [--format qr|json]                  the current wallet's address, as a QR code\n"
             "  sign-message --wallet W --chain C --kind K --message M    prints the preview rows, then the signature\n"
@@ -340,7 +342,7 @@ int main(int argc, char **argv) {
     if (strcmp(group, "address") == 0) return address_command(argc, argv, at + 1); /* pure: no database */
     if (strcmp(group, "format") == 0) return format_command(argc, argv, at + 1);   /* pure: no database */
     static const char *const groups[] = {"prefs", "alerts", "wallet", "node", "asset", "balance", "receive", "send", "tx",
-                                         "sign-message", "prices", "currency", "home", NULL};
+                                         "sign-message", "prices", "currency", "home", "chart", NULL};
     int known = 0;
     for (const char *const *g = groups; *g; g++) known = known || strcmp(group, *g) == 0;
     if (!known) return usage();
@@ -363,6 +365,7 @@ int main(int argc, char **argv) {
         else if (strcmp(group, "prices") == 0) rc = prices_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "currency") == 0) rc = currency_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "home") == 0) rc = home_command(&h, argc, argv, at + 1);
+        else if (strcmp(group, "chart") == 0) rc = chart_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "node") == 0) rc = node_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "asset") == 0) rc = asset_command(&h, argc, argv, at + 1);
         else if (strcmp(group, "send") == 0) rc = send_command(&h, argc, argv, at + 1);

@@ -38,6 +38,8 @@ written), "[T]" (list) or "{T}" (object of string keys to T).
 FUNCTION (a file's "functions": [FUNCTION, ...]) is a pure projection function of gemstone.h,
     {"function": "gem_format_address", "doc": "...", "request": "GemFormatAddressRequest", "answer": "string"}
 taking (const char *request_json, gem_buffer *out): the request is a record of the schema, the answer a TYPE_NAME.
+An optional "max_bytes": "CONSTANT_NAME" (an int constant of the schema) bounds request_json: a longer one is
+GEM_ERR_INVALID_ARGUMENT before it is parsed.
 The generator writes its GemstoneFFI @c implementation (decode the request, call the record's hand-written
 GemProjection answer(), encode), its Python wrapper (gemstone/projections.py) and its Kotlin wrapper (an extension
 of Presentation): a new one is the header declaration, the schema entry and Swift's answer(), plus tests.
@@ -173,6 +175,7 @@ class Function:
     request: str
     answer: TypeRef
     file: str
+    max_bytes: str = ""  # the int constant bounding request_json, checked before parsing ("" for none)
 
     @property
     def short(self) -> str:
@@ -264,7 +267,7 @@ def load(root: Path) -> Schema:
             if not name.startswith("gem_") or not SNAKE.match(name):
                 raise SchemaError(f"{path.name}: function {name!r} is not gem_<snake_case>")
             functions.append(Function(name, _doc(entry, name), entry.get("request", ""),
-                                      TypeRef.parse(entry.get("answer", "")), path.name))
+                                      TypeRef.parse(entry.get("answer", "")), path.name, entry.get("max_bytes", "")))
         if "types" not in data and "constants" not in data:
             continue
         module, pymod = data.get("swift_module"), stem
@@ -335,6 +338,8 @@ def load(root: Path) -> Schema:
         for ref in fn.answer.names():
             if ref not in types:
                 raise SchemaError(f"{fn.name}: unknown answer type {ref}")
+        if fn.max_bytes and not any(c.name == fn.max_bytes and c.type == "int" for c in constants):
+            raise SchemaError(f"{fn.name}: max_bytes {fn.max_bytes!r} is not an int constant of the schema")
     foreign = {}
     for t in types.values():
         if t.foreign_name in foreign:

@@ -466,9 +466,11 @@ def projections(schema: Schema) -> dict[str, str]:
     if not schema.functions:
         return {}
     out = [HEADER.format(file="*.json (functions)"), "import CGemstone", "import Gemstone", ""]
+    swift_constants = {c.name: c.swift for c in schema.constants}
     for fn in schema.functions:
+        limit = f", limit: GemConstants.{swift_constants[fn.max_bytes]}" if fn.max_bytes else ""
         out += doc_lines(fn.doc, "")
         out += ["@c @implementation",
                 f"public func {fn.name}(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {{",
-                f"    answerProjection({fn.request}.self, request, out)", "}", ""]
+                f"    answerProjection({fn.request}.self, request, out{limit})", "}", ""]
     return {"Sources/GemstoneFFI/Generated/Projections+Schema.swift": "\n".join(out).rstrip() + "\n"}

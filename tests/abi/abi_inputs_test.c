@@ -1175,6 +1175,104 @@ static void test_prices(void) {
     gem_currency_service_free(NULL);
 }
 
+static void test_charts(void) {
+    gem_buffer out = {0};
+    memset(&prefs, 0, sizeof(prefs));
+    gem_preferences_service *preferences = new_preferences();
+    prices_store.get_state.how = ANSWER_OK;
+    prices_store.get_state.answer = "{\"rate\":0.5}";
+    transport.request.how = ANSWER_OK;
+    transport.request.answer = "{\"status\":200,\"body\":\"{\\\"currency\\\":\\\"USD\\\",\\\"period\\\":\\\"day\\\",\\\"prices\\\":"
+                               "[{\\\"timestamp\\\":20,\\\"value\\\":4},{\\\"timestamp\\\":10,\\\"value\\\":2}]}\"}";
+    gem_http_transport http = fake_transport_table(&transport);
+    gem_price_store store = fake_prices_table(&prices_store);
+    const char *config = "{\"api_url\":\"http://127.0.0.1:9\"}";
+    gem_price_service *prices = NULL;
+    CHECK(gem_price_service_new(config, &http, preferences, &store, &prices, &out) == GEM_OK);
+    gem_preferences_service_free(preferences);
+
+    gem_chart_service *charts = NULL;
+    EXPECT_SYNC_ERROR(gem_chart_service_new(NULL, &http, prices, &charts, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_chart_service_new("{\"api_url\":\"http://example.com\"}", &http, prices, &charts, &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_SYNC_ERROR(gem_chart_service_new("{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":0}", &http, prices, &charts, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_chart_service_new(config, NULL, prices, &charts, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_chart_service_new(config, &http, NULL, &charts, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_chart_service_new(config, &http, prices, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(charts == NULL);
+    CHECK(gem_chart_service_new(config, &http, prices, &charts, &out) == GEM_OK);
+
+    const char *request = "{\"asset_id\":\"bitcoin\",\"period\":\"day\",\"currency\":\"EUR\",\"generation\":1}";
+    CHECK(gem_chart_service_load(charts, request, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_ASYNC_ERROR(gem_chart_service_load(NULL, request, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_chart_service_load(charts, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_chart_service_load(charts, "{\"asset_id\":\"bitcoin\"}", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    /* A request longer than the bound is refused before it is parsed. */
+    char *long_request = malloc(5000);
+    CHECK(long_request != NULL);
+    if (long_request) {
+        memset(long_request, ' ', 4999);
+        long_request[4999] = '\0';
+        EXPECT_ASYNC_ERROR(gem_chart_service_load(charts, long_request, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+        free(long_request);
+    }
+    /* The answer: ordered, converted at the stored rate, carrying its request. */
+    completion c;
+    completion_init(&c);
+    CHECK(gem_chart_service_load(charts, request, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(!pthread_equal(c.thread, pthread_self()));
+    CHECK(strcmp(c.json, "{\"request\":{\"asset_id\":\"bitcoin\",\"period\":\"day\",\"currency\":\"EUR\",\"generation\":1},"
+                         "\"state\":{\"type\":\"data\"},\"conversion\":{\"currency\":\"EUR\",\"rate\":0.5},"
+                         "\"points\":[{\"date\":10,\"value\":1},{\"date\":20,\"value\":2}]}") == 0);
+    completion_destroy(&c);
+    /* A refused request is the result's error state, not a failed completion. */
+    transport.request.answer = "{\"status\":500,\"body\":\"{\\\"error\\\":{\\\"message\\\":\\\"down\\\"}}\"}";
+    completion_init(&c);
+    CHECK(gem_chart_service_load(charts, request, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK);
+    CHECK(strstr(c.json, "\"state\":{\"type\":\"error\",\"error\":{\"type\":\"api\"") != NULL);
+    completion_destroy(&c);
+    transport.request.answer = "{\"status\":200,\"body\":\"[]\"}";
+    gem_chart_service_free(charts);
+    gem_chart_service_free(NULL);
+    gem_price_service_free(prices);
+
+    /* The session's projections. */
+    EXPECT_SYNC_ERROR(gem_chart_session_new(NULL, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_chart_session_new("{\"asset_id\":\"bitcoin\",\"period\":\"decade\",\"currency\":\"EUR\"}", &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_chart_session_new("{\"asset_id\":\"bitcoin\",\"period\":\"day\",\"currency\":\"eur\"}", &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_chart_session_new("{\"asset_id\":\"bitcoin\",\"period\":\"day\",\"currency\":\"EUR\"}", &out),
+                  "{\"request\":{\"asset_id\":\"bitcoin\",\"period\":\"day\",\"currency\":\"EUR\",\"generation\":1},\"is_loading\":true,\"window_start\":0}", &out);
+#define CHART_SESSION "{\"request\":{\"asset_id\":\"bitcoin\",\"period\":\"day\",\"currency\":\"EUR\",\"generation\":1},\"conversion\":{\"currency\":\"EUR\",\"rate\":0.5}," \
+                      "\"points\":[{\"date\":10,\"value\":1},{\"date\":20,\"value\":2}],\"is_loading\":false,\"window_start\":0}"
+    EXPECT_ANSWER(gem_chart_session_apply("{\"session\":" CHART_SESSION ",\"event\":{\"type\":\"period\",\"period\":\"week\"}}", &out),
+                  "{\"request\":{\"asset_id\":\"bitcoin\",\"period\":\"week\",\"currency\":\"EUR\",\"generation\":2},\"is_loading\":true,\"window_start\":0}", &out);
+    EXPECT_SYNC_ERROR(gem_chart_session_apply("{\"session\":" CHART_SESSION ",\"event\":{\"type\":\"zoom\",\"scale\":0,\"anchor\":0.5}}", &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_chart_view_state("{\"session\":" CHART_SESSION ",\"input\":{\"asset_id\":\"bitcoin\"}}", &out),
+                  "{\"period\":\"day\",\"phase\":{\"type\":\"data\",\"data\":{\"period\":\"day\",\"currency\":\"EUR\",\"date_style\":\"time\","
+                  "\"points\":[{\"date\":10,\"value\":1},{\"date\":20,\"value\":2}],\"start\":10,\"end\":21,"
+                  "\"min\":{\"index\":0,\"date\":10,\"value\":1},\"max\":{\"index\":1,\"date\":20,\"value\":2},"
+                  "\"header\":{\"date\":20,\"price\":2,\"change_percentage\":100}}},\"is_refreshing\":false}", &out);
+#define CHART_DATA "{\"period\":\"day\",\"currency\":\"EUR\",\"date_style\":\"time\",\"points\":[{\"date\":10,\"value\":1},{\"date\":20,\"value\":2}]," \
+                   "\"start\":10,\"end\":21,\"min\":{\"index\":0,\"date\":10,\"value\":1},\"max\":{\"index\":1,\"date\":20,\"value\":2}," \
+                   "\"header\":{\"date\":20,\"price\":2,\"change_percentage\":100}}"
+    EXPECT_ANSWER(gem_chart_index_at("{\"data\":" CHART_DATA ",\"fraction\":1}", &out), "1", &out);
+    EXPECT_ANSWER(gem_chart_index_at("{\"data\":" CHART_DATA ",\"fraction\":1.5}", &out), "null", &out);
+    EXPECT_ANSWER(gem_chart_selection("{\"data\":" CHART_DATA ",\"index\":0}", &out), "{\"date\":10,\"price\":1,\"change_percentage\":0}", &out);
+    EXPECT_SYNC_ERROR(gem_chart_selection("{\"data\":" CHART_DATA ",\"index\":2}", &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+#undef CHART_DATA
+#undef CHART_SESSION
+    /* A request beyond GEM_CHART_MAX_REQUEST_BYTES is refused before parsing. */
+    char *huge = malloc(GEM_CHART_MAX_REQUEST_BYTES + 2);
+    CHECK(huge != NULL);
+    if (huge) {
+        memset(huge, ' ', GEM_CHART_MAX_REQUEST_BYTES + 1);
+        huge[GEM_CHART_MAX_REQUEST_BYTES + 1] = '\0';
+        EXPECT_SYNC_ERROR(gem_chart_view_state(huge, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+        free(huge);
+    }
+}
+
 static void test_row_answers(void) {
     gem_buffer out = {0};
 #define ROW_STYLE "{\"title\":\"asset\",\"shows_symbol\":true,\"subtitle\":\"none\",\"trailing\":\"toggle\"}"
@@ -1457,6 +1555,7 @@ int main(void) {
     test_chain_list();
     test_row_answers();
     test_prices();
+    test_charts();
     test_transaction_and_amount_answers();
     test_send_services();
     if (failures) {

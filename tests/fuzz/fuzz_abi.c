@@ -421,6 +421,18 @@ static gem_wallet_home_service *make_gem_wallet_home_service(fuzz_input *in) {
     return service;
 }
 
+static gem_chart_service *make_gem_chart_service(fuzz_input *in) {
+    gem_price_service *prices = make_gem_price_service(in);
+    gem_http_transport http = http_table(in);
+    gem_chart_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_chart_service_new(PRICE_ALERT_CONFIG, &http, prices, &service, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_chart_service_new");
+    gem_price_service_free(prices);
+    return service;
+}
+
 static gem_balance_service *make_gem_balance_service(fuzz_input *in) {
     gem_node_service *nodes = make_gem_node_service(in);
     gem_wallet_session_service *wallets = make_gem_wallet_session_service(in);
@@ -812,6 +824,31 @@ FUZZ_SPECIAL(gem_currency_service_free) {
     fuzz_command *command = fuzz_command_begin(in);
     if (gem_currency_service_set_currency(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
     gem_currency_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_chart_service_new) {
+    gem_price_service *prices = make_gem_price_service(in);
+    gem_http_transport http = http_table(in);
+    uint8_t shape = fuzz_byte(in);
+    gem_chart_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_chart_service_new(fuzz_string(in), (shape & 1) ? NULL : &http,
+                                              (shape & 2) ? NULL : prices, &service, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_chart_service_new");
+    gem_chart_service_free(service);
+    gem_price_service_free(prices);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_chart_service_free) {
+    gem_chart_service_free(NULL);
+    gem_chart_service *service = make_gem_chart_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_chart_service_load(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_chart_service_free(service);
     fuzz_ports_settle(in);
 }
 

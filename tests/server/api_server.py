@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A stand-in for the remote API (price alerts, prices and fiat rates, the transfer scanner and simulation), for tests.
+"""A stand-in for the remote API (price alerts, prices, fiat rates and charts, the transfer scanner and simulation), for tests.
 Standard library only.
 
 Run it as a process:
@@ -50,9 +50,19 @@ Prices (what GemPriceService calls; the shapes of the real API, gemwalletcom/cor
                                out), converted at the seeded rate of C (USD when absent; an unseeded C is 400)
     GET    /v1/fiat_rates   -> 200 [{"symbol","rate"}, ...] the seeded rates (units per US dollar)
 
+Charts (what GemChartService calls; this project's own wire format, docs/services.md "Charts"):
+
+    GET    /v1/charts/{asset_id}?period=P[&currency=USD]
+                            -> 200 {"currency":"USD","period":P,"prices":[{"timestamp","value"}, ...]}: the seeded
+                               points of that asset and period, else those of tests/server/chart_fixtures.json, else
+                               [] (prices in USD, oldest first). A period outside hour|day|week|month|quarter|year|all
+                               or a currency other than USD is 400.
+
 Their switches and seeds (control endpoints as below):
 
-    POST /_control/fail_next_price_request   the next /v1/prices or /v1/fiat_rates request answers 500
+    POST /_control/fail_next_price_request   the next /v1/prices, /v1/fiat_rates or /v1/charts request answers 500
+    PUT  /_control/charts/{asset_id}/{period}  body [{"timestamp","value"}, ...]: the points served for that asset
+                               and period (seed; kept as given, so a test can seed malformed entries)
     PUT  /_control/prices      body [{"assetId","price","priceChangePercentage24h"?,"lastUpdatedAt"?}, ...]:
                                replace the seeded USD prices (seed)
     PUT  /_control/fiat_rates  body [{"symbol","rate"}, ...]: replace the seeded rates (seed); any JSON list is
@@ -77,7 +87,7 @@ Control endpoints (never logged, never affected by the switches):
                                         [{"method","path","device_id","query":{name: value},"body","status"}]
                                         (device_id is null for the price requests)
 
-A request is answered by at most one switch; fail_next is checked first. Control endpoints answer
+A request is answered by at most one switch; fail_next is checked first. Reset restores the chart fixtures. Control endpoints answer
 200 {"ok": true} (or the JSON asked for).
 
 Self-check (no pytest needed): python3 tests/server/api_server.py --self-check
@@ -85,6 +95,7 @@ Self-check (no pytest needed): python3 tests/server/api_server.py --self-check
 
 import argparse
 import json
+import os
 import signal
 import sys
 import threading
@@ -97,6 +108,17 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 ALERT_FIELDS = ("asset_id", "currency", "price", "price_percent_change", "price_direction", "last_notified_at")
 REFUSED = {"error": {"message": "refused by test server"}}
 FAILED = {"error": {"message": "failed by test server"}}
+CHART_PERIODS = ("hour", "day", "week", "month", "quarter", "year", "all")
+CHART_FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "chart_fixtures.json")
+
+
+def load_chart_fixtures():
+    """{asset_id: {period: [point]}} from chart_fixtures.json ({} when the file is absent)."""
+    try:
+        with open(CHART_FIXTURES, encoding="utf-8") as file:
+            return json.load(file)["charts"]
+    except FileNotFoundError:
+        return {}
 
 
 class BadRequest(Exception):
@@ -150,6 +172,7 @@ class State:
         self.prices = []  # [{"assetId", "price", ...}] in USD
         self.fiat_rates = []  # [{"symbol", "rate"}]
         self.fail_next_price_request = False
+        self.charts = load_chart_fixtures()  # asset_id -> period -> [{"timestamp", "value"}]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -216,6 +239,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.scan_or_simulate(segments[1], body, url.path, state)
             elif (method, segments) in (("POST", ["v1", "prices"]), ("GET", ["v1", "fiat_rates"])):
                 self.price_api(segments[1], body, url.path, state)
+            elif method == "GET" and len(segments) == 3 and segments[:2] == ["v1", "charts"] and segments[2]:
+                self.chart_api(segments[2], urllib.parse.parse_qs(url.query), url.path, state)
             else:
                 self.answer(404, {"error": {"message": f"no route {method} {url.path}"}})
         except BadRequest as error:
@@ -332,6 +357,27 @@ class Handler(BaseHTTPRequestHandler):
                 answer.append(converted)
         return 200, {"currency": currency, "prices": answer}
 
+    def chart_api(self, asset_id, query, path, state):
+        period = query.get("period", [None])[-1]
+        currency = query.get("currency", ["USD"])[-1]
+        with state.lock:
+            failed = state.fail_next_price_request
+            state.fail_next_price_request = False
+            points = list(state.charts.get(asset_id, {}).get(period, []))
+        if failed:
+            status, value = 500, FAILED
+        elif period not in CHART_PERIODS:
+            status, value = 400, {"error": {"message": f"unknown period {period}"}}
+        elif currency != "USD":
+            status, value = 400, {"error": {"message": f"charts are answered in USD, not {currency}"}}
+        else:
+            status, value = 200, {"currency": "USD", "period": period, "prices": points}
+        with state.lock:
+            state.requests.append({"method": "GET", "path": path, "device_id": None,
+                                   "query": {name: values[-1] for name, values in query.items()}, "body": None,
+                                   "status": status})
+        self.answer(status, value)
+
     # -- control
 
     def control(self, method, segments, body, state):
@@ -363,6 +409,15 @@ class Handler(BaseHTTPRequestHandler):
                 raise BadRequest("body is not a list")
             with state.lock:
                 setattr(state, segments[0], value)
+        elif method == "PUT" and len(segments) == 3 and segments[0] == "charts" and segments[1] and segments[2]:
+            try:
+                value = json.loads(body.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as error:
+                raise BadRequest(f"body is not JSON: {error}")
+            if not isinstance(value, list):
+                raise BadRequest("body is not a list")
+            with state.lock:
+                state.charts.setdefault(segments[1], {})[segments[2]] = value
         elif method == "POST" and segments == ["reset"]:
             with state.lock:
                 state.reset()
@@ -460,11 +515,23 @@ def self_check():
         (call("GET", "/v1/fiat_rates"), (500, FAILED)),
         (call("GET", "/v1/fiat_rates")[0], 200),
     ]
+    checks += [
+        (len(call("GET", "/v1/charts/bitcoin?period=day&currency=USD")[1]["prices"]), 24),
+        (call("GET", "/v1/charts/solana?period=day"), (200, {"currency": "USD", "period": "day", "prices": []})),
+        (call("PUT", "/_control/charts/solana/week", [{"timestamp": 1, "value": 2}]), (200, {"ok": True})),
+        (call("GET", "/v1/charts/solana?period=week")[1]["prices"], [{"timestamp": 1, "value": 2}]),
+        (call("GET", "/v1/charts/solana?period=decade")[0], 400),
+        (call("GET", "/v1/charts/solana?period=day&currency=EUR")[0], 400),
+        (call("POST", "/_control/fail_next_price_request"), (200, {"ok": True})),
+        (call("GET", "/v1/charts/bitcoin?period=day"), (500, FAILED)),
+    ]
     _, log = call("GET", "/_control/requests")
     checks += [
         ([entry["status"] for entry in log], [200, 200, 200, 200, 200, 409, 200, 500, 200, 400, 400, 200,
-                                              200, 200, 200, 400, 500, 200]),
+                                              200, 200, 200, 400, 500, 200, 200, 200, 200, 400, 400, 500]),
+        (log[-1]["query"], {"period": "day"}),
         (log[-1]["device_id"], None),
+        (log[-1]["path"], "/v1/charts/bitcoin"),
         (log[3]["query"], {"asset_id": "ethereum"}),
         (log[0]["device_id"], "dev 1"),
         (call("POST", "/_control/reset"), (200, {"ok": True})),

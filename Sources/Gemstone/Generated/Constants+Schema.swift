@@ -2,6 +2,14 @@
 
 
 extension GemConstants {
+    /// The most points a chart answer or a chart session holds; a longer API answer is an api error.
+    public static let chartMaxPoints: Int = 5000
+    /// The fewest points a zoomed chart draws (all of them when fewer are held).
+    public static let chartMinVisiblePoints: Int = 10
+    /// The room after the newest drawn point, as a fraction of the drawn span.
+    public static let chartTrailingRoom: Double = 0.05
+    /// The longest request_json the chart projections (gem_chart_session_*, gem_chart_view_state, gem_chart_index_at, gem_chart_selection) read, in bytes; longer is GEM_ERR_INVALID_ARGUMENT before parsing.
+    public static let chartMaxRequestBytes: Int = 1_048_576
     /// Rows a long list observes first, and how many more it observes each time its end is reached.
     public static let listPageSize: Int = 50
     /// A long list asks gem_list_window_on_end_reached for more when a row this close to its end appears.

@@ -27,6 +27,36 @@ public func gem_chains(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePoi
     answerProjection(GemChainsRequest.self, request, out)
 }
 
+/// A new chart session: its first request (generation 1) in flight, nothing held, unzoomed.
+@c @implementation
+public func gem_chart_session_new(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemChartSessionRequest.self, request, out, limit: GemConstants.chartMaxRequestBytes)
+}
+
+/// The chart session after one event.
+@c @implementation
+public func gem_chart_session_apply(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemChartEventRequest.self, request, out, limit: GemConstants.chartMaxRequestBytes)
+}
+
+/// The chart screen for a session and the observed price record.
+@c @implementation
+public func gem_chart_view_state(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemChartViewStateRequest.self, request, out, limit: GemConstants.chartMaxRequestBytes)
+}
+
+/// The drawn point nearest a finger's place; null outside the plot.
+@c @implementation
+public func gem_chart_index_at(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemChartIndexAtRequest.self, request, out, limit: GemConstants.chartMaxRequestBytes)
+}
+
+/// What the header shows for a drawn point.
+@c @implementation
+public func gem_chart_selection(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemChartSelectionRequest.self, request, out, limit: GemConstants.chartMaxRequestBytes)
+}
+
 /// What a confirm error shows.
 @c @implementation
 public func gem_confirm_error_display(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {

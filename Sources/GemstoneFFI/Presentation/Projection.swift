@@ -9,12 +9,18 @@ import Primitives
 /// JSON (a page of rows) is written straight into the host's buffer.
 ///
 /// Ownership: `request` is borrowed from the host for the call; `out` is filled with bytes the
-/// host owns (gem_buffer_free).
+/// host owns (gem_buffer_free). With a `limit`, a request longer than `limit` bytes is refused before
+/// it is parsed.
 func answerProjection<Request: GemProjection>(_ type: Request.Type, _ request: UnsafePointer<CChar>?,
-                                              _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+                                              _ out: UnsafeMutablePointer<gem_buffer>?, limit: Int? = nil) -> gem_status {
     let answer: Request.Output
     do {
-        answer = try decodeArgument(Request.self, request, "request_json").answer()
+        let decoded = if let limit {
+            try decodeBoundedArgument(Request.self, request, "request_json", limit: limit)
+        } else {
+            try decodeArgument(Request.self, request, "request_json")
+        }
+        answer = try decoded.answer()
     } catch {
         return Outcome(error).deliver(out)
     }

@@ -15,6 +15,9 @@ import Testing
         "GEM_MAX_UTC_OFFSET_SECONDS": GemConstants.maxUTCOffsetSeconds,
         "GEM_SIGN_MESSAGE_MAX_BYTES": GemConstants.signMessageMaxBytes,
         "GEM_SIGN_MESSAGE_MAX_APP_BYTES": GemConstants.signMessageMaxAppBytes,
+        "GEM_CHART_MAX_POINTS": GemConstants.chartMaxPoints,
+        "GEM_CHART_MIN_VISIBLE_POINTS": GemConstants.chartMinVisiblePoints,
+        "GEM_CHART_MAX_REQUEST_BYTES": GemConstants.chartMaxRequestBytes,
     ]
 
     /// include/gemstone.h, found from this file's path (Tests/GemstoneTests/Models/…).

@@ -43,6 +43,7 @@ from .generated import (BalanceRequirement, ConfirmError, ConfirmFee, ConfirmLoa
                         TransferAmountResultAmount, TransferAmountResultError, TransferRequest)
 from .errors import ConfirmFailed
 from .prices import CurrencyService, PriceService, PriceStore, SqlitePriceStore, WalletHomeService
+from .charts import ChartService
 from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
                         NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
@@ -65,7 +66,7 @@ __all__ = [
 ]
 
 __all__ += [  # prices, the currency and the wallet home
-    "PriceService", "CurrencyService", "WalletHomeService", "PriceStore", "SqlitePriceStore",
+    "PriceService", "CurrencyService", "WalletHomeService", "PriceStore", "SqlitePriceStore", "ChartService",
 ]
 
 __all__ += [  # wallets and addresses

@@ -97,6 +97,14 @@ def _index(path: str, index: int) -> str:
 class Constants:
     """The constants gemstone.h publishes (GEM_<NAME>)."""
 
+    CHART_MAX_POINTS: int = 5000
+    """The most points a chart answer or a chart session holds; a longer API answer is an api error."""
+    CHART_MIN_VISIBLE_POINTS: int = 10
+    """The fewest points a zoomed chart draws (all of them when fewer are held)."""
+    CHART_TRAILING_ROOM: float = 0.05
+    """The room after the newest drawn point, as a fraction of the drawn span."""
+    CHART_MAX_REQUEST_BYTES: int = 1048576
+    """The longest request_json the chart projections (gem_chart_session_*, gem_chart_view_state, gem_chart_index_at, gem_chart_selection) read, in bytes; longer is GEM_ERR_INVALID_ARGUMENT before parsing."""
     LIST_PAGE_SIZE: int = 50
     """Rows a long list observes first, and how many more it observes each time its end is reached."""
     LIST_PREFETCH_ROWS: int = 10
@@ -1177,6 +1185,817 @@ class ChainInfo:
         out["family"] = ChainType(self.family).value
         out["native_asset"] = self.native_asset.to_json()
         out["explorer_name"] = self.explorer_name
+        return out
+
+
+class ChartPeriod(str, enum.Enum):
+    """The span a chart covers (the API's chart periods)."""
+
+    HOUR = "hour"
+    """The last hour."""
+    DAY = "day"
+    """The last day."""
+    WEEK = "week"
+    """The last week."""
+    MONTH = "month"
+    """The last month."""
+    QUARTER = "quarter"
+    """The last three months."""
+    YEAR = "year"
+    """The last year."""
+    ALL = "all"
+    """Everything the API holds."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartPeriod":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+class ChartDateStyle(str, enum.Enum):
+    """How the date of a point under a finger reads, decided by the period."""
+
+    TIME = "time"
+    """The time of day only (hour, day)."""
+    DAY_AND_TIME = "day_and_time"
+    """The day of the month and the time (week, month)."""
+    DAY = "day"
+    """The day of the month, without the time (quarter, year)."""
+    MONTH_AND_YEAR = "month_and_year"
+    """The month and the year (all)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartDateStyle":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    """One point of a chart."""
+
+    date: int
+    """When, in seconds since 1970 (UTC)."""
+    value: float
+    """The price of one whole unit then, in the chart's currency."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartPoint":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartPoint":
+        data = _obj(data, path)
+        return cls(
+            date=_int(_key(data, "date", path), _join(path, "date"), -9223372036854775808, 9223372036854775807),
+            value=_f64(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["date"] = self.date
+        out["value"] = float(self.value)
+        return out
+
+
+@dataclass(frozen=True)
+class ChartRequest:
+    """The request identity of a chart load: what is asked for and the session's generation. A chart answer is folded into the session only when its request equals the session's; an answer for an older request is dropped."""
+
+    asset_id: str
+    """The asset charted."""
+    period: ChartPeriod
+    """The span asked for."""
+    currency: str
+    """The display currency asked for (three upper-case letters)."""
+    generation: int
+    """Counts the loads the session has asked for (1 for the first): two loads of the same asset, period and currency differ by it, so an answer overtaken by a later load is dropped."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartRequest":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            period=_case(ChartPeriod, _key(data, "period", path), _join(path, "period")),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            generation=_int(_key(data, "generation", path), _join(path, "generation"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        out["period"] = ChartPeriod(self.period).value
+        out["currency"] = self.currency
+        out["generation"] = self.generation
+        return out
+
+
+@dataclass(frozen=True)
+class ChartResult:
+    """What gem_chart_service_load answers: the request it answers, how the load ended and the points, converted once at the stored rate of the request's currency."""
+
+    request: ChartRequest
+    """The request this answers, as given."""
+    state: LoadState
+    """data when the API answered (the points may be empty), error with the error otherwise."""
+    conversion: PriceConversion
+    """The currency and rate the points read in: the request's currency at its stored rate, or USD at 1 while no rate of that currency is stored (as the price service converts)."""
+    points: tuple[ChartPoint, ...]
+    """The points, oldest first, one per date, at most GEM_CHART_MAX_POINTS; empty on error."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartResult":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartResult":
+        data = _obj(data, path)
+        return cls(
+            request=ChartRequest._read(_key(data, "request", path), _join(path, "request")),
+            state=LoadState._read(_key(data, "state", path), _join(path, "state")),
+            conversion=PriceConversion._read(_key(data, "conversion", path), _join(path, "conversion")),
+            points=tuple(ChartPoint._read(v0, _index(_join(path, "points"), i0)) for i0, v0 in enumerate(_list(_key(data, "points", path), _join(path, "points")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["request"] = self.request.to_json()
+        out["state"] = self.state.to_json()
+        out["conversion"] = self.conversion.to_json()
+        out["points"] = [v0.to_json() for v0 in self.points]
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChartSession:
+    """The chart screen's session (spec: GemChartSession), a value the host keeps and passes back: its request identity and display currency, the chart it holds, the last error, whether a load is in flight, and the zoom and pan window. The phase is derived from these facts, never stored."""
+
+    request: ChartRequest
+    """The load the session waits for or last folded; the host passes it to gem_chart_service_load."""
+    conversion: Optional[PriceConversion] = None
+    """The currency and rate of the held points; absent before the first answer."""
+    points: Optional[tuple[ChartPoint, ...]] = None
+    """The loaded chart, oldest first; absent before an answer of this period and currency."""
+    error: Optional[ServiceError] = None
+    """The error of the last load that failed; cleared by a load that answers."""
+    is_loading: bool
+    """A load of request is in flight."""
+    window_start: int = 0
+    """The first point drawn (0 unzoomed)."""
+    window_count: Optional[int] = None
+    """How many points are drawn; absent: all of them (unzoomed)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartSession":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartSession":
+        data = _obj(data, path)
+        return cls(
+            request=ChartRequest._read(_key(data, "request", path), _join(path, "request")),
+            conversion=(lambda value: None if value is None else PriceConversion._read(value, _join(path, "conversion")))(data.get("conversion")),
+            points=(lambda value: None if value is None else tuple(ChartPoint._read(v0, _index(_join(path, "points"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "points")))))(data.get("points")),
+            error=(lambda value: None if value is None else ServiceError._read(value, _join(path, "error")))(data.get("error")),
+            is_loading=_bool(_key(data, "is_loading", path), _join(path, "is_loading")),
+            window_start=(lambda value: 0 if value is None else _int(value, _join(path, "window_start"), -9223372036854775808, 9223372036854775807))(data.get("window_start")),
+            window_count=(lambda value: None if value is None else _int(value, _join(path, "window_count"), -9223372036854775808, 9223372036854775807))(data.get("window_count")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["request"] = self.request.to_json()
+        if self.conversion is not None:
+            out["conversion"] = self.conversion.to_json()
+        if self.points is not None:
+            out["points"] = [v0.to_json() for v0 in self.points]
+        if self.error is not None:
+            out["error"] = self.error.to_json()
+        out["is_loading"] = self.is_loading
+        out["window_start"] = self.window_start
+        if self.window_count is not None:
+            out["window_count"] = self.window_count
+        return out
+
+
+class ChartEvent:
+    """What changes a chart session (gem_chart_session_apply). One subclass per case: ChartEventPeriod, ChartEventCurrency, ChartEventRefresh, ChartEventResult, ChartEventZoom, ChartEventPan."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "ChartEvent":
+        """Reads the case its "type" names."""
+        return ChartEvent._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "ChartEvent":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _CHARTEVENT_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of period, currency, refresh, result, zoom, pan")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ChartEventPeriod(ChartEvent):
+    """The user picked a period: a new load, nothing held, unzoomed (the same period changes nothing)."""
+
+    TYPE: ClassVar[str] = "period"
+    period: ChartPeriod
+    """The period picked."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartEventPeriod":
+        return cls(
+            period=_case(ChartPeriod, _key(data, "period", path), _join(path, "period")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "period"}
+        out["period"] = ChartPeriod(self.period).value
+        return out
+
+
+@dataclass(frozen=True)
+class ChartEventCurrency(ChartEvent):
+    """The selected currency changed: a new load, nothing held, unzoomed."""
+
+    TYPE: ClassVar[str] = "currency"
+    currency: str
+    """The new currency (three upper-case letters)."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartEventCurrency":
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "currency"}
+        out["currency"] = self.currency
+        return out
+
+
+@dataclass(frozen=True)
+class ChartEventRefresh(ChartEvent):
+    """The host reloads the same chart: a new generation; what is held stays on screen while it loads."""
+
+    TYPE: ClassVar[str] = "refresh"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartEventRefresh":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "refresh"}
+        return out
+
+
+@dataclass(frozen=True)
+class ChartEventResult(ChartEvent):
+    """A chart load answered: folded only when it answers the session's request."""
+
+    TYPE: ClassVar[str] = "result"
+    result: ChartResult
+    """gem_chart_service_load's answer."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartEventResult":
+        return cls(
+            result=ChartResult._read(_key(data, "result", path), _join(path, "result")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "result"}
+        out["result"] = self.result.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ChartEventZoom(ChartEvent):
+    """A pinch: the drawn window scaled about a point of the plot, clamped to the points held (at least GEM_CHART_MIN_VISIBLE_POINTS, at most all)."""
+
+    TYPE: ClassVar[str] = "zoom"
+    scale: float
+    """How much larger the points draw (2: half as many points); finite and above zero."""
+    anchor: float
+    """Where the pinch is, as a fraction of the plot width (0 left, 1 right); clamped to 0…1."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartEventZoom":
+        return cls(
+            scale=_f64(_key(data, "scale", path), _join(path, "scale")),
+            anchor=_f64(_key(data, "anchor", path), _join(path, "anchor")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "zoom"}
+        out["scale"] = float(self.scale)
+        out["anchor"] = float(self.anchor)
+        return out
+
+
+@dataclass(frozen=True)
+class ChartEventPan(ChartEvent):
+    """A drag: the drawn window moved, clamped to the points held."""
+
+    TYPE: ClassVar[str] = "pan"
+    delta: float
+    """How far the finger moved, as a fraction of the plot width; positive (to the right) shows older points. Finite."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartEventPan":
+        return cls(
+            delta=_f64(_key(data, "delta", path), _join(path, "delta")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "pan"}
+        out["delta"] = float(self.delta)
+        return out
+
+
+_CHARTEVENT_CASES: dict[str, Any] = {"period": ChartEventPeriod, "currency": ChartEventCurrency, "refresh": ChartEventRefresh, "result": ChartEventResult, "zoom": ChartEventZoom, "pan": ChartEventPan}
+
+
+@dataclass(frozen=True)
+class ChartInput:
+    """The observed price record of the chart screen (spec: GemChartInput), view_state's one argument besides the session."""
+
+    asset_id: str
+    """The asset the screen observes."""
+    price: Optional[AssetPrice] = None
+    """Its stored price; absent when none is stored. Only a price of the session's asset whose updated_at is later than the last chart point moves the header."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartInput":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartInput":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            price=(lambda value: None if value is None else AssetPrice._read(value, _join(path, "price")))(data.get("price")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        if self.price is not None:
+            out["price"] = self.price.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ChartBound:
+    """The lowest or highest drawn point."""
+
+    index: int
+    """Its index in GemChartData.points (the first such point)."""
+    date: int
+    """Its date, in seconds since 1970."""
+    value: float
+    """Its value."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartBound":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartBound":
+        data = _obj(data, path)
+        return cls(
+            index=_int(_key(data, "index", path), _join(path, "index"), -9223372036854775808, 9223372036854775807),
+            date=_int(_key(data, "date", path), _join(path, "date"), -9223372036854775808, 9223372036854775807),
+            value=_f64(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["index"] = self.index
+        out["date"] = self.date
+        out["value"] = float(self.value)
+        return out
+
+
+@dataclass(frozen=True)
+class ChartSelection:
+    """What the header shows for a point (gem_chart_selection) or for the chart at rest (GemChartData.header)."""
+
+    date: int
+    """The point's date, in seconds since 1970, read in the data's date_style."""
+    price: float
+    """The price then, in the data's currency."""
+    change_percentage: float
+    """The change against the first drawn point, in percent (2.5 is +2.5%); 0 when that point is 0."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartSelection":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartSelection":
+        data = _obj(data, path)
+        return cls(
+            date=_int(_key(data, "date", path), _join(path, "date"), -9223372036854775808, 9223372036854775807),
+            price=_f64(_key(data, "price", path), _join(path, "price")),
+            change_percentage=_f64(_key(data, "change_percentage", path), _join(path, "change_percentage")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["date"] = self.date
+        out["price"] = float(self.price)
+        out["change_percentage"] = float(self.change_percentage)
+        return out
+
+
+@dataclass(frozen=True)
+class ChartData:
+    """A drawn chart: the window's points, the plotted span (start to end, the room after the newest point included), its bounds, its date style and the header at rest."""
+
+    period: ChartPeriod
+    """The period charted."""
+    currency: str
+    """The currency the values read in."""
+    date_style: ChartDateStyle
+    """How a point's date reads."""
+    points: tuple[ChartPoint, ...]
+    """The drawn points, oldest first (at least two)."""
+    start: int
+    """The plot's left edge: the first drawn point's date."""
+    end: int
+    """The plot's right edge: the last drawn point's date, plus GEM_CHART_TRAILING_ROOM of the drawn span when the newest point is drawn."""
+    min: ChartBound
+    """The lowest drawn point."""
+    max: ChartBound
+    """The highest drawn point."""
+    header: ChartSelection
+    """What the header shows with no finger down: the newest point, or the observed price when it is later than the newest point."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartData":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartData":
+        data = _obj(data, path)
+        return cls(
+            period=_case(ChartPeriod, _key(data, "period", path), _join(path, "period")),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            date_style=_case(ChartDateStyle, _key(data, "date_style", path), _join(path, "date_style")),
+            points=tuple(ChartPoint._read(v0, _index(_join(path, "points"), i0)) for i0, v0 in enumerate(_list(_key(data, "points", path), _join(path, "points")))),
+            start=_int(_key(data, "start", path), _join(path, "start"), -9223372036854775808, 9223372036854775807),
+            end=_int(_key(data, "end", path), _join(path, "end"), -9223372036854775808, 9223372036854775807),
+            min=ChartBound._read(_key(data, "min", path), _join(path, "min")),
+            max=ChartBound._read(_key(data, "max", path), _join(path, "max")),
+            header=ChartSelection._read(_key(data, "header", path), _join(path, "header")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["period"] = ChartPeriod(self.period).value
+        out["currency"] = self.currency
+        out["date_style"] = ChartDateStyle(self.date_style).value
+        out["points"] = [v0.to_json() for v0 in self.points]
+        out["start"] = self.start
+        out["end"] = self.end
+        out["min"] = self.min.to_json()
+        out["max"] = self.max.to_json()
+        out["header"] = self.header.to_json()
+        return out
+
+
+class ChartPhase:
+    """The chart's one phase (spec: GemChartPhase), derived from the session's chart, error and loading facts. One subclass per case: ChartPhaseLoading, ChartPhaseData, ChartPhaseNoData, ChartPhaseFailed."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "ChartPhase":
+        """Reads the case its "type" names."""
+        return ChartPhase._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "ChartPhase":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _CHARTPHASE_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of loading, data, no_data, failed")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ChartPhaseLoading(ChartPhase):
+    """Nothing held and a load in flight."""
+
+    TYPE: ClassVar[str] = "loading"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartPhaseLoading":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "loading"}
+        return out
+
+
+@dataclass(frozen=True)
+class ChartPhaseData(ChartPhase):
+    """A chart to draw."""
+
+    TYPE: ClassVar[str] = "data"
+    data: ChartData
+    """The drawn chart."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartPhaseData":
+        return cls(
+            data=ChartData._read(_key(data, "data", path), _join(path, "data")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "data"}
+        out["data"] = self.data.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ChartPhaseNoData(ChartPhase):
+    """The load answered fewer than two points: the empty state, not an error."""
+
+    TYPE: ClassVar[str] = "no_data"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartPhaseNoData":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "no_data"}
+        return out
+
+
+@dataclass(frozen=True)
+class ChartPhaseFailed(ChartPhase):
+    """Nothing held and the last load failed."""
+
+    TYPE: ClassVar[str] = "failed"
+    error: ServiceError
+    """Why."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "ChartPhaseFailed":
+        return cls(
+            error=ServiceError._read(_key(data, "error", path), _join(path, "error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "failed"}
+        out["error"] = self.error.to_json()
+        return out
+
+
+_CHARTPHASE_CASES: dict[str, Any] = {"loading": ChartPhaseLoading, "data": ChartPhaseData, "no_data": ChartPhaseNoData, "failed": ChartPhaseFailed}
+
+
+@dataclass(frozen=True)
+class ChartView:
+    """The chart screen's view state (gem_chart_view_state): one record per render."""
+
+    period: ChartPeriod
+    """The period picked."""
+    phase: ChartPhase
+    """What the chart area shows."""
+    is_refreshing: bool
+    """A load is in flight while a chart is shown."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartView":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartView":
+        data = _obj(data, path)
+        return cls(
+            period=_case(ChartPeriod, _key(data, "period", path), _join(path, "period")),
+            phase=ChartPhase._read(_key(data, "phase", path), _join(path, "phase")),
+            is_refreshing=_bool(_key(data, "is_refreshing", path), _join(path, "is_refreshing")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["period"] = ChartPeriod(self.period).value
+        out["phase"] = self.phase.to_json()
+        out["is_refreshing"] = self.is_refreshing
+        return out
+
+
+@dataclass(frozen=True)
+class ChartSessionRequest:
+    """The request of gem_chart_session_new: what the screen charts first."""
+
+    asset_id: str
+    """The asset."""
+    period: ChartPeriod
+    """The first period."""
+    currency: str
+    """The selected currency (three upper-case letters)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartSessionRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartSessionRequest":
+        data = _obj(data, path)
+        return cls(
+            asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
+            period=_case(ChartPeriod, _key(data, "period", path), _join(path, "period")),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_id"] = self.asset_id
+        out["period"] = ChartPeriod(self.period).value
+        out["currency"] = self.currency
+        return out
+
+
+@dataclass(frozen=True)
+class ChartEventRequest:
+    """The request of gem_chart_session_apply: a session and one event."""
+
+    session: ChartSession
+    """The session the host keeps."""
+    event: ChartEvent
+    """What happened."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartEventRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartEventRequest":
+        data = _obj(data, path)
+        return cls(
+            session=ChartSession._read(_key(data, "session", path), _join(path, "session")),
+            event=ChartEvent._read(_key(data, "event", path), _join(path, "event")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["session"] = self.session.to_json()
+        out["event"] = self.event.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ChartViewStateRequest:
+    """The request of gem_chart_view_state: the session and the observed price record."""
+
+    session: ChartSession
+    """The session the host keeps."""
+    input: ChartInput
+    """The observed price record."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartViewStateRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartViewStateRequest":
+        data = _obj(data, path)
+        return cls(
+            session=ChartSession._read(_key(data, "session", path), _join(path, "session")),
+            input=ChartInput._read(_key(data, "input", path), _join(path, "input")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["session"] = self.session.to_json()
+        out["input"] = self.input.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class ChartIndexAtRequest:
+    """The request of gem_chart_index_at: a drawn chart and where a finger is."""
+
+    data: ChartData
+    """The drawn chart (from the view state)."""
+    fraction: float
+    """The finger's place as a fraction of the plot width, 0 (start) to 1 (end)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartIndexAtRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartIndexAtRequest":
+        data = _obj(data, path)
+        return cls(
+            data=ChartData._read(_key(data, "data", path), _join(path, "data")),
+            fraction=_f64(_key(data, "fraction", path), _join(path, "fraction")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["data"] = self.data.to_json()
+        out["fraction"] = float(self.fraction)
+        return out
+
+
+@dataclass(frozen=True)
+class ChartSelectionRequest:
+    """The request of gem_chart_selection: a drawn chart and a point of it."""
+
+    data: ChartData
+    """The drawn chart."""
+    index: int
+    """The point, an index in data.points."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartSelectionRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartSelectionRequest":
+        data = _obj(data, path)
+        return cls(
+            data=ChartData._read(_key(data, "data", path), _join(path, "data")),
+            index=_int(_key(data, "index", path), _join(path, "index"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["data"] = self.data.to_json()
+        out["index"] = self.index
+        return out
+
+
+@dataclass(frozen=True)
+class ChartServiceConfig:
+    """gem_chart_service_new's config_json: the API's root and the bound on each request; an absent key reads as the core's default."""
+
+    api_url: str
+    """The API's root: https, or http to loopback only."""
+    timeout_ms: Optional[int] = None
+    """How long one request may take, 1 to 600000 ms (default 30000)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            api_url=_str(_key(data, "api_url", path), _join(path, "api_url")),
+            timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["api_url"] = self.api_url
+        if self.timeout_ms is not None:
+            out["timeout_ms"] = self.timeout_ms
         return out
 
 
@@ -7198,4 +8017,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

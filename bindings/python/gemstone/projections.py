@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Optional  # noqa: F401
 
 from . import calls
-from .generated import (AddressCopyRequest, AddressFormatStyle, Asset, AssetData, AssetItemRow, AssetListRowsRequest, AssetRowStyle, AssetRowText, AssetRowTextRequest, ChainInfo, ChainsRequest, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest, PricedAsset, Transaction, TransactionDetailRequest, TransactionDetailRows, Wallet, WalletAssetRowsRequest, WalletDetails, WalletDetailsRequest, WalletListItem, WalletSection, WalletSectionsRequest,  # noqa: F401
+from .generated import (AddressCopyRequest, AddressFormatStyle, Asset, AssetData, AssetItemRow, AssetListRowsRequest, AssetRowStyle, AssetRowText, AssetRowTextRequest, ChainInfo, ChainsRequest, ChartData, ChartEvent, ChartEventRequest, ChartIndexAtRequest, ChartInput, ChartPeriod, ChartSelection, ChartSelectionRequest, ChartSession, ChartSessionRequest, ChartView, ChartViewStateRequest, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest, PricedAsset, Transaction, TransactionDetailRequest, TransactionDetailRows, Wallet, WalletAssetRowsRequest, WalletDetails, WalletDetailsRequest, WalletListItem, WalletSection, WalletSectionsRequest,  # noqa: F401
                         _big, _bool, _case, _f64, _index, _int, _join, _list, _obj, _str)
 
 
@@ -30,6 +30,31 @@ def wallet_asset_rows(assets: tuple[AssetData, ...], currency: str) -> tuple[Ass
 def chains(chains: Optional[tuple[str, ...]] = None) -> tuple[ChainInfo, ...]:
     """The chains the core supports (or those asked about), each with its family, native coin and default explorer's name (gem_chains; docs/records.md)."""
     return calls.answer("gem_chains", ChainsRequest(chains=chains).to_json(), lambda data: tuple(ChainInfo._read(v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
+
+
+def chart_session_new(asset_id: str, period: ChartPeriod, currency: str) -> ChartSession:
+    """A new chart session: its first request (generation 1) in flight, nothing held, unzoomed (gem_chart_session_new; docs/records.md)."""
+    return calls.answer("gem_chart_session_new", ChartSessionRequest(asset_id=asset_id, period=period, currency=currency).to_json(), lambda data: ChartSession._read(data, ""))
+
+
+def chart_session_apply(session: ChartSession, event: ChartEvent) -> ChartSession:
+    """The chart session after one event (gem_chart_session_apply; docs/records.md)."""
+    return calls.answer("gem_chart_session_apply", ChartEventRequest(session=session, event=event).to_json(), lambda data: ChartSession._read(data, ""))
+
+
+def chart_view_state(session: ChartSession, input: ChartInput) -> ChartView:
+    """The chart screen for a session and the observed price record (gem_chart_view_state; docs/records.md)."""
+    return calls.answer("gem_chart_view_state", ChartViewStateRequest(session=session, input=input).to_json(), lambda data: ChartView._read(data, ""))
+
+
+def chart_index_at(data: ChartData, fraction: float) -> Optional[int]:
+    """The drawn point nearest a finger's place; null outside the plot (gem_chart_index_at; docs/records.md)."""
+    return calls.answer("gem_chart_index_at", ChartIndexAtRequest(data=data, fraction=fraction).to_json(), lambda data: (None if data is None else _int(data, "", -9223372036854775808, 9223372036854775807)))
+
+
+def chart_selection(data: ChartData, index: int) -> ChartSelection:
+    """What the header shows for a drawn point (gem_chart_selection; docs/records.md)."""
+    return calls.answer("gem_chart_selection", ChartSelectionRequest(data=data, index=index).to_json(), lambda data: ChartSelection._read(data, ""))
 
 
 def confirm_error_display(error: ConfirmError) -> ConfirmErrorDisplay:
@@ -67,4 +92,4 @@ def wallet_details(wallet: Wallet, current_wallet_id: Optional[str] = None) -> W
     return calls.answer("gem_wallet_details", WalletDetailsRequest(wallet=wallet, current_wallet_id=current_wallet_id).to_json(), lambda data: WalletDetails._read(data, ""))
 
 
-__all__ = ["asset_row_text", "asset_list_rows", "wallet_asset_rows", "chains", "confirm_error_display", "format_address", "address_copy", "copy_kind_policy", "transaction_detail_rows", "wallet_sections", "wallet_details"]
+__all__ = ["asset_row_text", "asset_list_rows", "wallet_asset_rows", "chains", "chart_session_new", "chart_session_apply", "chart_view_state", "chart_index_at", "chart_selection", "confirm_error_display", "format_address", "address_copy", "copy_kind_policy", "transaction_detail_rows", "wallet_sections", "wallet_details"]

@@ -46,6 +46,15 @@ public final class GemPriceService: Sendable {
         try await store.getPriceState(currency: preferences.currency())
     }
 
+    /// The conversion a value in US dollars is shown in for `currency`: USD at 1; otherwise the stored rate
+    /// of `currency`; with none stored, USD at 1 (the rule ticks convert prices by, `PriceRules.effectiveConversion`).
+    /// The chart service converts its points with it.
+    public func conversion(currency: String) async throws(GemServiceError) -> GemPriceConversion {
+        if currency == FiatCurrency.usd { return GemPriceConversion(currency: FiatCurrency.usd, rate: 1) }
+        let state = try await store.getPriceState(currency: currency)
+        return PriceRules.effectiveConversion(currency: currency, rates: [], state: state)
+    }
+
     // MARK: commands
 
     /// Asks the API for the fiat rates and for the USD prices of `assetIds` (at once), then commits them as

@@ -18,6 +18,26 @@ fun Presentation.walletAssetRows(assets: List<AssetData>, currency: String): Lis
 fun Presentation.chains(chains: List<String>? = null): List<ChainInfo> =
     project(ChainsRequest(chains).toJson(), { r, o -> Gemstone.library.gem_chains(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> ChainInfo.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
 
+/** A new chart session: its first request (generation 1) in flight, nothing held, unzoomed (`gem_chart_session_new`, request [ChartSessionRequest]). */
+fun Presentation.chartSessionNew(assetId: String, period: ChartPeriod, currency: String): ChartSession =
+    project(ChartSessionRequest(assetId, period, currency).toJson(), { r, o -> Gemstone.library.gem_chart_session_new(r, o) }) { ChartSession.read(SchemaJson.obj(it, ""), "") }
+
+/** The chart session after one event (`gem_chart_session_apply`, request [ChartEventRequest]). */
+fun Presentation.chartSessionApply(session: ChartSession, event: ChartEvent): ChartSession =
+    project(ChartEventRequest(session, event).toJson(), { r, o -> Gemstone.library.gem_chart_session_apply(r, o) }) { ChartSession.read(SchemaJson.obj(it, ""), "") }
+
+/** The chart screen for a session and the observed price record (`gem_chart_view_state`, request [ChartViewStateRequest]). */
+fun Presentation.chartViewState(session: ChartSession, input: ChartInput): ChartView =
+    project(ChartViewStateRequest(session, input).toJson(), { r, o -> Gemstone.library.gem_chart_view_state(r, o) }) { ChartView.read(SchemaJson.obj(it, ""), "") }
+
+/** The drawn point nearest a finger's place; null outside the plot (`gem_chart_index_at`, request [ChartIndexAtRequest]). */
+fun Presentation.chartIndexAt(data: ChartData, fraction: Double): Long? =
+    project(ChartIndexAtRequest(data, fraction).toJson(), { r, o -> Gemstone.library.gem_chart_index_at(r, o) }) { it.let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, "", Long.MIN_VALUE, Long.MAX_VALUE) } }
+
+/** What the header shows for a drawn point (`gem_chart_selection`, request [ChartSelectionRequest]). */
+fun Presentation.chartSelection(data: ChartData, index: Long): ChartSelection =
+    project(ChartSelectionRequest(data, index).toJson(), { r, o -> Gemstone.library.gem_chart_selection(r, o) }) { ChartSelection.read(SchemaJson.obj(it, ""), "") }
+
 /** What a confirm error shows (`gem_confirm_error_display`, request [ConfirmErrorDisplayRequest]). */
 fun Presentation.confirmErrorDisplay(error: ConfirmError): ConfirmErrorDisplay =
     project(ConfirmErrorDisplayRequest(error).toJson(), { r, o -> Gemstone.library.gem_confirm_error_display(r, o) }) { ConfirmErrorDisplay.read(SchemaJson.obj(it, ""), "") }

@@ -944,6 +944,720 @@ data class ChainInfo(
     }
 }
 
+/** The span a chart covers (the API's chart periods). */
+enum class ChartPeriod(val json: String) {
+    /** The last hour. */
+    HOUR("hour"),
+    /** The last day. */
+    DAY("day"),
+    /** The last week. */
+    WEEK("week"),
+    /** The last month. */
+    MONTH("month"),
+    /** The last three months. */
+    QUARTER("quarter"),
+    /** The last year. */
+    YEAR("year"),
+    /** Everything the API holds. */
+    ALL("all");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ChartPeriod = read(value, "")
+        internal fun read(value: String, path: String): ChartPeriod =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "hour, day, week, month, quarter, year, all")
+    }
+}
+
+/** How the date of a point under a finger reads, decided by the period. */
+enum class ChartDateStyle(val json: String) {
+    /** The time of day only (hour, day). */
+    TIME("time"),
+    /** The day of the month and the time (week, month). */
+    DAY_AND_TIME("day_and_time"),
+    /** The day of the month, without the time (quarter, year). */
+    DAY("day"),
+    /** The month and the year (all). */
+    MONTH_AND_YEAR("month_and_year");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): ChartDateStyle = read(value, "")
+        internal fun read(value: String, path: String): ChartDateStyle =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "time, day_and_time, day, month_and_year")
+    }
+}
+
+/** One point of a chart. */
+data class ChartPoint(
+    /** When, in seconds since 1970 (UTC). */
+    val date: Long,
+    /** The price of one whole unit then, in the chart's currency. */
+    val value: Double
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("date", date)
+        put("value", SchemaJson.finite(value, "number"))
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartPoint = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartPoint> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartPoint>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartPoint = ChartPoint(
+            date = SchemaJson.long(SchemaJson.key(json, "date", path), SchemaJson.join(path, "date"), Long.MIN_VALUE, Long.MAX_VALUE),
+            value = SchemaJson.double(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"))
+        )
+    }
+}
+
+/** The request identity of a chart load: what is asked for and the session's generation. A chart answer is folded into the session only when its request equals the session's; an answer for an older request is dropped. */
+data class ChartRequest(
+    /** The asset charted. */
+    val assetId: String,
+    /** The span asked for. */
+    val period: ChartPeriod,
+    /** The display currency asked for (three upper-case letters). */
+    val currency: String,
+    /** Counts the loads the session has asked for (1 for the first): two loads of the same asset, period and currency differ by it, so an answer overtaken by a later load is dropped. */
+    val generation: Long
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        put("period", period.json)
+        put("currency", currency)
+        put("generation", generation)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartRequest = ChartRequest(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            period = ChartPeriod.read(SchemaJson.str(SchemaJson.key(json, "period", path), SchemaJson.join(path, "period")), SchemaJson.join(path, "period")),
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            generation = SchemaJson.long(SchemaJson.key(json, "generation", path), SchemaJson.join(path, "generation"), Long.MIN_VALUE, Long.MAX_VALUE)
+        )
+    }
+}
+
+/** What gem_chart_service_load answers: the request it answers, how the load ended and the points, converted once at the stored rate of the request's currency. */
+data class ChartResult(
+    /** The request this answers, as given. */
+    val request: ChartRequest,
+    /** data when the API answered (the points may be empty), error with the error otherwise. */
+    val state: LoadState,
+    /** The currency and rate the points read in: the request's currency at its stored rate, or USD at 1 while no rate of that currency is stored (as the price service converts). */
+    val conversion: PriceConversion,
+    /** The points, oldest first, one per date, at most GEM_CHART_MAX_POINTS; empty on error. */
+    val points: List<ChartPoint>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("request", request.toJson())
+        put("state", state.toJson())
+        put("conversion", conversion.toJson())
+        put("points", JSONArray().apply { points.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartResult = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartResult> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartResult>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartResult = ChartResult(
+            request = ChartRequest.read(SchemaJson.obj(SchemaJson.key(json, "request", path), SchemaJson.join(path, "request")), SchemaJson.join(path, "request")),
+            state = LoadState.read(SchemaJson.obj(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state")),
+            conversion = PriceConversion.read(SchemaJson.obj(SchemaJson.key(json, "conversion", path), SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")),
+            points = SchemaJson.arr(SchemaJson.key(json, "points", path), SchemaJson.join(path, "points")).let { a0 -> List(a0.length()) { i0 -> ChartPoint.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "points")}[$i0]"), "${SchemaJson.join(path, "points")}[$i0]") } }
+        )
+    }
+}
+
+/** The chart screen's session (spec: GemChartSession), a value the host keeps and passes back: its request identity and display currency, the chart it holds, the last error, whether a load is in flight, and the zoom and pan window. The phase is derived from these facts, never stored. */
+data class ChartSession @JvmOverloads constructor(
+    /** The load the session waits for or last folded; the host passes it to gem_chart_service_load. */
+    val request: ChartRequest,
+    /** The currency and rate of the held points; absent before the first answer. */
+    val conversion: PriceConversion? = null,
+    /** The loaded chart, oldest first; absent before an answer of this period and currency. */
+    val points: List<ChartPoint>? = null,
+    /** The error of the last load that failed; cleared by a load that answers. */
+    val error: ServiceError? = null,
+    /** A load of request is in flight. */
+    val isLoading: Boolean,
+    /** The first point drawn (0 unzoomed). */
+    val windowStart: Long = 0L,
+    /** How many points are drawn; absent: all of them (unzoomed). */
+    val windowCount: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("request", request.toJson())
+        conversion?.let { put("conversion", it.toJson()) }
+        points?.let { put("points", JSONArray().apply { it.forEach { v0 -> put(v0.toJson()) } }) }
+        error?.let { put("error", it.toJson()) }
+        put("is_loading", isLoading)
+        put("window_start", windowStart)
+        windowCount?.let { put("window_count", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartSession = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartSession> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartSession>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartSession = ChartSession(
+            request = ChartRequest.read(SchemaJson.obj(SchemaJson.key(json, "request", path), SchemaJson.join(path, "request")), SchemaJson.join(path, "request")),
+            conversion = json.opt("conversion").let { if (SchemaJson.absent(it)) null else PriceConversion.read(SchemaJson.obj(it, SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")) },
+            points = json.opt("points").let { if (SchemaJson.absent(it)) null else SchemaJson.arr(it, SchemaJson.join(path, "points")).let { a0 -> List(a0.length()) { i0 -> ChartPoint.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "points")}[$i0]"), "${SchemaJson.join(path, "points")}[$i0]") } } },
+            error = json.opt("error").let { if (SchemaJson.absent(it)) null else ServiceError.read(SchemaJson.obj(it, SchemaJson.join(path, "error")), SchemaJson.join(path, "error")) },
+            isLoading = SchemaJson.bool(SchemaJson.key(json, "is_loading", path), SchemaJson.join(path, "is_loading")),
+            windowStart = json.opt("window_start").let { if (SchemaJson.absent(it)) 0L else SchemaJson.long(it, SchemaJson.join(path, "window_start"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            windowCount = json.opt("window_count").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "window_count"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** What changes a chart session (gem_chart_session_apply). */
+sealed class ChartEvent {
+    abstract fun toJson(): JSONObject
+
+    /** The user picked a period: a new load, nothing held, unzoomed (the same period changes nothing). */
+    data class Period(
+        /** The period picked. */
+        val period: ChartPeriod
+    ) : ChartEvent() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "period")
+            put("period", period.json)
+        }
+    }
+
+    /** The selected currency changed: a new load, nothing held, unzoomed. */
+    data class Currency(
+        /** The new currency (three upper-case letters). */
+        val currency: String
+    ) : ChartEvent() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "currency")
+            put("currency", currency)
+        }
+    }
+
+    /** The host reloads the same chart: a new generation; what is held stays on screen while it loads. */
+    object Refresh : ChartEvent() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "refresh")
+        override fun toString(): String = "ChartEvent.Refresh"
+    }
+
+    /** A chart load answered: folded only when it answers the session's request. */
+    data class Result(
+        /** gem_chart_service_load's answer. */
+        val result: ChartResult
+    ) : ChartEvent() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "result")
+            put("result", result.toJson())
+        }
+    }
+
+    /** A pinch: the drawn window scaled about a point of the plot, clamped to the points held (at least GEM_CHART_MIN_VISIBLE_POINTS, at most all). */
+    data class Zoom(
+        /** How much larger the points draw (2: half as many points); finite and above zero. */
+        val scale: Double,
+        /** Where the pinch is, as a fraction of the plot width (0 left, 1 right); clamped to 0…1. */
+        val anchor: Double
+    ) : ChartEvent() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "zoom")
+            put("scale", SchemaJson.finite(scale, "number"))
+            put("anchor", SchemaJson.finite(anchor, "number"))
+        }
+    }
+
+    /** A drag: the drawn window moved, clamped to the points held. */
+    data class Pan(
+        /** How far the finger moved, as a fraction of the plot width; positive (to the right) shows older points. Finite. */
+        val delta: Double
+    ) : ChartEvent() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "pan")
+            put("delta", SchemaJson.finite(delta, "number"))
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): ChartEvent = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): ChartEvent {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "period" -> Period(
+                    period = ChartPeriod.read(SchemaJson.str(SchemaJson.key(json, "period", path), SchemaJson.join(path, "period")), SchemaJson.join(path, "period"))
+                )
+                "currency" -> Currency(
+                    currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency"))
+                )
+                "refresh" -> Refresh
+                "result" -> Result(
+                    result = ChartResult.read(SchemaJson.obj(SchemaJson.key(json, "result", path), SchemaJson.join(path, "result")), SchemaJson.join(path, "result"))
+                )
+                "zoom" -> Zoom(
+                    scale = SchemaJson.double(SchemaJson.key(json, "scale", path), SchemaJson.join(path, "scale")),
+                    anchor = SchemaJson.double(SchemaJson.key(json, "anchor", path), SchemaJson.join(path, "anchor"))
+                )
+                "pan" -> Pan(
+                    delta = SchemaJson.double(SchemaJson.key(json, "delta", path), SchemaJson.join(path, "delta"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "period, currency, refresh, result, zoom, pan")
+            }
+        }
+    }
+}
+
+/** The observed price record of the chart screen (spec: GemChartInput), view_state's one argument besides the session. */
+data class ChartInput @JvmOverloads constructor(
+    /** The asset the screen observes. */
+    val assetId: String,
+    /** Its stored price; absent when none is stored. Only a price of the session's asset whose updated_at is later than the last chart point moves the header. */
+    val price: AssetPrice? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        price?.let { put("price", it.toJson()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartInput = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartInput> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartInput>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartInput = ChartInput(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            price = json.opt("price").let { if (SchemaJson.absent(it)) null else AssetPrice.read(SchemaJson.obj(it, SchemaJson.join(path, "price")), SchemaJson.join(path, "price")) }
+        )
+    }
+}
+
+/** The lowest or highest drawn point. */
+data class ChartBound(
+    /** Its index in GemChartData.points (the first such point). */
+    val index: Long,
+    /** Its date, in seconds since 1970. */
+    val date: Long,
+    /** Its value. */
+    val value: Double
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("index", index)
+        put("date", date)
+        put("value", SchemaJson.finite(value, "number"))
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartBound = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartBound> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartBound>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartBound = ChartBound(
+            index = SchemaJson.long(SchemaJson.key(json, "index", path), SchemaJson.join(path, "index"), Long.MIN_VALUE, Long.MAX_VALUE),
+            date = SchemaJson.long(SchemaJson.key(json, "date", path), SchemaJson.join(path, "date"), Long.MIN_VALUE, Long.MAX_VALUE),
+            value = SchemaJson.double(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"))
+        )
+    }
+}
+
+/** What the header shows for a point (gem_chart_selection) or for the chart at rest (GemChartData.header). */
+data class ChartSelection(
+    /** The point's date, in seconds since 1970, read in the data's date_style. */
+    val date: Long,
+    /** The price then, in the data's currency. */
+    val price: Double,
+    /** The change against the first drawn point, in percent (2.5 is +2.5%); 0 when that point is 0. */
+    val changePercentage: Double
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("date", date)
+        put("price", SchemaJson.finite(price, "number"))
+        put("change_percentage", SchemaJson.finite(changePercentage, "number"))
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartSelection = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartSelection> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartSelection>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartSelection = ChartSelection(
+            date = SchemaJson.long(SchemaJson.key(json, "date", path), SchemaJson.join(path, "date"), Long.MIN_VALUE, Long.MAX_VALUE),
+            price = SchemaJson.double(SchemaJson.key(json, "price", path), SchemaJson.join(path, "price")),
+            changePercentage = SchemaJson.double(SchemaJson.key(json, "change_percentage", path), SchemaJson.join(path, "change_percentage"))
+        )
+    }
+}
+
+/** A drawn chart: the window's points, the plotted span (start to end, the room after the newest point included), its bounds, its date style and the header at rest. */
+data class ChartData(
+    /** The period charted. */
+    val period: ChartPeriod,
+    /** The currency the values read in. */
+    val currency: String,
+    /** How a point's date reads. */
+    val dateStyle: ChartDateStyle,
+    /** The drawn points, oldest first (at least two). */
+    val points: List<ChartPoint>,
+    /** The plot's left edge: the first drawn point's date. */
+    val start: Long,
+    /** The plot's right edge: the last drawn point's date, plus GEM_CHART_TRAILING_ROOM of the drawn span when the newest point is drawn. */
+    val end: Long,
+    /** The lowest drawn point. */
+    val min: ChartBound,
+    /** The highest drawn point. */
+    val max: ChartBound,
+    /** What the header shows with no finger down: the newest point, or the observed price when it is later than the newest point. */
+    val header: ChartSelection
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("period", period.json)
+        put("currency", currency)
+        put("date_style", dateStyle.json)
+        put("points", JSONArray().apply { points.forEach { v0 -> put(v0.toJson()) } })
+        put("start", start)
+        put("end", end)
+        put("min", min.toJson())
+        put("max", max.toJson())
+        put("header", header.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartData = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartData> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartData>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartData = ChartData(
+            period = ChartPeriod.read(SchemaJson.str(SchemaJson.key(json, "period", path), SchemaJson.join(path, "period")), SchemaJson.join(path, "period")),
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            dateStyle = ChartDateStyle.read(SchemaJson.str(SchemaJson.key(json, "date_style", path), SchemaJson.join(path, "date_style")), SchemaJson.join(path, "date_style")),
+            points = SchemaJson.arr(SchemaJson.key(json, "points", path), SchemaJson.join(path, "points")).let { a0 -> List(a0.length()) { i0 -> ChartPoint.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "points")}[$i0]"), "${SchemaJson.join(path, "points")}[$i0]") } },
+            start = SchemaJson.long(SchemaJson.key(json, "start", path), SchemaJson.join(path, "start"), Long.MIN_VALUE, Long.MAX_VALUE),
+            end = SchemaJson.long(SchemaJson.key(json, "end", path), SchemaJson.join(path, "end"), Long.MIN_VALUE, Long.MAX_VALUE),
+            min = ChartBound.read(SchemaJson.obj(SchemaJson.key(json, "min", path), SchemaJson.join(path, "min")), SchemaJson.join(path, "min")),
+            max = ChartBound.read(SchemaJson.obj(SchemaJson.key(json, "max", path), SchemaJson.join(path, "max")), SchemaJson.join(path, "max")),
+            header = ChartSelection.read(SchemaJson.obj(SchemaJson.key(json, "header", path), SchemaJson.join(path, "header")), SchemaJson.join(path, "header"))
+        )
+    }
+}
+
+/** The chart's one phase (spec: GemChartPhase), derived from the session's chart, error and loading facts. */
+sealed class ChartPhase {
+    abstract fun toJson(): JSONObject
+
+    /** Nothing held and a load in flight. */
+    object Loading : ChartPhase() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "loading")
+        override fun toString(): String = "ChartPhase.Loading"
+    }
+
+    /** A chart to draw. */
+    data class Data(
+        /** The drawn chart. */
+        val data: ChartData
+    ) : ChartPhase() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "data")
+            put("data", data.toJson())
+        }
+    }
+
+    /** The load answered fewer than two points: the empty state, not an error. */
+    object NoData : ChartPhase() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "no_data")
+        override fun toString(): String = "ChartPhase.NoData"
+    }
+
+    /** Nothing held and the last load failed. */
+    data class Failed(
+        /** Why. */
+        val error: ServiceError
+    ) : ChartPhase() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "failed")
+            put("error", error.toJson())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): ChartPhase = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): ChartPhase {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "loading" -> Loading
+                "data" -> Data(
+                    data = ChartData.read(SchemaJson.obj(SchemaJson.key(json, "data", path), SchemaJson.join(path, "data")), SchemaJson.join(path, "data"))
+                )
+                "no_data" -> NoData
+                "failed" -> Failed(
+                    error = ServiceError.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "loading, data, no_data, failed")
+            }
+        }
+    }
+}
+
+/** The chart screen's view state (gem_chart_view_state): one record per render. */
+data class ChartView(
+    /** The period picked. */
+    val period: ChartPeriod,
+    /** What the chart area shows. */
+    val phase: ChartPhase,
+    /** A load is in flight while a chart is shown. */
+    val isRefreshing: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("period", period.json)
+        put("phase", phase.toJson())
+        put("is_refreshing", isRefreshing)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartView = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartView> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartView>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartView = ChartView(
+            period = ChartPeriod.read(SchemaJson.str(SchemaJson.key(json, "period", path), SchemaJson.join(path, "period")), SchemaJson.join(path, "period")),
+            phase = ChartPhase.read(SchemaJson.obj(SchemaJson.key(json, "phase", path), SchemaJson.join(path, "phase")), SchemaJson.join(path, "phase")),
+            isRefreshing = SchemaJson.bool(SchemaJson.key(json, "is_refreshing", path), SchemaJson.join(path, "is_refreshing"))
+        )
+    }
+}
+
+/** The request of gem_chart_session_new: what the screen charts first. */
+data class ChartSessionRequest(
+    /** The asset. */
+    val assetId: String,
+    /** The first period. */
+    val period: ChartPeriod,
+    /** The selected currency (three upper-case letters). */
+    val currency: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_id", assetId)
+        put("period", period.json)
+        put("currency", currency)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartSessionRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartSessionRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartSessionRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartSessionRequest = ChartSessionRequest(
+            assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
+            period = ChartPeriod.read(SchemaJson.str(SchemaJson.key(json, "period", path), SchemaJson.join(path, "period")), SchemaJson.join(path, "period")),
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency"))
+        )
+    }
+}
+
+/** The request of gem_chart_session_apply: a session and one event. */
+data class ChartEventRequest(
+    /** The session the host keeps. */
+    val session: ChartSession,
+    /** What happened. */
+    val event: ChartEvent
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("session", session.toJson())
+        put("event", event.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartEventRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartEventRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartEventRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartEventRequest = ChartEventRequest(
+            session = ChartSession.read(SchemaJson.obj(SchemaJson.key(json, "session", path), SchemaJson.join(path, "session")), SchemaJson.join(path, "session")),
+            event = ChartEvent.read(SchemaJson.obj(SchemaJson.key(json, "event", path), SchemaJson.join(path, "event")), SchemaJson.join(path, "event"))
+        )
+    }
+}
+
+/** The request of gem_chart_view_state: the session and the observed price record. */
+data class ChartViewStateRequest(
+    /** The session the host keeps. */
+    val session: ChartSession,
+    /** The observed price record. */
+    val input: ChartInput
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("session", session.toJson())
+        put("input", input.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartViewStateRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartViewStateRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartViewStateRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartViewStateRequest = ChartViewStateRequest(
+            session = ChartSession.read(SchemaJson.obj(SchemaJson.key(json, "session", path), SchemaJson.join(path, "session")), SchemaJson.join(path, "session")),
+            input = ChartInput.read(SchemaJson.obj(SchemaJson.key(json, "input", path), SchemaJson.join(path, "input")), SchemaJson.join(path, "input"))
+        )
+    }
+}
+
+/** The request of gem_chart_index_at: a drawn chart and where a finger is. */
+data class ChartIndexAtRequest(
+    /** The drawn chart (from the view state). */
+    val data: ChartData,
+    /** The finger's place as a fraction of the plot width, 0 (start) to 1 (end). */
+    val fraction: Double
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("data", data.toJson())
+        put("fraction", SchemaJson.finite(fraction, "number"))
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartIndexAtRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartIndexAtRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartIndexAtRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartIndexAtRequest = ChartIndexAtRequest(
+            data = ChartData.read(SchemaJson.obj(SchemaJson.key(json, "data", path), SchemaJson.join(path, "data")), SchemaJson.join(path, "data")),
+            fraction = SchemaJson.double(SchemaJson.key(json, "fraction", path), SchemaJson.join(path, "fraction"))
+        )
+    }
+}
+
+/** The request of gem_chart_selection: a drawn chart and a point of it. */
+data class ChartSelectionRequest(
+    /** The drawn chart. */
+    val data: ChartData,
+    /** The point, an index in data.points. */
+    val index: Long
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("data", data.toJson())
+        put("index", index)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartSelectionRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartSelectionRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartSelectionRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartSelectionRequest = ChartSelectionRequest(
+            data = ChartData.read(SchemaJson.obj(SchemaJson.key(json, "data", path), SchemaJson.join(path, "data")), SchemaJson.join(path, "data")),
+            index = SchemaJson.long(SchemaJson.key(json, "index", path), SchemaJson.join(path, "index"), Long.MIN_VALUE, Long.MAX_VALUE)
+        )
+    }
+}
+
+/** gem_chart_service_new's config_json: the API's root and the bound on each request; an absent key reads as the core's default. */
+data class ChartServiceConfig @JvmOverloads constructor(
+    /** The API's root: https, or http to loopback only. */
+    val apiUrl: String,
+    /** How long one request may take, 1 to 600000 ms (default 30000). */
+    val timeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("api_url", apiUrl)
+        timeoutMs?.let { put("timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartServiceConfig = ChartServiceConfig(
+            apiUrl = SchemaJson.str(SchemaJson.key(json, "api_url", path), SchemaJson.join(path, "api_url")),
+            timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
 /** How fast a transaction should land, and so which fee rate it pays. */
 enum class FeePriority(val json: String) {
     /** The lowest rate the chain's nodes suggest. */

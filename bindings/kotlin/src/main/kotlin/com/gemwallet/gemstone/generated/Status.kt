@@ -60,6 +60,14 @@ object GemStatus {
 
 /** The constants gemstone.h publishes (GEM_<NAME>). */
 object GemConstants {
+    /** The most points a chart answer or a chart session holds; a longer API answer is an api error. */
+    const val CHART_MAX_POINTS = 5000
+    /** The fewest points a zoomed chart draws (all of them when fewer are held). */
+    const val CHART_MIN_VISIBLE_POINTS = 10
+    /** The room after the newest drawn point, as a fraction of the drawn span. */
+    const val CHART_TRAILING_ROOM = 0.05
+    /** The longest request_json the chart projections (gem_chart_session_*, gem_chart_view_state, gem_chart_index_at, gem_chart_selection) read, in bytes; longer is GEM_ERR_INVALID_ARGUMENT before parsing. */
+    const val CHART_MAX_REQUEST_BYTES = 1048576
     /** Rows a long list observes first, and how many more it observes each time its end is reached. */
     const val LIST_PAGE_SIZE = 50
     /** A long list asks gem_list_window_on_end_reached for more when a row this close to its end appears. */

@@ -46,6 +46,19 @@ import com.gemwallet.gemstone.Presentation
 import com.gemwallet.gemstone.GemConstants
 import com.gemwallet.gemstone.PricedAsset
 import com.gemwallet.gemstone.Transaction
+import com.gemwallet.gemstone.ChartEvent
+import com.gemwallet.gemstone.ChartInput
+import com.gemwallet.gemstone.ChartPeriod
+import com.gemwallet.gemstone.ChartPhase
+import com.gemwallet.gemstone.ChartPoint
+import com.gemwallet.gemstone.ChartResult
+import com.gemwallet.gemstone.ChartSelection
+import com.gemwallet.gemstone.PriceConversion
+import com.gemwallet.gemstone.chartIndexAt
+import com.gemwallet.gemstone.chartSelection
+import com.gemwallet.gemstone.chartSessionApply
+import com.gemwallet.gemstone.chartSessionNew
+import com.gemwallet.gemstone.chartViewState
 import java.io.File
 import java.math.BigInteger
 
@@ -70,6 +83,25 @@ class PresentationTests : Suite {
     }
 
     override fun tests(): List<Pair<String, () -> Unit>> = listOf(
+        test("a chart session: an answer folded, drawn, a finger's point, an older answer dropped, a new period unzoomed") {
+            val session = Presentation.chartSessionNew("bitcoin", ChartPeriod.DAY, "EUR")
+            checkEqual(1L, session.request.generation, "first generation")
+            val points = (0 until 20).map { ChartPoint(1_000L + it * 60L, 10.0 + it) }
+            val answer = ChartResult(session.request, LoadState.Data, PriceConversion("EUR", 0.5), points)
+            val loaded = Presentation.chartSessionApply(session, ChartEvent.Result(answer))
+            val phase = Presentation.chartViewState(loaded, ChartInput("bitcoin")).phase
+            val data = (phase as? ChartPhase.Data)?.data ?: error("no data phase: $phase")
+            checkEqual(points, data.points, "drawn points")
+            checkEqual(0L, Presentation.chartIndexAt(data, 0.0), "index at 0")
+            checkEqual(19L, Presentation.chartIndexAt(data, 1.0), "index at 1")
+            checkEqual(null, Presentation.chartIndexAt(data, 1.5), "off the plot")
+            checkEqual(ChartSelection(points[19].date, 29.0, 190.0), Presentation.chartSelection(data, 19L), "selection")
+            val refreshed = Presentation.chartSessionApply(loaded, ChartEvent.Refresh)
+            checkEqual(refreshed, Presentation.chartSessionApply(refreshed, ChartEvent.Result(answer)), "older answer dropped")
+            val zoomed = Presentation.chartSessionApply(loaded, ChartEvent.Zoom(2.0, 1.0))
+            checkEqual(10L, zoomed.windowCount, "zoomed")
+            checkEqual(null, Presentation.chartSessionApply(zoomed, ChartEvent.Period(ChartPeriod.WEEK)).windowCount, "new period unzoomed")
+        },
         test("the header's presentation constants are the binding's") {
             val header = File(System.getProperty("gemstone.repo"), "include/gemstone.h").readText()
             fun define(name: String) = Regex("#define $name (\\d+)").find(header)?.groupValues?.get(1)?.toInt()

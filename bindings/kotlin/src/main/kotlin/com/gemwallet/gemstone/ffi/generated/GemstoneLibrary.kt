@@ -96,6 +96,9 @@ interface GemstoneLibrary : Library {
     fun gem_wallet_home_service_free(service: Pointer?)
     fun gem_wallet_home_service_load(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_wallet_home_service_refresh(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_chart_service_new(configJson: String?, transport: GemHttpTransportTable?, prices: Pointer?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_chart_service_free(service: Pointer?)
+    fun gem_chart_service_load(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_address_validate(chain: String?, address: String?, out: GemBuffer?): Int
     fun gem_load_state_refreshed(requestJson: String?, out: GemBuffer?): Int
     fun gem_list_phase(requestJson: String?, out: GemBuffer?): Int
@@ -122,6 +125,11 @@ interface GemstoneLibrary : Library {
     fun gem_wallet_asset_rows(requestJson: String?, out: GemBuffer?): Int
     fun gem_wallet_sections(requestJson: String?, out: GemBuffer?): Int
     fun gem_wallet_details(requestJson: String?, out: GemBuffer?): Int
+    fun gem_chart_session_new(requestJson: String?, out: GemBuffer?): Int
+    fun gem_chart_session_apply(requestJson: String?, out: GemBuffer?): Int
+    fun gem_chart_view_state(requestJson: String?, out: GemBuffer?): Int
+    fun gem_chart_index_at(requestJson: String?, out: GemBuffer?): Int
+    fun gem_chart_selection(requestJson: String?, out: GemBuffer?): Int
     fun gem_amount_session_new(requestJson: String?, out: GemBuffer?): Int
     fun gem_amount_session_apply(requestJson: String?, out: GemBuffer?): Int
     fun gem_amount_session_view_state(requestJson: String?, out: GemBuffer?): Int
