@@ -43,16 +43,22 @@
  *    the host's calling thread; SYNC ports (the preferences store) run on whatever thread needs
  *    the value, the caller's included, and answer before returning.
  *
- *  - Store timeouts. A call to an async store (gem_wallet_store, gem_secure_store,
- *    gem_price_alert_store) that the host has not answered within the service's store timeout
- *    fails with GEM_ERR_TIMEOUT, and so does the command that made it: `done` fires on the core
- *    thread that ran the timer, and the host's later answer is stale (gem_call_ok answers
- *    GEM_ERR_STALE_CALL). The bound is "store_timeout_ms" in the config of
- *    gem_wallet_service_new and gem_price_alert_service_new (1 to 600000, default 30000); the
- *    session service, which has no config, uses the default 30000 ms. A timed-out write may still
- *    land in the host's store later: the core has already reported it failed and undone what it
- *    could. The keystore password and the notification permission are not bounded (the host may
- *    wait for the user); neither is a SYNC port, which answers before returning.
+ *  - Store timeouts. A call to an async store or port (gem_wallet_store, gem_secure_store,
+ *    gem_wallet_session_store, gem_price_alert_store, gem_price_store, gem_node_store,
+ *    gem_asset_store, gem_balance_store, gem_transaction_store, gem_transaction_status_port)
+ *    that the host has not answered within the service's store timeout fails with
+ *    GEM_ERR_TIMEOUT, and so does the command that made it (except the status port's schedule,
+ *    whose failure the submit ignores): `done` fires on the core thread that ran the timer, and
+ *    the host's later answer is stale (gem_call_ok answers GEM_ERR_STALE_CALL). The bound is
+ *    "store_timeout_ms" in the config of gem_wallet_service_new, gem_price_alert_service_new,
+ *    gem_price_service_new, gem_node_service_new and gem_confirm_transfer_service_new (the
+ *    status port) (1 to 600000, default 30000; 0, more, a fraction or a string is
+ *    GEM_ERR_INVALID_ARGUMENT naming config_json.store_timeout_ms). The services without a
+ *    config (session, assets, balance, transactions) use the default 30000 ms. A timed-out write
+ *    may still land in the host's store later: the core has already reported it failed and
+ *    undone what it could. The keystore password and the notification permission are not
+ *    bounded (the host may wait for the user); neither is a SYNC port, which answers before
+ *    returning.
  *
  *  - Threads and reentrancy: every function may be called from any thread, including from
  *    inside a callback.
@@ -733,8 +739,9 @@ typedef struct gem_node_service gem_node_service;
 
 /**
  * Creates the node service over copies of *transport and *store. config_json (may be NULL for the
- * defaults): {"timeout_ms":30000,"nodes":{"ethereum":["http://127.0.0.1:8545"],…}}. timeout_ms
- * (1 to 600000) bounds each HTTP request to a node. "nodes" replaces the built-in nodes of the
+ * defaults): {"timeout_ms":30000,"store_timeout_ms":30000,"nodes":{"ethereum":["http://127.0.0.1:8545"],…}}.
+ * timeout_ms (1 to 600000) bounds each HTTP request to a node; store_timeout_ms (1 to 600000,
+ * default 30000) each gem_node_store call (see "Store timeouts"). "nodes" replaces the built-in nodes of the
  * chains it names (a host shipping its own nodes, or tests on local chains); every URL is https, or
  * http only to 127.0.0.1, [::1] or localhost (GEM_ERR_INVALID_INPUT otherwise). On failure
  * *out_error holds the error record and no release is called.
@@ -793,8 +800,9 @@ gem_status gem_node_service_resolve_selections(gem_node_service *_Nullable servi
 typedef struct gem_assets_service gem_assets_service;
 
 /**
- * Creates the assets service over a copy of *store, retaining nodes and wallets. On failure
- * *out_error holds the error record and no release is called.
+ * Creates the assets service over a copy of *store, retaining nodes and wallets. Each store call is
+ * bounded by the default store timeout, 30000 ms (see "Store timeouts"). On failure *out_error
+ * holds the error record and no release is called.
  */
 gem_status gem_assets_service_new(gem_node_service *_Nullable nodes, gem_wallet_session_service *_Nullable wallets,
                                   const gem_asset_store *_Nullable store, gem_assets_service *_Nullable *_Nullable out_service,
@@ -827,8 +835,9 @@ gem_status gem_assets_service_remove_token(gem_assets_service *_Nullable service
 typedef struct gem_balance_service gem_balance_service;
 
 /**
- * Creates the balance service over a copy of *store, retaining nodes, assets and wallets. On
- * failure *out_error holds the error record and no release is called.
+ * Creates the balance service over a copy of *store, retaining nodes, assets and wallets. Each
+ * store call is bounded by the default store timeout, 30000 ms (see "Store timeouts"). On failure
+ * *out_error holds the error record and no release is called.
  */
 gem_status gem_balance_service_new(gem_node_service *_Nullable nodes, gem_assets_service *_Nullable assets,
                                    gem_wallet_session_service *_Nullable wallets, const gem_balance_store *_Nullable store,
@@ -901,7 +910,8 @@ typedef struct gem_transactions_service gem_transactions_service;
 
 /**
  * Creates the service over assets (for the rows' assets; retained) and the store table (copied;
- * released once when the service goes). GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a table
+ * released once when the service goes). Each store call is bounded by the default store timeout,
+ * 30000 ms (see "Store timeouts"). GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a table
  * missing a method or smaller than its struct_size.
  */
 gem_status gem_transactions_service_new(gem_assets_service *_Nullable assets, const gem_transaction_store *_Nullable store,
@@ -932,7 +942,9 @@ typedef struct gem_transaction_state_service gem_transaction_state_service;
 
 /**
  * config_json NULL or {"interval_ms":2000 (1 to 600000),"max_polls":900 (1 to 100000)}. transactions
- * and nodes are retained; balances may be NULL (then no balance is refreshed after tracking).
+ * and nodes are retained; balances may be NULL (then no balance is refreshed after tracking). The
+ * service has no store of its own: its store calls go through transactions and balances, bounded
+ * as those services bound them.
  * GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a config out of range.
  */
 gem_status gem_transaction_state_service_new(const char *_Nullable config_json, gem_transactions_service *_Nullable transactions,
@@ -957,8 +969,11 @@ gem_status gem_transaction_state_service_track(gem_transaction_state_service *_N
 typedef struct gem_confirm_transfer_service gem_confirm_transfer_service;
 
 /**
- * config_json NULL or {"api_url":"https://…"} (the scanner and simulation API; without it no scan
- * verdict and no simulation: both fail open). transport is required with api_url (copied; released
+ * config_json NULL or {"api_url":"https://…","timeout_ms":30000,"store_timeout_ms":30000} (api_url:
+ * the scanner and simulation API; without it no scan verdict and no simulation: both fail open;
+ * timeout_ms, 1 to 600000, bounds each of its HTTP calls; store_timeout_ms, 1 to 600000, each call
+ * of the status port, after which the submit goes on and the transaction stays pending; see
+ * "Store timeouts"). transport is required with api_url (copied; released
  * once); wallets (its keystore signs), assets, nodes and transactions are retained; status is copied
  * and released once. GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a bad table or config.
  */

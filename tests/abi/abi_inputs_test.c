@@ -635,6 +635,39 @@ static void test_node_service(void) {
     EXPECT_ASYNC_ERROR(gem_node_service_nodes(service, "ethereum", completion_done, &c), GEM_ERR_STORE, "store");
     gem_node_service_free(service);
     CHECK(eventually_equals(&chain_stores.released, 3) && eventually_equals(&node_transport.released, 3));
+
+    /* store_timeout_ms bounds each node-store call: out of range is refused like any config field, and a
+     * store method that never answers fails its command with GEM_ERR_TIMEOUT once the bound has passed
+     * (the default is 30 s), the host's late answer being stale. */
+    const char *const bad_store_timeouts[] = {"{\"store_timeout_ms\":0}", "{\"store_timeout_ms\":600001}",
+                                              "{\"store_timeout_ms\":1.5}", "{\"store_timeout_ms\":\"200\"}"};
+    for (size_t i = 0; i < sizeof(bad_store_timeouts) / sizeof(bad_store_timeouts[0]); i++) {
+        EXPECT_SYNC_ERROR(gem_node_service_new(bad_store_timeouts[i], &http, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    }
+    CHECK(gem_node_service_new("{\"store_timeout_ms\":0}", &http, &store, &service, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
+    gem_buffer_free(&out);
+    CHECK(service == NULL && atomic_load(&chain_stores.released) == 3);
+    fake_chain_stores_init(&chain_stores);
+    chain_stores.get_nodes = (script){.how = ANSWER_NEVER};
+    chain_stores.get_selections = (script){.how = ANSWER_NEVER};
+    service = new_node_service("{\"timeout_ms\":60000,\"store_timeout_ms\":200}");
+    completion_init(&c);
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    CHECK(gem_node_service_nodes(service, "ethereum", completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_TIMEOUT);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    double seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+    CHECK(seconds >= 0.19 && seconds < 5.0);
+    CHECK(is_error_record(c.json, "timeout"));
+    /* The read that timed out (the service may have issued both reads); every late answer is stale. */
+    CHECK(chain_stores.get_nodes.held != NULL || chain_stores.get_selections.held != NULL);
+    if (chain_stores.get_nodes.held) CHECK(gem_call_ok(chain_stores.get_nodes.held, (const uint8_t *)"[]", 2) == GEM_ERR_STALE_CALL);
+    if (chain_stores.get_selections.held) CHECK(gem_call_ok(chain_stores.get_selections.held, (const uint8_t *)"[]", 2) == GEM_ERR_STALE_CALL);
+    completion_destroy(&c);
+    gem_node_service_free(service);
+    CHECK(eventually_equals(&chain_stores.released, 1) && eventually_equals(&node_transport.released, 4));
 }
 
 static void test_assets_and_balance_services(void) {
@@ -1376,6 +1409,17 @@ static void test_send_services(void) {
     no_schedule.schedule = NULL;
     EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, wallet_service, assets, nodes, transactions, NULL, &no_schedule, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     CHECK(gem_confirm_transfer_service_new(NULL, wallet_service, assets, nodes, transactions, NULL, &status, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    /* store_timeout_ms (the status port's bound) is checked like the wallet service's. */
+    const char *const bad_store_timeouts[] = {"{\"store_timeout_ms\":0}", "{\"store_timeout_ms\":600001}",
+                                              "{\"store_timeout_ms\":1.5}", "{\"store_timeout_ms\":\"200\"}"};
+    for (size_t i = 0; i < sizeof(bad_store_timeouts) / sizeof(bad_store_timeouts[0]); i++) {
+        EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(bad_store_timeouts[i], wallet_service, assets, nodes, transactions, NULL, &status, &confirm, &out),
+                          GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    }
+    CHECK(gem_confirm_transfer_service_new("{\"store_timeout_ms\":600001}", wallet_service, assets, nodes, transactions, NULL, &status, &confirm, &out) ==
+          GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
+    gem_buffer_free(&out);
     CHECK(confirm == NULL);
     gem_confirm_transfer_service_free(NULL);
     CHECK(gem_confirm_transfer_service_new("{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":100}", wallet_service, assets, nodes, transactions,
