@@ -1371,7 +1371,8 @@ gem_status gem_empty_state(const char *_Nullable request_json, gem_buffer *_Null
  * The next window of a long list, asked when a row within GEM_LIST_PREFETCH_ROWS of its end appears.
  * request {"window":{"limit":50,"maximum":1000},"row_count":50}; answers the window
  * {"limit":100,"maximum":1000}: one GEM_LIST_PAGE_SIZE more, capped at maximum, only when the rows
- * fill the window (otherwise every stored row shows and the window is unchanged). Start a
+ * fill the window (otherwise every stored row shows and the window is unchanged); a window whose
+ * limit is already above its maximum answers limit = maximum. Start a
  * transaction list at {"limit":GEM_LIST_PAGE_SIZE,"maximum":GEM_LIST_MAX_ROWS}.
  * GEM_ERR_INVALID_INPUT: a negative limit, maximum or row_count.
  */

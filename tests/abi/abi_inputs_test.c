@@ -1001,6 +1001,11 @@ static void test_list_answers(void) {
     snprintf(request, sizeof request, "{\"window\":{\"limit\":%d,\"maximum\":%d},\"row_count\":%d}", GEM_LIST_MAX_ROWS - 1, GEM_LIST_MAX_ROWS, GEM_LIST_MAX_ROWS - 1);
     snprintf(expected, sizeof expected, "{\"limit\":%d,\"maximum\":%d}", GEM_LIST_MAX_ROWS, GEM_LIST_MAX_ROWS);
     EXPECT_ANSWER(gem_list_window_on_end_reached(request, &out), expected, &out);
+    /* A limit already past the maximum is capped at it, filled or not. */
+    EXPECT_ANSWER(gem_list_window_on_end_reached("{\"window\":{\"limit\":1200,\"maximum\":1000},\"row_count\":1200}", &out),
+                  "{\"limit\":1000,\"maximum\":1000}", &out);
+    EXPECT_ANSWER(gem_list_window_on_end_reached("{\"window\":{\"limit\":1200,\"maximum\":1000},\"row_count\":0}", &out),
+                  "{\"limit\":1000,\"maximum\":1000}", &out);
     CHECK(GEM_LIST_PREFETCH_ROWS > 0 && GEM_LIST_PREFETCH_ROWS < GEM_LIST_PAGE_SIZE);
 }
 
