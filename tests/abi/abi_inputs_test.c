@@ -1304,6 +1304,44 @@ SEND_PORT(fake_schedule, schedule)
 
 static void fake_send_release(void *context) { atomic_fetch_add(&((fake_send_ports *)context)->released, 1); }
 
+/* The typed-amount answers read at most 16384 request bytes: a megabyte request (a million digits) is refused
+ * before it is parsed, in time independent of its length; a request at the limit is read. */
+static void test_typed_amount_request_limit(void) {
+    typedef gem_status (*answer_fn)(const char *, gem_buffer *);
+    const answer_fn answers[] = {gem_plain_number, gem_value_from_input, gem_input_text, gem_value_text,
+                                 gem_amount_session_new, gem_amount_session_apply, gem_amount_session_view_state};
+    size_t size = (size_t)1 << 20;
+    char *huge = malloc(size + 64);
+    CHECK(huge != NULL);
+    if (!huge) return;
+    int n = snprintf(huge, 64, "{\"format\":" COMMA ",\"text\":\"");
+    memset(huge + n, '1', size);
+    memcpy(huge + n + size, "\",\"decimals\":6}", 16);
+    gem_buffer out = {0};
+    for (size_t i = 0; i < sizeof(answers) / sizeof(answers[0]); i++) {
+        struct timespec start, end;
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        EXPECT_SYNC_ERROR(answers[i](huge, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+        clock_gettime(CLOCK_MONOTONIC, &end);
+        double seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+        CHECK(seconds < 0.5);
+    }
+    CHECK(gem_value_from_input(huge, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "longer than 16384 bytes") != NULL);
+    gem_buffer_free(&out);
+    /* At the limit: padded with JSON whitespace to exactly 16384 bytes, the request is read and answered. */
+    const char *request = "{\"format\":" COMMA ",\"text\":\"1,5\",\"decimals\":6}";
+    size_t length = strlen(request);
+    memcpy(huge, request, length);
+    memset(huge + length, ' ', 16384 - length);
+    huge[16384] = 0;
+    EXPECT_ANSWER(gem_value_from_input(huge, &out), "{\"type\":\"value\",\"value\":\"1500000\"}", &out);
+    huge[16384] = ' ';
+    huge[16385] = 0;
+    EXPECT_SYNC_ERROR(gem_value_from_input(huge, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    free(huge);
+}
+
 static void test_send_services(void) {
     gem_buffer out = {0};
     fake_send_ports ports;
@@ -1474,6 +1512,7 @@ int main(void) {
     test_assets_and_balance_services();
     test_sign_message_service();
     test_wallet_store_timeout();
+    test_typed_amount_request_limit();
     test_list_answers();
     test_number_answers();
     test_copy_and_day_answers();

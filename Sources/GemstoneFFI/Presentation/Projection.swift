@@ -10,11 +10,16 @@ import Primitives
 ///
 /// Ownership: `request` is borrowed from the host for the call; `out` is filled with bytes the
 /// host owns (gem_buffer_free).
+///
+/// `limit`: the most request bytes the function reads (gemstone.h names it); a longer request is refused before it
+/// is parsed.
 func answerProjection<Request: GemProjection>(_ type: Request.Type, _ request: UnsafePointer<CChar>?,
-                                              _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+                                              _ out: UnsafeMutablePointer<gem_buffer>?, limit: Int? = nil) -> gem_status {
     let answer: Request.Output
     do {
-        answer = try decodeArgument(Request.self, request, "request_json").answer()
+        let decoded = if let limit { try decodeBoundedArgument(Request.self, request, "request_json", limit: limit) }
+            else { try decodeArgument(Request.self, request, "request_json") }
+        answer = try decoded.answer()
     } catch {
         return Outcome(error).deliver(out)
     }
