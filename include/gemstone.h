@@ -44,12 +44,12 @@
  *    the value, the caller's included, and answer before returning.
  *
  *  - Store timeouts. A call to an async store or port (gem_wallet_store, gem_secure_store,
- *    gem_wallet_session_store, gem_price_alert_store, gem_price_store, gem_node_store,
- *    gem_asset_store, gem_balance_store, gem_transaction_store, gem_transaction_status_port)
- *    that the host has not answered within the service's store timeout fails with
- *    GEM_ERR_TIMEOUT, and so does the command that made it (except the status port's schedule,
- *    whose failure the submit ignores): `done` fires on the core thread that ran the timer, and
- *    the host's later answer is stale (gem_call_ok answers GEM_ERR_STALE_CALL). The bound is
+ *    gem_price_alert_store, gem_price_store, gem_node_store, gem_asset_store,
+ *    gem_balance_store, gem_transaction_store, gem_transaction_status_port) that the host has
+ *    not answered within the service's store timeout fails with GEM_ERR_TIMEOUT, and so does
+ *    the command that made it (except the status port's schedule, whose failure the submit
+ *    ignores): `done` fires on the core thread that ran the timer, and the host's later answer
+ *    is stale (gem_call_ok answers GEM_ERR_STALE_CALL). The bound is
  *    "store_timeout_ms" in the config of gem_wallet_service_new, gem_price_alert_service_new,
  *    gem_price_service_new, gem_node_service_new and gem_confirm_transfer_service_new (the
  *    status port) (1 to 600000, default 30000; 0, more, a fraction or a string is
@@ -739,12 +739,13 @@ typedef struct gem_node_service gem_node_service;
 
 /**
  * Creates the node service over copies of *transport and *store. config_json (may be NULL for the
- * defaults): {"timeout_ms":30000,"store_timeout_ms":30000,"nodes":{"ethereum":["http://127.0.0.1:8545"],…}}.
- * timeout_ms (1 to 600000) bounds each HTTP request to a node; store_timeout_ms (1 to 600000,
- * default 30000) each gem_node_store call (see "Store timeouts"). "nodes" replaces the built-in nodes of the
- * chains it names (a host shipping its own nodes, or tests on local chains); every URL is https, or
- * http only to 127.0.0.1, [::1] or localhost (GEM_ERR_INVALID_INPUT otherwise). On failure
- * *out_error holds the error record and no release is called.
+ * defaults): {"timeout_ms":30000,"store_timeout_ms":30000,
+ * "nodes":{"ethereum":["http://127.0.0.1:8545"],…}}. timeout_ms (1 to 600000) bounds each HTTP
+ * request to a node; store_timeout_ms (1 to 600000, default 30000) each gem_node_store call (see
+ * "Store timeouts"). "nodes" replaces the built-in nodes of the chains it names (a host shipping
+ * its own nodes, or tests on local chains); every URL is https, or http only to 127.0.0.1, [::1]
+ * or localhost (GEM_ERR_INVALID_INPUT otherwise). On failure *out_error holds the error record
+ * and no release is called.
  */
 gem_status gem_node_service_new(const char *_Nullable config_json, const gem_http_transport *_Nullable transport,
                                 const gem_node_store *_Nullable store, gem_node_service *_Nullable *_Nullable out_service,
