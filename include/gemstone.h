@@ -43,16 +43,22 @@
  *    the host's calling thread; SYNC ports (the preferences store) run on whatever thread needs
  *    the value, the caller's included, and answer before returning.
  *
- *  - Store timeouts. A call to an async store (gem_wallet_store, gem_secure_store,
- *    gem_price_alert_store) that the host has not answered within the service's store timeout
- *    fails with GEM_ERR_TIMEOUT, and so does the command that made it: `done` fires on the core
- *    thread that ran the timer, and the host's later answer is stale (gem_call_ok answers
- *    GEM_ERR_STALE_CALL). The bound is "store_timeout_ms" in the config of
- *    gem_wallet_service_new and gem_price_alert_service_new (1 to 600000, default 30000); the
- *    session service, which has no config, uses the default 30000 ms. A timed-out write may still
- *    land in the host's store later: the core has already reported it failed and undone what it
- *    could. The keystore password and the notification permission are not bounded (the host may
- *    wait for the user); neither is a SYNC port, which answers before returning.
+ *  - Store timeouts. A call to an async store or port (gem_wallet_store, gem_secure_store,
+ *    gem_price_alert_store, gem_price_store, gem_node_store, gem_asset_store,
+ *    gem_balance_store, gem_transaction_store, gem_transaction_status_port) that the host has
+ *    not answered within the service's store timeout fails with GEM_ERR_TIMEOUT, and so does
+ *    the command that made it (except the status port's schedule, whose failure the submit
+ *    ignores): `done` fires on the core thread that ran the timer, and the host's later answer
+ *    is stale (gem_call_ok answers GEM_ERR_STALE_CALL). The bound is
+ *    "store_timeout_ms" in the config of gem_wallet_service_new, gem_price_alert_service_new,
+ *    gem_price_service_new, gem_node_service_new and gem_confirm_transfer_service_new (the
+ *    status port) (1 to 600000, default 30000; 0, more, a fraction or a string is
+ *    GEM_ERR_INVALID_ARGUMENT naming config_json.store_timeout_ms). The services without a
+ *    config (session, assets, balance, transactions) use the default 30000 ms. A timed-out write
+ *    may still land in the host's store later: the core has already reported it failed and
+ *    undone what it could. The keystore password and the notification permission are not
+ *    bounded (the host may wait for the user); neither is a SYNC port, which answers before
+ *    returning.
  *
  *  - Threads and reentrancy: every function may be called from any thread, including from
  *    inside a callback.
@@ -733,11 +739,13 @@ typedef struct gem_node_service gem_node_service;
 
 /**
  * Creates the node service over copies of *transport and *store. config_json (may be NULL for the
- * defaults): {"timeout_ms":30000,"nodes":{"ethereum":["http://127.0.0.1:8545"],…}}. timeout_ms
- * (1 to 600000) bounds each HTTP request to a node. "nodes" replaces the built-in nodes of the
- * chains it names (a host shipping its own nodes, or tests on local chains); every URL is https, or
- * http only to 127.0.0.1, [::1] or localhost (GEM_ERR_INVALID_INPUT otherwise). On failure
- * *out_error holds the error record and no release is called.
+ * defaults): {"timeout_ms":30000,"store_timeout_ms":30000,
+ * "nodes":{"ethereum":["http://127.0.0.1:8545"],…}}. timeout_ms (1 to 600000) bounds each HTTP
+ * request to a node; store_timeout_ms (1 to 600000, default 30000) each gem_node_store call (see
+ * "Store timeouts"). "nodes" replaces the built-in nodes of the chains it names (a host shipping
+ * its own nodes, or tests on local chains); every URL is https, or http only to 127.0.0.1, [::1]
+ * or localhost (GEM_ERR_INVALID_INPUT otherwise). On failure *out_error holds the error record
+ * and no release is called.
  */
 gem_status gem_node_service_new(const char *_Nullable config_json, const gem_http_transport *_Nullable transport,
                                 const gem_node_store *_Nullable store, gem_node_service *_Nullable *_Nullable out_service,
@@ -793,8 +801,9 @@ gem_status gem_node_service_resolve_selections(gem_node_service *_Nullable servi
 typedef struct gem_assets_service gem_assets_service;
 
 /**
- * Creates the assets service over a copy of *store, retaining nodes and wallets. On failure
- * *out_error holds the error record and no release is called.
+ * Creates the assets service over a copy of *store, retaining nodes and wallets. Each store call is
+ * bounded by the default store timeout, 30000 ms (see "Store timeouts"). On failure *out_error
+ * holds the error record and no release is called.
  */
 gem_status gem_assets_service_new(gem_node_service *_Nullable nodes, gem_wallet_session_service *_Nullable wallets,
                                   const gem_asset_store *_Nullable store, gem_assets_service *_Nullable *_Nullable out_service,
@@ -827,8 +836,9 @@ gem_status gem_assets_service_remove_token(gem_assets_service *_Nullable service
 typedef struct gem_balance_service gem_balance_service;
 
 /**
- * Creates the balance service over a copy of *store, retaining nodes, assets and wallets. On
- * failure *out_error holds the error record and no release is called.
+ * Creates the balance service over a copy of *store, retaining nodes, assets and wallets. Each
+ * store call is bounded by the default store timeout, 30000 ms (see "Store timeouts"). On failure
+ * *out_error holds the error record and no release is called.
  */
 gem_status gem_balance_service_new(gem_node_service *_Nullable nodes, gem_assets_service *_Nullable assets,
                                    gem_wallet_session_service *_Nullable wallets, const gem_balance_store *_Nullable store,
@@ -901,7 +911,8 @@ typedef struct gem_transactions_service gem_transactions_service;
 
 /**
  * Creates the service over assets (for the rows' assets; retained) and the store table (copied;
- * released once when the service goes). GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a table
+ * released once when the service goes). Each store call is bounded by the default store timeout,
+ * 30000 ms (see "Store timeouts"). GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a table
  * missing a method or smaller than its struct_size.
  */
 gem_status gem_transactions_service_new(gem_assets_service *_Nullable assets, const gem_transaction_store *_Nullable store,
@@ -932,7 +943,9 @@ typedef struct gem_transaction_state_service gem_transaction_state_service;
 
 /**
  * config_json NULL or {"interval_ms":2000 (1 to 600000),"max_polls":900 (1 to 100000)}. transactions
- * and nodes are retained; balances may be NULL (then no balance is refreshed after tracking).
+ * and nodes are retained; balances may be NULL (then no balance is refreshed after tracking). The
+ * service has no store of its own: its store calls go through transactions and balances, bounded
+ * as those services bound them.
  * GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a config out of range.
  */
 gem_status gem_transaction_state_service_new(const char *_Nullable config_json, gem_transactions_service *_Nullable transactions,
@@ -957,8 +970,11 @@ gem_status gem_transaction_state_service_track(gem_transaction_state_service *_N
 typedef struct gem_confirm_transfer_service gem_confirm_transfer_service;
 
 /**
- * config_json NULL or {"api_url":"https://…"} (the scanner and simulation API; without it no scan
- * verdict and no simulation: both fail open). transport is required with api_url (copied; released
+ * config_json NULL or {"api_url":"https://…","timeout_ms":30000,"store_timeout_ms":30000} (api_url:
+ * the scanner and simulation API; without it no scan verdict and no simulation: both fail open;
+ * timeout_ms, 1 to 600000, bounds each of its HTTP calls; store_timeout_ms, 1 to 600000, each call
+ * of the status port, after which the submit goes on and the transaction stays pending; see
+ * "Store timeouts"). transport is required with api_url (copied; released
  * once); wallets (its keystore signs), assets, nodes and transactions are retained; status is copied
  * and released once. GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a bad table or config.
  */
@@ -1395,7 +1411,8 @@ gem_status gem_empty_state(const char *_Nullable request_json, gem_buffer *_Null
  * The next window of a long list, asked when a row within GEM_LIST_PREFETCH_ROWS of its end appears.
  * request {"window":{"limit":50,"maximum":1000},"row_count":50}; answers the window
  * {"limit":100,"maximum":1000}: one GEM_LIST_PAGE_SIZE more, capped at maximum, only when the rows
- * fill the window (otherwise every stored row shows and the window is unchanged). Start a
+ * fill the window (otherwise every stored row shows and the window is unchanged); a window whose
+ * limit is already above its maximum answers limit = maximum. Start a
  * transaction list at {"limit":GEM_LIST_PAGE_SIZE,"maximum":GEM_LIST_MAX_ROWS}.
  * GEM_ERR_INVALID_INPUT: a negative limit, maximum or row_count.
  */
@@ -1431,6 +1448,8 @@ gem_status gem_duration_parts(const char *_Nullable request_json, gem_buffer *_N
  * of Arabic-Indic, Persian, Devanagari, Bengali and full-width scripts, and grouping marks other
  * than the decimal separator (checked: "1.5" with "," as the separator is null, not 15).
  * Limit: text of more than 1024 UTF-8 bytes is GEM_ERR_INVALID_INPUT, refused before it is read.
+ * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
+ * before it is parsed.
  */
 gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1441,6 +1460,8 @@ gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nul
  * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS, or text of more than 1024
  * UTF-8 bytes. Limit: an amount is a uint256, so a number whose whole digits and decimals make
  * more than 78 digits, or above 2^256 - 1, is invalid_number, decided by counting digits first.
+ * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
+ * before it is parsed.
  */
 gem_status gem_value_from_input(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1450,6 +1471,8 @@ gem_status gem_value_from_input(const char *_Nullable request_json, gem_buffer *
  * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS. Limit: value, like every
  * amount a record carries, is at most 2^256 - 1 (78 digits); a longer or larger one is
  * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
+ * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
+ * before it is parsed.
  */
 gem_status gem_input_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1457,6 +1480,8 @@ gem_status gem_input_text(const char *_Nullable request_json, gem_buffer *_Nulla
  * An approximate value (a fiat suggestion) written for an editable field. request
  * {"format":format,"value":1e-05}; answers "0,00001": the shortest digits that read back as the
  * same double, never in exponent form.
+ * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
+ * before it is parsed.
  */
 gem_status gem_value_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1640,6 +1665,8 @@ gem_status gem_chart_selection(const char *_Nullable request_json, gem_buffer *_
  *  "minimum":"…" (optional, atomic)}; answers the session
  * {"asset":…,"balance":…,"currency":…,"format":…,"minimum":…,"text":"","is_max":false}.
  * GEM_ERR_INVALID_INPUT: the currency, the format, the asset's decimals.
+ * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
+ * before it is parsed.
  */
 gem_status gem_amount_session_new(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1648,6 +1675,8 @@ gem_status gem_amount_session_new(const char *_Nullable request_json, gem_buffer
  * {"type":"typed","text":"1,5"} | {"type":"max_toggled"} (on: the field holds the whole balance;
  * off: cleared) | {"type":"balance_changed","balance":"…"} (a max amount follows it).
  * Answers the next session. GEM_ERR_INVALID_INPUT: as gem_amount_session_new.
+ * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
+ * before it is parsed.
  */
 gem_status gem_amount_session_apply(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1658,6 +1687,8 @@ gem_status gem_amount_session_apply(const char *_Nullable request_json, gem_buff
  *    "check":"empty"|"invalid"|"over_balance"|"ok","error":as gem_amount_error_display answers,
  *    "fiat":number (absent without a price),"is_max":false,"can_continue":true}
  * GEM_ERR_INVALID_INPUT: a negative price, or as gem_amount_session_new.
+ * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
+ * before it is parsed.
  */
 gem_status gem_amount_session_view_state(const char *_Nullable request_json, gem_buffer *_Nullable out);
 

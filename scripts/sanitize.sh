@@ -6,7 +6,8 @@
 #             that fail, answer twice, late, from other threads, never; store timeouts; concurrent commands)
 #             built with -fsanitize=address,undefined over it.
 #   thread    the concurrency-heavy Swift suites (the wallet service and its sweep, the session service, price
-#             alerts, derivation, the command lane) under `swift test --sanitize=thread` (.build/tsan-tests),
+#             alerts, derivation, the command lane; the send's confirm-transfer and transaction-state services, the
+#             price, balance and wallet-home services) under `swift test --sanitize=thread` (.build/tsan-tests),
 #             building only the test target that holds them (GEM_TEST_TARGETS=GemstoneTests, Package.swift).
 #             The C tests are not run under ThreadSanitizer: libgemstone.so links the Swift runtime and
 #             libdispatch statically and exports only gem_*, so the runtime's ThreadSanitizer hooks are hidden
@@ -33,6 +34,7 @@ for arg in "$@"; do
 done
 [ ${#kinds[@]} -gt 0 ] || kinds=(address thread)
 SWIFT_SUITES="SecretSweepTests|GemWalletServiceTests|GemWalletSessionServiceTests|GemPriceAlertServiceTests|CommandLane|MulticoinDerivationTests"
+SWIFT_SUITES+="|GemConfirmTransferServiceTests|GemTransactionStateServiceTests|GemPriceServiceTests|GemBalanceServiceTests|GemWalletHomeServiceTests"
 # The test target that holds every suite above: the only one a sanitizer test build compiles.
 SWIFT_SUITES_TARGET=GemstoneTests
 DEBUG_INFO=(-Xswiftc -gline-tables-only)

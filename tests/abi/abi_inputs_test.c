@@ -635,6 +635,39 @@ static void test_node_service(void) {
     EXPECT_ASYNC_ERROR(gem_node_service_nodes(service, "ethereum", completion_done, &c), GEM_ERR_STORE, "store");
     gem_node_service_free(service);
     CHECK(eventually_equals(&chain_stores.released, 3) && eventually_equals(&node_transport.released, 3));
+
+    /* store_timeout_ms bounds each node-store call: out of range is refused like any config field, and a
+     * store method that never answers fails its command with GEM_ERR_TIMEOUT once the bound has passed
+     * (the default is 30 s), the host's late answer being stale. */
+    const char *const bad_store_timeouts[] = {"{\"store_timeout_ms\":0}", "{\"store_timeout_ms\":600001}",
+                                              "{\"store_timeout_ms\":1.5}", "{\"store_timeout_ms\":\"200\"}"};
+    for (size_t i = 0; i < sizeof(bad_store_timeouts) / sizeof(bad_store_timeouts[0]); i++) {
+        EXPECT_SYNC_ERROR(gem_node_service_new(bad_store_timeouts[i], &http, &store, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    }
+    CHECK(gem_node_service_new("{\"store_timeout_ms\":0}", &http, &store, &service, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
+    gem_buffer_free(&out);
+    CHECK(service == NULL && atomic_load(&chain_stores.released) == 3);
+    fake_chain_stores_init(&chain_stores);
+    chain_stores.get_nodes = (script){.how = ANSWER_NEVER};
+    chain_stores.get_selections = (script){.how = ANSWER_NEVER};
+    service = new_node_service("{\"timeout_ms\":60000,\"store_timeout_ms\":200}");
+    completion_init(&c);
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    CHECK(gem_node_service_nodes(service, "ethereum", completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_TIMEOUT);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    double seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+    CHECK(seconds >= 0.19 && seconds < 5.0);
+    CHECK(is_error_record(c.json, "timeout"));
+    /* The read that timed out (the service may have issued both reads); every late answer is stale. */
+    CHECK(chain_stores.get_nodes.held != NULL || chain_stores.get_selections.held != NULL);
+    if (chain_stores.get_nodes.held) CHECK(gem_call_ok(chain_stores.get_nodes.held, (const uint8_t *)"[]", 2) == GEM_ERR_STALE_CALL);
+    if (chain_stores.get_selections.held) CHECK(gem_call_ok(chain_stores.get_selections.held, (const uint8_t *)"[]", 2) == GEM_ERR_STALE_CALL);
+    completion_destroy(&c);
+    gem_node_service_free(service);
+    CHECK(eventually_equals(&chain_stores.released, 1) && eventually_equals(&node_transport.released, 4));
 }
 
 static void test_assets_and_balance_services(void) {
@@ -968,6 +1001,11 @@ static void test_list_answers(void) {
     snprintf(request, sizeof request, "{\"window\":{\"limit\":%d,\"maximum\":%d},\"row_count\":%d}", GEM_LIST_MAX_ROWS - 1, GEM_LIST_MAX_ROWS, GEM_LIST_MAX_ROWS - 1);
     snprintf(expected, sizeof expected, "{\"limit\":%d,\"maximum\":%d}", GEM_LIST_MAX_ROWS, GEM_LIST_MAX_ROWS);
     EXPECT_ANSWER(gem_list_window_on_end_reached(request, &out), expected, &out);
+    /* A limit already past the maximum is capped at it, filled or not. */
+    EXPECT_ANSWER(gem_list_window_on_end_reached("{\"window\":{\"limit\":1200,\"maximum\":1000},\"row_count\":1200}", &out),
+                  "{\"limit\":1000,\"maximum\":1000}", &out);
+    EXPECT_ANSWER(gem_list_window_on_end_reached("{\"window\":{\"limit\":1200,\"maximum\":1000},\"row_count\":0}", &out),
+                  "{\"limit\":1000,\"maximum\":1000}", &out);
     CHECK(GEM_LIST_PREFETCH_ROWS > 0 && GEM_LIST_PREFETCH_ROWS < GEM_LIST_PAGE_SIZE);
 }
 
@@ -1390,6 +1428,44 @@ SEND_PORT(fake_schedule, schedule)
 
 static void fake_send_release(void *context) { atomic_fetch_add(&((fake_send_ports *)context)->released, 1); }
 
+/* The typed-amount answers read at most 16384 request bytes: a megabyte request (a million digits) is refused
+ * before it is parsed, in time independent of its length; a request at the limit is read. */
+static void test_typed_amount_request_limit(void) {
+    typedef gem_status (*answer_fn)(const char *, gem_buffer *);
+    const answer_fn answers[] = {gem_plain_number, gem_value_from_input, gem_input_text, gem_value_text,
+                                 gem_amount_session_new, gem_amount_session_apply, gem_amount_session_view_state};
+    size_t size = (size_t)1 << 20;
+    char *huge = malloc(size + 64);
+    CHECK(huge != NULL);
+    if (!huge) return;
+    int n = snprintf(huge, 64, "{\"format\":" COMMA ",\"text\":\"");
+    memset(huge + n, '1', size);
+    memcpy(huge + n + size, "\",\"decimals\":6}", 16);
+    gem_buffer out = {0};
+    for (size_t i = 0; i < sizeof(answers) / sizeof(answers[0]); i++) {
+        struct timespec start, end;
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        EXPECT_SYNC_ERROR(answers[i](huge, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+        clock_gettime(CLOCK_MONOTONIC, &end);
+        double seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+        CHECK(seconds < 0.5);
+    }
+    CHECK(gem_value_from_input(huge, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "longer than 16384 bytes") != NULL);
+    gem_buffer_free(&out);
+    /* At the limit: padded with JSON whitespace to exactly 16384 bytes, the request is read and answered. */
+    const char *request = "{\"format\":" COMMA ",\"text\":\"1,5\",\"decimals\":6}";
+    size_t length = strlen(request);
+    memcpy(huge, request, length);
+    memset(huge + length, ' ', 16384 - length);
+    huge[16384] = 0;
+    EXPECT_ANSWER(gem_value_from_input(huge, &out), "{\"type\":\"value\",\"value\":\"1500000\"}", &out);
+    huge[16384] = ' ';
+    huge[16385] = 0;
+    EXPECT_SYNC_ERROR(gem_value_from_input(huge, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    free(huge);
+}
+
 static void test_send_services(void) {
     gem_buffer out = {0};
     fake_send_ports ports;
@@ -1500,6 +1576,17 @@ static void test_send_services(void) {
     no_schedule.schedule = NULL;
     EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(NULL, wallet_service, assets, nodes, transactions, NULL, &no_schedule, &confirm, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     CHECK(gem_confirm_transfer_service_new(NULL, wallet_service, assets, nodes, transactions, NULL, &status, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    /* store_timeout_ms (the status port's bound) is checked like the wallet service's. */
+    const char *const bad_store_timeouts[] = {"{\"store_timeout_ms\":0}", "{\"store_timeout_ms\":600001}",
+                                              "{\"store_timeout_ms\":1.5}", "{\"store_timeout_ms\":\"200\"}"};
+    for (size_t i = 0; i < sizeof(bad_store_timeouts) / sizeof(bad_store_timeouts[0]); i++) {
+        EXPECT_SYNC_ERROR(gem_confirm_transfer_service_new(bad_store_timeouts[i], wallet_service, assets, nodes, transactions, NULL, &status, &confirm, &out),
+                          GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    }
+    CHECK(gem_confirm_transfer_service_new("{\"store_timeout_ms\":600001}", wallet_service, assets, nodes, transactions, NULL, &status, &confirm, &out) ==
+          GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
+    gem_buffer_free(&out);
     CHECK(confirm == NULL);
     gem_confirm_transfer_service_free(NULL);
     CHECK(gem_confirm_transfer_service_new("{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":100}", wallet_service, assets, nodes, transactions,
@@ -1549,6 +1636,7 @@ int main(void) {
     test_assets_and_balance_services();
     test_sign_message_service();
     test_wallet_store_timeout();
+    test_typed_amount_request_limit();
     test_list_answers();
     test_number_answers();
     test_copy_and_day_answers();

@@ -357,7 +357,7 @@ static gem_wallet_service *make_gem_wallet_service(fuzz_input *in) {
     return service;
 }
 
-static const char *NODE_CONFIG = "{\"timeout_ms\":100}";
+static const char *NODE_CONFIG = "{\"timeout_ms\":100,\"store_timeout_ms\":100}";
 
 static gem_node_service *make_gem_node_service(fuzz_input *in) {
     gem_http_transport http = http_table(in);
@@ -490,7 +490,7 @@ static gem_transaction_state_service *make_gem_transaction_state_service(fuzz_in
     return service;
 }
 
-static const char *CONFIRM_CONFIG = "{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":100}";
+static const char *CONFIRM_CONFIG = "{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":100,\"store_timeout_ms\":100}";
 
 static gem_confirm_transfer_service *make_gem_confirm_transfer_service(fuzz_input *in) {
     gem_wallet_service *wallets = make_gem_wallet_service(in);

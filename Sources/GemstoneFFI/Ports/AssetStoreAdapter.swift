@@ -10,8 +10,10 @@ final class AssetStoreAdapter: GemAssetStore {
     private let updateWalletAssetsMethod: PortMethod
     private let release: TableRelease
     private let lifetime: Lifetime
+    /// How long one call may wait for the host before it fails with `timeout` (GemStoreTimeout).
+    private let timeout: Duration
 
-    init(_ pointer: UnsafePointer<gem_asset_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_asset_store>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
         let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
         self.release = release
@@ -20,23 +22,24 @@ final class AssetStoreAdapter: GemAssetStore {
         getWalletAssetsMethod = try requireMethod(table.get_wallet_assets, "store.get_wallet_assets", release)
         updateWalletAssetsMethod = try requireMethod(table.update_wallet_assets, "store.update_wallet_assets", release)
         self.lifetime = lifetime
+        self.timeout = timeout
     }
 
     func getAssets(ids: [AssetId]) async throws(GemServiceError) -> [Asset] {
         let args = JSONWriter.bytes(.object([("ids", .array(ids.map { .string($0.id) }))]))
-        return try decodeAnswer([Asset].self, try await getAssetsMethod.call(args, lifetime: lifetime), "store.get_assets")
+        return try decodeAnswer([Asset].self, try await getAssetsMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_assets")
     }
 
     func addAssets(_ assets: [Asset]) async throws(GemServiceError) {
-        _ = try await addAssetsMethod.call(JSONWriter.bytes(.object([("assets", try encodeArgValue(assets))])), lifetime: lifetime)
+        _ = try await addAssetsMethod.call(JSONWriter.bytes(.object([("assets", try encodeArgValue(assets))])), lifetime: lifetime, timeout: timeout)
     }
 
     func getWalletAssets(walletId: WalletId) async throws(GemServiceError) -> [AssetId] {
         let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id))]))
-        return try decodeAnswer([AssetId].self, try await getWalletAssetsMethod.call(args, lifetime: lifetime), "store.get_wallet_assets")
+        return try decodeAnswer([AssetId].self, try await getWalletAssetsMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_wallet_assets")
     }
 
     func updateWalletAssets(_ update: GemWalletAssetsUpdate) async throws(GemServiceError) {
-        _ = try await updateWalletAssetsMethod.call(JSONWriter.bytes(try encodeArgValue(update)), lifetime: lifetime)
+        _ = try await updateWalletAssetsMethod.call(JSONWriter.bytes(try encodeArgValue(update)), lifetime: lifetime, timeout: timeout)
     }
 }

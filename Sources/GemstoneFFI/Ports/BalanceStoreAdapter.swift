@@ -8,22 +8,25 @@ final class BalanceStoreAdapter: GemBalanceStore {
     private let updateBalancesMethod: PortMethod
     private let release: TableRelease
     private let lifetime: Lifetime
+    /// How long one call may wait for the host before it fails with `timeout` (GemStoreTimeout).
+    private let timeout: Duration
 
-    init(_ pointer: UnsafePointer<gem_balance_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_balance_store>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
         let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
         self.release = release
         getBalancesMethod = try requireMethod(table.get_balances, "store.get_balances", release)
         updateBalancesMethod = try requireMethod(table.update_balances, "store.update_balances", release)
         self.lifetime = lifetime
+        self.timeout = timeout
     }
 
     func getBalances(walletId: WalletId, assetIds: [AssetId]) async throws(GemServiceError) -> [GemBalance] {
         let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id)), ("asset_ids", .array(assetIds.map { .string($0.id) }))]))
-        return try decodeAnswer([GemBalance].self, try await getBalancesMethod.call(args, lifetime: lifetime), "store.get_balances")
+        return try decodeAnswer([GemBalance].self, try await getBalancesMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_balances")
     }
 
     func updateBalances(_ update: GemBalanceUpdate) async throws(GemServiceError) {
-        _ = try await updateBalancesMethod.call(JSONWriter.bytes(try encodeArgValue(update)), lifetime: lifetime)
+        _ = try await updateBalancesMethod.call(JSONWriter.bytes(try encodeArgValue(update)), lifetime: lifetime, timeout: timeout)
     }
 }

@@ -10,8 +10,10 @@ final class NodeStoreAdapter: GemNodeStore {
     private let setSelectionMethod: PortMethod
     private let release: TableRelease
     private let lifetime: Lifetime
+    /// How long one call may wait for the host before it fails with `timeout` (GemStoreTimeout).
+    private let timeout: Duration
 
-    init(_ pointer: UnsafePointer<gem_node_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_node_store>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
         let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
         self.release = release
@@ -20,24 +22,25 @@ final class NodeStoreAdapter: GemNodeStore {
         getSelectionsMethod = try requireMethod(table.get_selections, "store.get_selections", release)
         setSelectionMethod = try requireMethod(table.set_selection, "store.set_selection", release)
         self.lifetime = lifetime
+        self.timeout = timeout
     }
 
     func getNodes() async throws(GemServiceError) -> [GemChainNode] {
-        try decodeAnswer([GemChainNode].self, try await getNodesMethod.call(Array("{}".utf8), lifetime: lifetime), "store.get_nodes")
+        try decodeAnswer([GemChainNode].self, try await getNodesMethod.call(Array("{}".utf8), lifetime: lifetime, timeout: timeout), "store.get_nodes")
     }
 
     func updateNodes(add: [GemChainNode], delete: [GemChainNode]) async throws(GemServiceError) {
         let args = JSONWriter.bytes(.object([("add", try encodeArgValue(add)), ("delete", try encodeArgValue(delete))]))
-        _ = try await updateNodesMethod.call(args, lifetime: lifetime)
+        _ = try await updateNodesMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
 
     func getSelections() async throws(GemServiceError) -> [GemChainNode] {
-        try decodeAnswer([GemChainNode].self, try await getSelectionsMethod.call(Array("{}".utf8), lifetime: lifetime), "store.get_selections")
+        try decodeAnswer([GemChainNode].self, try await getSelectionsMethod.call(Array("{}".utf8), lifetime: lifetime, timeout: timeout), "store.get_selections")
     }
 
     func setSelection(chain: Chain, url: String?) async throws(GemServiceError) {
         let args = JSONWriter.bytes(.object([("chain", .string(chain.id)), ("url", url.map(JSON.string) ?? .null)]))
-        _ = try await setSelectionMethod.call(args, lifetime: lifetime)
+        _ = try await setSelectionMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
 }
 

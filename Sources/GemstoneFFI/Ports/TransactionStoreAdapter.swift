@@ -9,8 +9,10 @@ final class TransactionStoreAdapter: GemTransactionStore {
     private let updateTransactionsMethod: PortMethod
     private let release: TableRelease
     private let lifetime: Lifetime
+    /// How long one call may wait for the host before it fails with `timeout` (GemStoreTimeout).
+    private let timeout: Duration
 
-    init(_ pointer: UnsafePointer<gem_transaction_store>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_transaction_store>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "store")
         let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
         self.release = release
@@ -18,21 +20,22 @@ final class TransactionStoreAdapter: GemTransactionStore {
         getTransactionMethod = try requireMethod(table.get_transaction, "store.get_transaction", release)
         updateTransactionsMethod = try requireMethod(table.update_transactions, "store.update_transactions", release)
         self.lifetime = lifetime
+        self.timeout = timeout
     }
 
     func getTransactions(walletId: WalletId) async throws(GemServiceError) -> [Transaction] {
         let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id))]))
-        return try decodeAnswer([Transaction].self, try await getTransactionsMethod.call(args, lifetime: lifetime), "store.get_transactions")
+        return try decodeAnswer([Transaction].self, try await getTransactionsMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_transactions")
     }
 
     func getTransaction(id: String) async throws(GemServiceError) -> Transaction? {
         let args = JSONWriter.bytes(.object([("id", .string(id))]))
-        return try decodeAnswer(Transaction?.self, try await getTransactionMethod.call(args, lifetime: lifetime), "store.get_transaction")
+        return try decodeAnswer(Transaction?.self, try await getTransactionMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_transaction")
     }
 
     func updateTransactions(_ transactions: [Transaction]) async throws(GemServiceError) {
         let args = JSONWriter.bytes(.object([("transactions", try encodeArgValue(transactions))]))
-        _ = try await updateTransactionsMethod.call(args, lifetime: lifetime)
+        _ = try await updateTransactionsMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
 }
 
@@ -41,17 +44,20 @@ final class TransactionStatusPortAdapter: GemTransactionStatusService {
     private let scheduleMethod: PortMethod
     private let release: TableRelease
     private let lifetime: Lifetime
+    /// How long one call may wait for the host before it fails with `timeout` (GemStoreTimeout).
+    private let timeout: Duration
 
-    init(_ pointer: UnsafePointer<gem_transaction_status_port>?, lifetime: Lifetime, construction: Construction) throws(ABIError) {
+    init(_ pointer: UnsafePointer<gem_transaction_status_port>?, lifetime: Lifetime, timeout: Duration, construction: Construction) throws(ABIError) {
         let table = try copyTable(pointer, "status")
         let release = TableRelease(table.release, HostPointer(raw: table.context), construction)
         self.release = release
         scheduleMethod = try requireMethod(table.schedule, "status.schedule", release)
         self.lifetime = lifetime
+        self.timeout = timeout
     }
 
     func schedule(walletId: WalletId, transactionIds: [String]) async throws(GemServiceError) {
         let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id)), ("transaction_ids", .array(transactionIds.map { .string($0) }))]))
-        _ = try await scheduleMethod.call(args, lifetime: lifetime)
+        _ = try await scheduleMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
 }

@@ -6,15 +6,15 @@ import Gemstone
 
 @c @implementation
 public func gem_amount_session_new(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
-    answerProjection(GemAmountSessionRequest.self, request, out)
+    answerProjection(GemAmountSessionRequest.self, request, out, limit: typedAmountRequestLimit)
 }
 
 @c @implementation
 public func gem_amount_session_apply(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
-    answerProjection(GemAmountSessionEventRequest.self, request, out)
+    answerProjection(GemAmountSessionEventRequest.self, request, out, limit: typedAmountRequestLimit)
 }
 
 @c @implementation
 public func gem_amount_session_view_state(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
-    answerProjection(GemAmountViewStateRequest.self, request, out)
+    answerProjection(GemAmountViewStateRequest.self, request, out, limit: typedAmountRequestLimit)
 }

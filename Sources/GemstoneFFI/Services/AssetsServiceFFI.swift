@@ -11,8 +11,9 @@ public func gem_assets_service_new(_ nodes: OpaquePointer?, _ wallets: OpaquePoi
         let wallets = try ServiceHandle<GemWalletSessionService>.require(wallets, "wallets").service
         let lifetime = Lifetime()
         let construction = Construction()
-        let service = GemAssetsService(store: try AssetStoreAdapter(store, lifetime: lifetime, construction: construction),
-                                       wallets: wallets, clients: nodes)
+        // No config: each store call is bounded by the default store timeout (gemstone.h, "Store timeouts").
+        let store = try AssetStoreAdapter(store, lifetime: lifetime, timeout: GemStoreTimeout.defaultDuration, construction: construction)
+        let service = GemAssetsService(store: store, wallets: wallets, clients: nodes)
         construction.commit()
         return ServiceHandle(service, lifetime: lifetime).retainedPointer()
     }

@@ -12,8 +12,9 @@ public func gem_balance_service_new(_ nodes: OpaquePointer?, _ assets: OpaquePoi
         let wallets = try ServiceHandle<GemWalletSessionService>.require(wallets, "wallets").service
         let lifetime = Lifetime()
         let construction = Construction()
-        let service = GemBalanceService(store: try BalanceStoreAdapter(store, lifetime: lifetime, construction: construction),
-                                        assets: assets, wallets: wallets, clients: nodes)
+        // No config: each store call is bounded by the default store timeout (gemstone.h, "Store timeouts").
+        let store = try BalanceStoreAdapter(store, lifetime: lifetime, timeout: GemStoreTimeout.defaultDuration, construction: construction)
+        let service = GemBalanceService(store: store, assets: assets, wallets: wallets, clients: nodes)
         construction.commit()
         return ServiceHandle(service, lifetime: lifetime).retainedPointer()
     }

@@ -23,8 +23,9 @@ public func gem_transactions_service_new(_ assets: OpaquePointer?, _ store: Unsa
         let assets = try ServiceHandle<GemAssetsService>.require(assets, "assets").service
         let lifetime = Lifetime()
         let construction = Construction()
-        let service = GemTransactionsService(store: try TransactionStoreAdapter(store, lifetime: lifetime, construction: construction),
-                                             assets: assets)
+        // No config: each store call is bounded by the default store timeout (gemstone.h, "Store timeouts").
+        let store = try TransactionStoreAdapter(store, lifetime: lifetime, timeout: GemStoreTimeout.defaultDuration, construction: construction)
+        let service = GemTransactionsService(store: store, assets: assets)
         construction.commit()
         return ServiceHandle(service, lifetime: lifetime).retainedPointer()
     }
@@ -105,6 +106,7 @@ public func gem_transaction_state_service_track(_ service: OpaquePointer?, _ tra
 struct ConfirmTransferServiceConfig: Decodable {
     var apiUrl: String?
     var timeoutMs: Int?
+    var storeTimeoutMs: Int?
 }
 
 @c @implementation
@@ -118,13 +120,14 @@ public func gem_confirm_transfer_service_new(_ configJSON: UnsafePointer<CChar>?
         let config = configJSON == nil ? ConfirmTransferServiceConfig()
             : try decodeBoundedArgument(ConfirmTransferServiceConfig.self, configJSON, "config_json", limit: transactionsRequestLimit)
         let timeoutMs = try boundedMilliseconds(config.timeoutMs, default: 30_000, "config_json.timeout_ms")
+        let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let wallets = try ServiceHandle<GemWalletService>.require(wallets, "wallets").service
         let assets = try ServiceHandle<GemAssetsService>.require(assets, "assets").service
         let nodes = try ServiceHandle<GemNodeService>.require(nodes, "nodes").service
         let transactions = try ServiceHandle<GemTransactionsService>.require(transactions, "transactions").service
         let lifetime = Lifetime()
         let construction = Construction()
-        let statusPort = try TransactionStatusPortAdapter(status, lifetime: lifetime, construction: construction)
+        let statusPort = try TransactionStatusPortAdapter(status, lifetime: lifetime, timeout: storeTimeout, construction: construction)
         var scanner: GemScanService?
         var simulator: GemSimulationService?
         if let apiUrl = config.apiUrl {

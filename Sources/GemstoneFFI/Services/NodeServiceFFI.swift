@@ -5,6 +5,7 @@ import Primitives
 
 struct NodeServiceConfig: Decodable {
     var timeoutMs: Int?
+    var storeTimeoutMs: Int?
     var nodes: [String: [String]]?
 }
 
@@ -32,6 +33,7 @@ public func gem_node_service_new(_ configJSON: UnsafePointer<CChar>?, _ transpor
     deliverHandle(outService, outError) {
         let config = configJSON == nil ? NodeServiceConfig() : try decodeArgument(NodeServiceConfig.self, configJSON, "config_json")
         let timeoutMs = try boundedMilliseconds(config.timeoutMs, default: 30_000, "config_json.timeout_ms")
+        let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         var overrides: [Chain: [String]] = [:]
         for (id, urls) in config.nodes ?? [:] {
             guard let chain = Chain(id: id) else {
@@ -42,7 +44,7 @@ public func gem_node_service_new(_ configJSON: UnsafePointer<CChar>?, _ transpor
         let lifetime = Lifetime()
         let construction = Construction()
         let service = try GemNodeService(
-            store: try NodeStoreAdapter(store, lifetime: lifetime, construction: construction),
+            store: try NodeStoreAdapter(store, lifetime: lifetime, timeout: storeTimeout, construction: construction),
             http: try HTTPTransportAdapter(transport, lifetime: lifetime, timeout: .milliseconds(timeoutMs), construction: construction),
             builtin: ChainNodes.builtin,
             overrides: overrides

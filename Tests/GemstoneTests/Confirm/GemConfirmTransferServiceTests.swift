@@ -156,6 +156,20 @@ struct GemConfirmTransferServiceTests {
 
     // MARK: submit
 
+    /// The status port timing out (its store_timeout_ms passed, gemstone.h "Store timeouts") or refusing does not fail
+    /// a submit that has broadcast: the answer names the hash and the transaction stays stored as pending, where the
+    /// state service finds it again.
+    @Test(arguments: [GemServiceError.timeout(message: "the host did not answer within 0.2 seconds"), .store(message: "busy")])
+    func aStatusPortThatTimesOutLeavesTheSubmitAnsweredAndTheTransactionPending(_ failure: GemServiceError) async throws {
+        let h = try await ConfirmHarness()
+        await h.status.refuse(failure)
+        let result = try await h.service.submit(h.request(), priority: .fast)
+        let id = "ethereum_\(ScriptedChainTransfer.hash)"
+        #expect(result == GemConfirmSubmit(hashes: [ScriptedChainTransfer.hash], transactionIds: [id]))
+        #expect(try #require(await h.store.rows[id]).state == .pending)
+        #expect(await h.status.scheduled.isEmpty)
+    }
+
     @Test func submitSignsBroadcastsStoresAndSchedulesAfterOnePasswordRead() async throws {
         let h = try await ConfirmHarness()
         _ = try await h.service.load(h.request(), priority: .fast)

@@ -132,7 +132,14 @@ import Testing
         #expect(GemListWindow(limit: 980, maximum: 1_000).onEndReached(rowCount: 980).limit == 1_000)
         #expect(GemListWindow(limit: 1_000 - page, maximum: 1_000).onEndReached(rowCount: 1_000).limit == 1_000)
         #expect(GemListWindow(limit: 1_000, maximum: 1_000).onEndReached(rowCount: 1_000).limit == 1_000)
-        #expect(GemListWindow(limit: 1_200, maximum: 1_000).onEndReached(rowCount: 1_200).limit == 1_200, "a window past its maximum does not grow")
+    }
+
+    /// A window whose limit is already above its maximum is capped at the maximum, whether or not its rows fill
+    /// it (issue 14: it came back unchanged, so a host's list could keep more rows than the list maximum).
+    @Test(arguments: [0, 999, 1_200, Int.max])
+    func aWindowPastItsMaximumIsCappedAtIt(rowCount: Int) {
+        #expect(GemListWindow(limit: 1_200, maximum: 1_000).onEndReached(rowCount: rowCount) == GemListWindow(limit: 1_000, maximum: 1_000))
+        #expect(GemListWindow(limit: .max, maximum: 0).onEndReached(rowCount: rowCount) == GemListWindow(limit: 0, maximum: 0))
     }
 
     @Test func hostLimitsAtTheEdgesOfIntDoNotOverflow() {

@@ -83,16 +83,20 @@ class NodeService(_Service):
 
     `nodes` ({"ethereum": ["http://127.0.0.1:8545"], …}) replaces the built-in nodes of the chains
     it names (https, or http only to a loopback host); `timeout_ms` (1 to 600000) bounds each
-    request to a node. A bad configuration raises InvalidInput or InvalidArgument. `wait_timeout`
+    request to a node, `store_timeout_ms` (1 to 600000, the core's 30000 when None) each NodeStore
+    call (a store that has not answered by then fails its command with TimeoutError). A bad configuration raises InvalidInput or InvalidArgument. `wait_timeout`
     bounds the blocking forms' wait (builtin TimeoutError)."""
 
     _FREE = "gem_node_service_free"
 
     def __init__(self, store: Any, *, transport: Any = None, nodes: Optional[Mapping[str, Iterable[str]]] = None,
-                 timeout_ms: Optional[int] = None, wait_timeout: Optional[float] = None) -> None:
+                 timeout_ms: Optional[int] = None, store_timeout_ms: Optional[int] = None,
+                 wait_timeout: Optional[float] = None) -> None:
         config: dict[str, Any] = {}
         if timeout_ms is not None:
             config["timeout_ms"] = timeout_ms
+        if store_timeout_ms is not None:
+            config["store_timeout_ms"] = store_timeout_ms
         if nodes is not None:
             if not isinstance(nodes, Mapping):
                 raise InvalidArgument("nodes maps a chain id to its node URLs")

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 
 import pytest
 
 from gemstone import (Asset, AssetType, AssetsService, Balance, BalanceService, BalanceUpdate, ChainNode,
                       ChainNodes, GemError, InvalidArgument, InvalidInput, NodeCheck, NodeCheckStatusUnreachable,
                       NodeKind, NodeService, NotFound, PortError, PortTable, PrivateKeyImport, SqliteNodeStore,
-                      Status, StoreError, ViewImport)
+                      Status, StoreError, Timeout, ViewImport)
 from chain_support import ETH_ADDRESS, ETH_KEY, UNREACHABLE, ChainApp, direct_transport
+from support import Parked
 
 pytestmark = pytest.mark.usefixtures("library")
 
@@ -148,6 +150,31 @@ def test_a_store_answer_that_is_not_nodes_is_a_port_error(tmp_path):
     with NodeService(table, transport=direct_transport()) as nodes:
         with pytest.raises(PortError):
             nodes.nodes("ethereum")
+    store.close()
+
+
+def test_a_node_store_that_never_answers_times_out_after_store_timeout_ms_and_its_late_answer_is_stale(tmp_path):
+    store = SqliteNodeStore(tmp_path / "nodes.db")
+    table = store.port_table()
+    parked = Parked()
+    table.methods["get_nodes"] = parked.park
+    with NodeService(table, transport=direct_transport(), store_timeout_ms=200) as nodes:
+        started = time.monotonic()
+        with pytest.raises(Timeout) as caught:
+            nodes.nodes("ethereum")
+        assert 0.19 <= time.monotonic() - started < 5, "the 200 ms bound was not applied (the default is 30 s)"
+        assert caught.value.type == "timeout"
+        assert parked.calls[0].ok([]) == Status.STALE_CALL
+    store.close()
+
+
+@pytest.mark.parametrize("bound", [0, 600001])
+def test_a_node_store_timeout_out_of_range_is_refused_and_releases_nothing(tmp_path, bound):
+    store = SqliteNodeStore(tmp_path / "nodes.db")
+    table = store.port_table()
+    with pytest.raises(InvalidArgument, match="store_timeout_ms"):
+        NodeService(table, store_timeout_ms=bound)
+    assert table.leased == 0 and table.releases == 0
     store.close()
 
 

@@ -84,6 +84,9 @@ def test_a_transactions_screen():
     assert p.list_window_on_end_reached(window, 10) == window  # not filled: every row shows
     grown = p.list_window_on_end_reached(window, p.LIST_PAGE_SIZE)
     assert grown == p.ListWindow(2 * p.LIST_PAGE_SIZE, p.LIST_MAX_ROWS)
+    past = p.ListWindow(p.LIST_MAX_ROWS + 200, p.LIST_MAX_ROWS)
+    for rows in (0, p.LIST_MAX_ROWS + 200):  # a limit past the maximum is capped at it, filled or not
+        assert p.list_window_on_end_reached(past, rows) == p.ListWindow(p.LIST_MAX_ROWS, p.LIST_MAX_ROWS)
 
     with pytest.raises(InvalidInput):
         p.transaction_rows(transactions, [p.PricedAsset(ETH)], "USD")  # USDT and BTC are missing

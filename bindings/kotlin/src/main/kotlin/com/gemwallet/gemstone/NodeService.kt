@@ -10,7 +10,9 @@ import java.util.concurrent.CompletableFuture
  * Which node each chain is reached through (`GemNodeService`): the built-in nodes, the nodes the user
  * added (kept in [store]) and each chain's selection. Requests to the nodes go through [transport].
  *
- * [timeoutMs] (1 to 600000; null for the core's 30 s) bounds each request to a node. [nodes]
+ * [timeoutMs] (1 to 600000; null for the core's 30 s) bounds each request to a node, and
+ * [storeTimeoutMs] (the same range and default) each [store] call: a store that has not answered by
+ * then fails its command with [GemException.Timeout], and its later answer is dropped. [nodes]
  * replaces the built-in nodes of the chains it names (`{"ethereum": ["http://127.0.0.1:8545"]}`: a
  * host shipping its own nodes, or tests on local chains); every URL is https, or http only to
  * 127.0.0.1, [::1] or localhost, else the constructor throws [GemException.InvalidInput].
@@ -24,7 +26,8 @@ class NodeService @JvmOverloads constructor(
     transport: HttpTransport,
     store: NodeStore,
     timeoutMs: Int? = null,
-    nodes: Map<String, List<String>>? = null
+    nodes: Map<String, List<String>>? = null,
+    storeTimeoutMs: Int? = null
 ) : Closeable {
     private val library = Gemstone.library
     internal val handle: NativeHandle
@@ -32,6 +35,7 @@ class NodeService @JvmOverloads constructor(
     init {
         val config = JSONObject()
         if (timeoutMs != null) config.put("timeout_ms", timeoutMs)
+        if (storeTimeoutMs != null) config.put("store_timeout_ms", storeTimeoutMs)
         if (nodes != null) {
             val byChain = JSONObject()
             for ((chain, urls) in nodes) byChain.put(chain, JSONArray(urls))

@@ -12,6 +12,7 @@ import com.gemwallet.gemstone.NodeCheckStatus
 import com.gemwallet.gemstone.NodeItem
 import com.gemwallet.gemstone.NodeKind
 import com.gemwallet.gemstone.NodeService
+import com.gemwallet.gemstone.NodeStore
 import com.gemwallet.gemstone.PortBridge
 import com.gemwallet.gemstone.SqliteNodeStore
 import com.gemwallet.gemstone.UrlConnectionTransport
@@ -153,6 +154,35 @@ class ChainServiceTests : Suite {
                     NodeService(UrlConnectionTransport(), SqliteNodeStore(database), 0, null)
                 }
                 checkEqual(settled, PortBridge.liveCount, "port tables kept")
+            }
+        },
+        test("nodes: storeTimeoutMs reaches the core: a node-store call that never answers fails with Timeout") {
+            com.gemwallet.gemstone.SqliteDatabase(":memory:").use { database ->
+                val real = SqliteNodeStore(database)
+                val gate = java.util.concurrent.CountDownLatch(1)
+                val silent = object : NodeStore by real {
+                    override fun getNodes(): List<ChainNode> {
+                        gate.await(20, java.util.concurrent.TimeUnit.SECONDS)
+                        return real.getNodes()
+                    }
+                    override fun getSelections(): List<ChainNode> {
+                        gate.await(20, java.util.concurrent.TimeUnit.SECONDS)
+                        return real.getSelections()
+                    }
+                }
+                NodeService(UrlConnectionTransport(), silent, null, null, 200).use { nodes ->
+                    val started = System.nanoTime()
+                    checkThrows<GemException.Timeout>("nodes over a silent store") { nodes.nodes("ethereum") }
+                    val elapsedMs = (System.nanoTime() - started) / 1_000_000
+                    check(elapsedMs < 10_000) { "answered after $elapsedMs ms: the 200 ms bound was not passed (the default is 30 s)" }
+                    gate.countDown()
+                }
+                checkThrows<GemException.InvalidArgument>("store timeout 0") {
+                    NodeService(UrlConnectionTransport(), real, null, null, 0)
+                }
+                checkThrows<GemException.InvalidArgument>("store timeout above 600000") {
+                    NodeService(UrlConnectionTransport(), real, null, null, 600_001)
+                }
             }
         },
         test("nodes: resolve_selections clears a stored selection its chain no longer offers") {
