@@ -467,6 +467,8 @@ def projections(schema: Schema) -> dict[str, str]:
         return {}
     out = [HEADER.format(file="*.json (functions)"), "import CGemstone", "import Gemstone", ""]
     for fn in schema.functions:
+        if fn.handwritten:
+            continue
         out += doc_lines(fn.doc, "")
         out += ["@c @implementation",
                 f"public func {fn.name}(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {{",
