@@ -2597,6 +2597,68 @@ class ConfirmSubmit:
 
 
 @dataclass(frozen=True)
+class TransactionStateServiceConfig:
+    """gem_transaction_state_service_new's config_json (NULL: every default): how a tracked transaction is polled; an absent key reads as the core's default."""
+
+    interval_ms: Optional[int] = None
+    """The wait between two polls in milliseconds, 1 to 600000 (default 2000)."""
+    max_polls: Optional[int] = None
+    """The most polls of one transaction before tracking gives up, 1 to 100000 (default 900)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionStateServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionStateServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            interval_ms=(lambda value: None if value is None else _int(value, _join(path, "interval_ms"), -9223372036854775808, 9223372036854775807))(data.get("interval_ms")),
+            max_polls=(lambda value: None if value is None else _int(value, _join(path, "max_polls"), -9223372036854775808, 9223372036854775807))(data.get("max_polls")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.interval_ms is not None:
+            out["interval_ms"] = self.interval_ms
+        if self.max_polls is not None:
+            out["max_polls"] = self.max_polls
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmTransferServiceConfig:
+    """gem_confirm_transfer_service_new's config_json (NULL: every default): the scan and simulation API and the bound on its calls; an absent key reads as the core's default."""
+
+    api_url: Optional[str] = None
+    """The scan and simulation API's root (https, or http only to a loopback host); absent: no scan nor simulation, and no transport may be given."""
+    timeout_ms: Optional[int] = None
+    """The bound on each transport call in milliseconds, 1 to 600000 (default 30000)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ConfirmTransferServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ConfirmTransferServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            api_url=(lambda value: None if value is None else _str(value, _join(path, "api_url")))(data.get("api_url")),
+            timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.api_url is not None:
+            out["api_url"] = self.api_url
+        if self.timeout_ms is not None:
+            out["timeout_ms"] = self.timeout_ms
+        return out
+
+
+@dataclass(frozen=True)
 class ChainNode:
     """A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store."""
 
@@ -2951,6 +3013,37 @@ class NodeCheck:
         out["url"] = self.url
         out["status"] = self.status.to_json()
         out["rows"] = [v0.to_json() for v0 in self.rows]
+        return out
+
+
+@dataclass(frozen=True)
+class NodeServiceConfig:
+    """gem_node_service_new's config_json (NULL: every default): the bound on each call and the nodes that replace the built-in ones; an absent key reads as the core's default."""
+
+    timeout_ms: Optional[int] = None
+    """The bound on each transport call in milliseconds, 1 to 600000 (default 30000)."""
+    nodes: Optional[dict[str, tuple[str, ...]]] = None
+    """Node URLs by chain id (a known chain), replacing that chain's built-in nodes; absent: the built-in ones."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NodeServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "NodeServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("timeout_ms")),
+            nodes=(lambda value: None if value is None else {k0: tuple(_str(v1, _index(_join(_join(path, "nodes"), k0), i1)) for i1, v1 in enumerate(_list(v0, _join(_join(path, "nodes"), k0)))) for k0, v0 in _obj(value, _join(path, "nodes")).items()})(data.get("nodes")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.timeout_ms is not None:
+            out["timeout_ms"] = self.timeout_ms
+        if self.nodes is not None:
+            out["nodes"] = {k0: [v1 for v1 in v0] for k0, v0 in self.nodes.items()}
         return out
 
 
@@ -4660,6 +4753,41 @@ class PriceAlertSyncResult:
 
 
 @dataclass(frozen=True)
+class PriceAlertServiceConfig:
+    """gem_price_alert_service_new's config_json: the alerts API and the bounds on each call; an absent key reads as the core's default."""
+
+    api_url: str
+    """The alerts API's root: https, or http only to a loopback host."""
+    timeout_ms: Optional[int] = None
+    """The bound on each transport call in milliseconds, 1 to 600000 (default 30000)."""
+    store_timeout_ms: Optional[int] = None
+    """The bound on each store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts")."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            api_url=_str(_key(data, "api_url", path), _join(path, "api_url")),
+            timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("timeout_ms")),
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["api_url"] = self.api_url
+        if self.timeout_ms is not None:
+            out["timeout_ms"] = self.timeout_ms
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
+        return out
+
+
+@dataclass(frozen=True)
 class FiatRate:
     """A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency)."""
 
@@ -4867,6 +4995,41 @@ class PriceTickResult:
         out["dropped"] = self.dropped
         if self.conversion is not None:
             out["conversion"] = self.conversion.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class PriceServiceConfig:
+    """gem_price_service_new's config_json: the prices API and the bounds on each call; an absent key reads as the core's default."""
+
+    api_url: str
+    """The prices API's root: https, or http only to a loopback host."""
+    timeout_ms: Optional[int] = None
+    """The bound on each transport call in milliseconds, 1 to 600000 (default 30000)."""
+    store_timeout_ms: Optional[int] = None
+    """The bound on each store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts")."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            api_url=_str(_key(data, "api_url", path), _join(path, "api_url")),
+            timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("timeout_ms")),
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["api_url"] = self.api_url
+        if self.timeout_ms is not None:
+            out["timeout_ms"] = self.timeout_ms
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
         return out
 
 
@@ -7711,4 +7874,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

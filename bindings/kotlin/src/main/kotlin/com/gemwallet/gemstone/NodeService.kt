@@ -30,13 +30,7 @@ class NodeService @JvmOverloads constructor(
     internal val handle: NativeHandle
 
     init {
-        val config = JSONObject()
-        if (timeoutMs != null) config.put("timeout_ms", timeoutMs)
-        if (nodes != null) {
-            val byChain = JSONObject()
-            for ((chain, urls) in nodes) byChain.put(chain, JSONArray(urls))
-            config.put("nodes", byChain)
-        }
+        val config = NodeServiceConfig(timeoutMs?.toLong(), nodes).toJson()
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
         val out = PointerByReference()

@@ -35,9 +35,7 @@ class PriceAlertService @JvmOverloads constructor(
     private val handle: NativeHandle
 
     init {
-        val config = JSONObject().put("api_url", apiUrl)
-        if (timeoutMs != null) config.put("timeout_ms", timeoutMs)
-        if (storeTimeoutMs != null) config.put("store_timeout_ms", storeTimeoutMs)
+        val config = PriceAlertServiceConfig(apiUrl, timeoutMs?.toLong(), storeTimeoutMs?.toLong()).toJson()
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
         val permissionsContext = PortBridge.register(permissions)

@@ -2053,6 +2053,64 @@ data class ConfirmSubmit(
     }
 }
 
+/** gem_transaction_state_service_new's config_json (NULL: every default): how a tracked transaction is polled; an absent key reads as the core's default. */
+data class TransactionStateServiceConfig @JvmOverloads constructor(
+    /** The wait between two polls in milliseconds, 1 to 600000 (default 2000). */
+    val intervalMs: Long? = null,
+    /** The most polls of one transaction before tracking gives up, 1 to 100000 (default 900). */
+    val maxPolls: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        intervalMs?.let { put("interval_ms", it) }
+        maxPolls?.let { put("max_polls", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionStateServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionStateServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionStateServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionStateServiceConfig = TransactionStateServiceConfig(
+            intervalMs = json.opt("interval_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "interval_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            maxPolls = json.opt("max_polls").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "max_polls"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** gem_confirm_transfer_service_new's config_json (NULL: every default): the scan and simulation API and the bound on its calls; an absent key reads as the core's default. */
+data class ConfirmTransferServiceConfig @JvmOverloads constructor(
+    /** The scan and simulation API's root (https, or http only to a loopback host); absent: no scan nor simulation, and no transport may be given. */
+    val apiUrl: String? = null,
+    /** The bound on each transport call in milliseconds, 1 to 600000 (default 30000). */
+    val timeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        apiUrl?.let { put("api_url", it) }
+        timeoutMs?.let { put("timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmTransferServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ConfirmTransferServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ConfirmTransferServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ConfirmTransferServiceConfig = ConfirmTransferServiceConfig(
+            apiUrl = json.opt("api_url").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "api_url")) },
+            timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
 /** A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store. */
 data class ChainNode(
     /** The chain the node serves. */
@@ -2340,6 +2398,35 @@ data class NodeCheck(
             url = SchemaJson.str(SchemaJson.key(json, "url", path), SchemaJson.join(path, "url")),
             status = NodeCheckStatus.read(SchemaJson.obj(SchemaJson.key(json, "status", path), SchemaJson.join(path, "status")), SchemaJson.join(path, "status")),
             rows = SchemaJson.arr(SchemaJson.key(json, "rows", path), SchemaJson.join(path, "rows")).let { a0 -> List(a0.length()) { i0 -> NodeCheckRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rows")}[$i0]"), "${SchemaJson.join(path, "rows")}[$i0]") } }
+        )
+    }
+}
+
+/** gem_node_service_new's config_json (NULL: every default): the bound on each call and the nodes that replace the built-in ones; an absent key reads as the core's default. */
+data class NodeServiceConfig @JvmOverloads constructor(
+    /** The bound on each transport call in milliseconds, 1 to 600000 (default 30000). */
+    val timeoutMs: Long? = null,
+    /** Node URLs by chain id (a known chain), replacing that chain's built-in nodes; absent: the built-in ones. */
+    val nodes: Map<String, List<String>>? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        timeoutMs?.let { put("timeout_ms", it) }
+        nodes?.let { put("nodes", JSONObject().apply { it.forEach { (k, v0) -> put(k, JSONArray().apply { v0.forEach { v1 -> put(v1) } }) } }) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): NodeServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<NodeServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<NodeServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): NodeServiceConfig = NodeServiceConfig(
+            timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            nodes = json.opt("nodes").let { if (SchemaJson.absent(it)) null else SchemaJson.obj(it, SchemaJson.join(path, "nodes")).let { a0 -> a0.keys().asSequence().map { it as String }.sorted().toList().associateWith { k0 -> SchemaJson.arr(a0.opt(k0), SchemaJson.join(SchemaJson.join(path, "nodes"), k0)).let { a1 -> List(a1.length()) { i1 -> SchemaJson.str(a1.opt(i1), "${SchemaJson.join(SchemaJson.join(path, "nodes"), k0)}[$i1]") } } } } }
         )
     }
 }
@@ -3702,6 +3789,39 @@ data class PriceAlertSyncResult(
     }
 }
 
+/** gem_price_alert_service_new's config_json: the alerts API and the bounds on each call; an absent key reads as the core's default. */
+data class PriceAlertServiceConfig @JvmOverloads constructor(
+    /** The alerts API's root: https, or http only to a loopback host. */
+    val apiUrl: String,
+    /** The bound on each transport call in milliseconds, 1 to 600000 (default 30000). */
+    val timeoutMs: Long? = null,
+    /** The bound on each store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"). */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("api_url", apiUrl)
+        timeoutMs?.let { put("timeout_ms", it) }
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertServiceConfig = PriceAlertServiceConfig(
+            apiUrl = SchemaJson.str(SchemaJson.key(json, "api_url", path), SchemaJson.join(path, "api_url")),
+            timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
 /** A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency). */
 data class FiatRate(
     /** The currency's code, one the price service knows (EUR). */
@@ -3904,6 +4024,39 @@ data class PriceTickResult @JvmOverloads constructor(
             rates = SchemaJson.long(SchemaJson.key(json, "rates", path), SchemaJson.join(path, "rates"), Long.MIN_VALUE, Long.MAX_VALUE),
             dropped = SchemaJson.long(SchemaJson.key(json, "dropped", path), SchemaJson.join(path, "dropped"), Long.MIN_VALUE, Long.MAX_VALUE),
             conversion = json.opt("conversion").let { if (SchemaJson.absent(it)) null else PriceConversion.read(SchemaJson.obj(it, SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")) }
+        )
+    }
+}
+
+/** gem_price_service_new's config_json: the prices API and the bounds on each call; an absent key reads as the core's default. */
+data class PriceServiceConfig @JvmOverloads constructor(
+    /** The prices API's root: https, or http only to a loopback host. */
+    val apiUrl: String,
+    /** The bound on each transport call in milliseconds, 1 to 600000 (default 30000). */
+    val timeoutMs: Long? = null,
+    /** The bound on each store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"). */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("api_url", apiUrl)
+        timeoutMs?.let { put("timeout_ms", it) }
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceServiceConfig = PriceServiceConfig(
+            apiUrl = SchemaJson.str(SchemaJson.key(json, "api_url", path), SchemaJson.join(path, "api_url")),
+            timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
         )
     }
 }
