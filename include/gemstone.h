@@ -1381,6 +1381,8 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
 #define GEM_MAX_ASSET_DECIMALS 255
 /** The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows). */
 #define GEM_MAX_UTC_OFFSET_SECONDS 64800
+/** The longest request_json the typed-amount answers (gem_plain_number, gem_value_from_input, gem_input_text, gem_value_text, gem_amount_session_new/_apply/_view_state) read, in bytes: their text is at most 1024 bytes and a value 78 digits; longer is GEM_ERR_INVALID_ARGUMENT before parsing, in time independent of its length. */
+#define GEM_AMOUNT_MAX_REQUEST_BYTES 16384
 /** The longest message gem_sign_message_service_preview and _sign take, in bytes, as given and as decoded (typed data's JSON text included). */
 #define GEM_SIGN_MESSAGE_MAX_BYTES 65536
 /** The longest app name or app URL a sign-message request takes, in bytes. */
@@ -1448,8 +1450,8 @@ gem_status gem_duration_parts(const char *_Nullable request_json, gem_buffer *_N
  * of Arabic-Indic, Persian, Devanagari, Bengali and full-width scripts, and grouping marks other
  * than the decimal separator (checked: "1.5" with "," as the separator is null, not 15).
  * Limit: text of more than 1024 UTF-8 bytes is GEM_ERR_INVALID_INPUT, refused before it is read.
- * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
- * before it is parsed.
+ * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
+ * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1460,8 +1462,8 @@ gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nul
  * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS, or text of more than 1024
  * UTF-8 bytes. Limit: an amount is a uint256, so a number whose whole digits and decimals make
  * more than 78 digits, or above 2^256 - 1, is invalid_number, decided by counting digits first.
- * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
- * before it is parsed.
+ * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
+ * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_value_from_input(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1471,8 +1473,8 @@ gem_status gem_value_from_input(const char *_Nullable request_json, gem_buffer *
  * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS. Limit: value, like every
  * amount a record carries, is at most 2^256 - 1 (78 digits); a longer or larger one is
  * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
- * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
- * before it is parsed.
+ * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
+ * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_input_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1480,8 +1482,8 @@ gem_status gem_input_text(const char *_Nullable request_json, gem_buffer *_Nulla
  * An approximate value (a fiat suggestion) written for an editable field. request
  * {"format":format,"value":1e-05}; answers "0,00001": the shortest digits that read back as the
  * same double, never in exponent form.
- * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
- * before it is parsed.
+ * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
+ * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_value_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1665,8 +1667,8 @@ gem_status gem_chart_selection(const char *_Nullable request_json, gem_buffer *_
  *  "minimum":"…" (optional, atomic)}; answers the session
  * {"asset":…,"balance":…,"currency":…,"format":…,"minimum":…,"text":"","is_max":false}.
  * GEM_ERR_INVALID_INPUT: the currency, the format, the asset's decimals.
- * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
- * before it is parsed.
+ * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
+ * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_amount_session_new(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1675,8 +1677,8 @@ gem_status gem_amount_session_new(const char *_Nullable request_json, gem_buffer
  * {"type":"typed","text":"1,5"} | {"type":"max_toggled"} (on: the field holds the whole balance;
  * off: cleared) | {"type":"balance_changed","balance":"…"} (a max amount follows it).
  * Answers the next session. GEM_ERR_INVALID_INPUT: as gem_amount_session_new.
- * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
- * before it is parsed.
+ * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
+ * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_amount_session_apply(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1687,8 +1689,8 @@ gem_status gem_amount_session_apply(const char *_Nullable request_json, gem_buff
  *    "check":"empty"|"invalid"|"over_balance"|"ok","error":as gem_amount_error_display answers,
  *    "fiat":number (absent without a price),"is_max":false,"can_continue":true}
  * GEM_ERR_INVALID_INPUT: a negative price, or as gem_amount_session_new.
- * Request limit: request_json of more than 16384 bytes is GEM_ERR_INVALID_ARGUMENT, refused
- * before it is parsed.
+ * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
+ * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_amount_session_view_state(const char *_Nullable request_json, gem_buffer *_Nullable out);
 

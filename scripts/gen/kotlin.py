@@ -8,7 +8,7 @@ payload are sealed classes with one data class (or object) per case. Each has `t
 """
 from __future__ import annotations
 
-from .schema import Schema, Type, TypeRef, Field, camel, pascal
+from .schema import Schema, Type, TypeRef, Field, camel, pascal, wrapper_order
 
 SCALAR = {"string": "String", "bool": "Boolean", "i32": "Int", "i64": "Long", "int": "Long", "u32": "Long",
           "u64": "BigInteger", "f64": "Double", "biguint": "BigInteger", "bigint": "BigInteger", "asset_id": "String",
@@ -537,7 +537,7 @@ def projections(schema: Schema) -> dict[str, str]:
     for fn in schema.functions:
         req = schema.types[fn.request]
         params = []
-        for f in req.fields:
+        for f in wrapper_order(req.fields):
             d = default_literal(f, schema)
             params.append(f"{kt_name(f.name)}: {kt_type(f.type, schema)}" + (f" = {d}" if d is not None else ""))
         args = ", ".join(kt_name(f.name) for f in req.fields)
@@ -545,4 +545,6 @@ def projections(schema: Schema) -> dict[str, str]:
         out += [f"/** {fn.doc.rstrip('.')} (`{fn.name}`, request [{req.foreign_name}]). */",
                 f"fun Presentation.{camel(fn.short)}({', '.join(params)}): {kt_type(fn.answer, schema)} =",
                 f"    project({req.foreign_name}({args}).toJson(), {{ r, o -> Gemstone.library.{fn.name}(r, o) }}) {{ {reader} }}", ""]
+    if any("BigInteger" in line for line in out[4:]):
+        out[4:4] = ["import java.math.BigInteger", ""]
     return {"bindings/kotlin/src/main/kotlin/com/gemwallet/gemstone/generated/Projections.kt": "\n".join(out).rstrip() + "\n"}

@@ -6,7 +6,7 @@ base class with one frozen dataclass per case (`LoadState` and `LoadStateError`,
 """
 from __future__ import annotations
 
-from .schema import Schema, Type, TypeRef, Field, pascal
+from .schema import Schema, Type, TypeRef, Field, pascal, wrapper_order
 
 SCALAR = {"string": "str", "bool": "bool", "i32": "int", "i64": "int", "int": "int", "u32": "int", "u64": "int",
           "f64": "float", "biguint": "int", "bigint": "int", "asset_id": "str", "wallet_id": "str", "chain": "str"}
@@ -493,7 +493,7 @@ def projections(schema: Schema) -> dict[str, str]:
     for fn in schema.functions:
         req = schema.types[fn.request]
         params = []
-        for f in req.fields:
+        for f in wrapper_order(req.fields):
             d = default_literal(f, schema)
             params.append(f"{py_name(f.name)}: {annotation(f.type, schema)}" + (f" = {d}" if d is not None and not d.startswith("field(") else ""))
         args = ", ".join(f"{py_name(f.name)}={py_name(f.name)}" for f in req.fields)

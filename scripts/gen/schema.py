@@ -43,6 +43,10 @@ GEM_ERR_INVALID_ARGUMENT before it is parsed.
 The generator writes its GemstoneFFI @c implementation (decode the request, call the record's hand-written
 GemProjection answer(), encode), its Python wrapper (gemstone/projections.py) and its Kotlin wrapper (an extension
 of Presentation): a new one is the header declaration, the schema entry and Swift's answer(), plus tests.
+The wrappers take the request's fields as parameters, the required ones first, then those with a default or `?`
+(each in declaration order). "swift": "handwritten" on a function keeps its @c implementation by hand in
+GemstoneFFI (gem_transaction_rows writes each row into the host's buffer as it is built); the wrappers are
+still generated.
 
 A file may also hold "chains": [{"id", "family", "native_asset": {"name", "symbol", "decimals"}}, ...], the chain
 constants of scripts/gen/chains.py (schema/chains.json), which this loader leaves to that module.
@@ -176,6 +180,7 @@ class Function:
     answer: TypeRef
     file: str
     max_bytes: str = ""  # the int constant bounding request_json, checked before parsing ("" for none)
+    handwritten: bool = False
 
     @property
     def short(self) -> str:
@@ -266,8 +271,11 @@ def load(root: Path) -> Schema:
             name = entry.get("function", "")
             if not name.startswith("gem_") or not SNAKE.match(name):
                 raise SchemaError(f"{path.name}: function {name!r} is not gem_<snake_case>")
+            if entry.get("swift") not in (None, "handwritten"):
+                raise SchemaError(f"{name}: a function's swift option is handwritten")
             functions.append(Function(name, _doc(entry, name), entry.get("request", ""),
-                                      TypeRef.parse(entry.get("answer", "")), path.name, entry.get("max_bytes", "")))
+                                      TypeRef.parse(entry.get("answer", "")), path.name, entry.get("max_bytes", ""),
+                                      entry.get("swift") == "handwritten"))
         if "types" not in data and "constants" not in data:
             continue
         module, pymod = data.get("swift_module"), stem
@@ -346,6 +354,11 @@ def load(root: Path) -> Schema:
             raise SchemaError(f"{t.name} and {foreign[t.foreign_name]} share the Python/Kotlin name {t.foreign_name}")
         foreign[t.foreign_name] = t.name
     return Schema(types, constants, statuses, [p.name for p in files], swift_names, functions)
+
+
+def wrapper_order(fields: list[Field]) -> list[Field]:
+    """A wrapper's parameters: the required fields first, then those with a default or `?`, each in declaration order."""
+    return [f for f in fields if not (f.has_default or f.type.is_optional)] + [f for f in fields if f.has_default or f.type.is_optional]
 
 
 def camel(snake: str) -> str:

@@ -468,6 +468,8 @@ def projections(schema: Schema) -> dict[str, str]:
     out = [HEADER.format(file="*.json (functions)"), "import CGemstone", "import Gemstone", ""]
     swift_constants = {c.name: c.swift for c in schema.constants}
     for fn in schema.functions:
+        if fn.handwritten:
+            continue
         limit = f", limit: GemConstants.{swift_constants[fn.max_bytes]}" if fn.max_bytes else ""
         out += doc_lines(fn.doc, "")
         out += ["@c @implementation",

@@ -118,6 +118,238 @@ extension GemAmountErrorDisplay: Codable {
     }
 }
 
+/// What typed text reads as: the exact atomic value, or why it reads as none.
+public enum GemInputValue: Sendable, Equatable, Hashable {
+    /// The text reads as an exact value.
+    case value(value: BigUInt)
+    /// The text reads as no value.
+    case error(error: GemAmountError)
+}
+
+extension GemInputValue: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type
+        case value
+        case error
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decode(String.self, forKey: .type)
+        switch type {
+        case "value": self = .value(value: try container.decode(BigUInt.self, forKey: .value))
+        case "error": self = .error(error: try container.decode(GemAmountError.self, forKey: .error))
+        default:
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath + [TypeCodingKey.type]), reason: JSONCodec.unknownValue(type, allowed: "value, error"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .value(let value):
+            try container.encode("value", forKey: .type)
+            try container.encode(value, forKey: .value)
+        case .error(let error):
+            try container.encode("error", forKey: .type)
+            try container.encode(error, forKey: .error)
+        }
+    }
+}
+
+/// The amount screen's state, a value the host keeps between calls: each event answers the next session.
+public struct GemAmountSession: Sendable, Equatable, Hashable {
+    /// The asset the amount is of.
+    public var asset: Asset
+    /// The spendable balance, in the asset's base unit.
+    public var balance: BigUInt
+    /// The currency the view state reads the price in (ISO 4217).
+    public var currency: String
+    /// The device's number format, kept from creation: the typed text is read only through it.
+    public var format: GemNumberFormat
+    /// The least amount the action accepts, in the base unit; absent when any non-zero amount goes.
+    public var minimum: BigUInt?
+    /// The text in the field (the whole balance while max is on).
+    public var text: String
+    /// Max is on: the amount is the balance itself.
+    public var isMax: Bool
+
+    public init(asset: Asset, balance: BigUInt, currency: String, format: GemNumberFormat, minimum: BigUInt? = nil, text: String, isMax: Bool) {
+        self.asset = asset
+        self.balance = balance
+        self.currency = currency
+        self.format = format
+        self.minimum = minimum
+        self.text = text
+        self.isMax = isMax
+    }
+}
+
+extension GemAmountSession: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case asset
+        case balance
+        case currency
+        case format
+        case minimum
+        case text
+        case isMax = "is_max"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            asset: try container.decode(Asset.self, forKey: .asset),
+            balance: try container.decode(BigUInt.self, forKey: .balance),
+            currency: try container.decode(String.self, forKey: .currency),
+            format: try container.decode(GemNumberFormat.self, forKey: .format),
+            minimum: try container.decodeIfPresent(BigUInt.self, forKey: .minimum),
+            text: try container.decode(String.self, forKey: .text),
+            isMax: try container.decode(Bool.self, forKey: .isMax)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(asset, forKey: .asset)
+        try container.encode(balance, forKey: .balance)
+        try container.encode(currency, forKey: .currency)
+        try container.encode(format, forKey: .format)
+        try container.encodeIfPresent(minimum, forKey: .minimum)
+        try container.encode(text, forKey: .text)
+        try container.encode(isMax, forKey: .isMax)
+    }
+}
+
+/// An event of the amount screen.
+public enum GemAmountEvent: Sendable, Equatable, Hashable {
+    /// The person typed: the field holds text, and max is off.
+    case typed(text: String)
+    /// Max pressed: on, the field holds the whole balance; off again, the field is cleared.
+    case maxToggled
+    /// A new balance arrived; a max amount follows it.
+    case balanceChanged(balance: BigUInt)
+}
+
+extension GemAmountEvent: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type
+        case text
+        case balance
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decode(String.self, forKey: .type)
+        switch type {
+        case "typed": self = .typed(text: try container.decode(String.self, forKey: .text))
+        case "max_toggled": self = .maxToggled
+        case "balance_changed": self = .balanceChanged(balance: try container.decode(BigUInt.self, forKey: .balance))
+        default:
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath + [TypeCodingKey.type]), reason: JSONCodec.unknownValue(type, allowed: "typed, max_toggled, balance_changed"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .typed(let text):
+            try container.encode("typed", forKey: .type)
+            try container.encode(text, forKey: .text)
+        case .maxToggled:
+            try container.encode("max_toggled", forKey: .type)
+        case .balanceChanged(let balance):
+            try container.encode("balance_changed", forKey: .type)
+            try container.encode(balance, forKey: .balance)
+        }
+    }
+}
+
+/// The amount check, one case per thing the screen does differently.
+public enum GemAmountCheck: String, CaseIterable, Sendable, Equatable, Hashable {
+    /// Nothing typed.
+    case empty
+    /// Not an amount that can be sent (not a number, too many places, zero, below the minimum).
+    case invalid
+    /// More than the balance.
+    case overBalance = "over_balance"
+    /// An amount that can be sent.
+    case ok
+}
+
+extension GemAmountCheck: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = GemAmountCheck(rawValue: text) else {
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: JSONCodec.unknownValue(text, allowed: "empty, invalid, over_balance, ok"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// The amount screen in one record.
+public struct GemAmountViewState: Sendable, Equatable, Hashable {
+    /// The exact amount in the base unit, when the text reads as one.
+    public var value: BigUInt?
+    /// The amount check.
+    public var check: GemAmountCheck
+    /// What the screen shows under the field (none when nothing).
+    public var error: GemAmountErrorDisplay
+    /// The amount's worth in the session's currency; absent without a price or an amount.
+    public var fiat: GemFormattedNumber?
+    /// Max is on.
+    public var isMax: Bool
+    /// Continue is enabled (the check is ok).
+    public var canContinue: Bool
+
+    public init(value: BigUInt? = nil, check: GemAmountCheck, error: GemAmountErrorDisplay, fiat: GemFormattedNumber? = nil, isMax: Bool, canContinue: Bool) {
+        self.value = value
+        self.check = check
+        self.error = error
+        self.fiat = fiat
+        self.isMax = isMax
+        self.canContinue = canContinue
+    }
+}
+
+extension GemAmountViewState: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case value
+        case check
+        case error
+        case fiat
+        case isMax = "is_max"
+        case canContinue = "can_continue"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            value: try container.decodeIfPresent(BigUInt.self, forKey: .value),
+            check: try container.decode(GemAmountCheck.self, forKey: .check),
+            error: try container.decode(GemAmountErrorDisplay.self, forKey: .error),
+            fiat: try container.decodeIfPresent(GemFormattedNumber.self, forKey: .fiat),
+            isMax: try container.decode(Bool.self, forKey: .isMax),
+            canContinue: try container.decode(Bool.self, forKey: .canContinue)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(value, forKey: .value)
+        try container.encode(check, forKey: .check)
+        try container.encode(error, forKey: .error)
+        try container.encodeIfPresent(fiat, forKey: .fiat)
+        try container.encode(isMax, forKey: .isMax)
+        try container.encode(canContinue, forKey: .canContinue)
+    }
+}
+
 /// A calendar day in the proleptic Gregorian calendar.
 public struct GemDay: Sendable, Equatable, Hashable {
     /// The year (proleptic Gregorian).

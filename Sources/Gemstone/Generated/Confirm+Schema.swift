@@ -808,3 +808,77 @@ extension GemConfirmSubmit: Codable {
         try container.encode(transactionIds, forKey: .transactionIds)
     }
 }
+
+/// gem_transaction_state_service_new's config_json (NULL: every default): how a tracked transaction is polled; an absent key reads as the core's default.
+public struct GemTransactionStateServiceConfig: Sendable, Equatable, Hashable {
+    /// The wait between two polls in milliseconds, 1 to 600000 (default 2000).
+    public let intervalMs: Int?
+    /// The most polls of one transaction before tracking gives up, 1 to 100000 (default 900).
+    public let maxPolls: Int?
+
+    public init(intervalMs: Int? = nil, maxPolls: Int? = nil) {
+        self.intervalMs = intervalMs
+        self.maxPolls = maxPolls
+    }
+}
+
+extension GemTransactionStateServiceConfig: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case intervalMs = "interval_ms"
+        case maxPolls = "max_polls"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            intervalMs: try container.decodeIfPresent(Int.self, forKey: .intervalMs),
+            maxPolls: try container.decodeIfPresent(Int.self, forKey: .maxPolls)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(intervalMs, forKey: .intervalMs)
+        try container.encodeIfPresent(maxPolls, forKey: .maxPolls)
+    }
+}
+
+/// gem_confirm_transfer_service_new's config_json (NULL: every default): the scan and simulation API and the bound on its calls; an absent key reads as the core's default.
+public struct GemConfirmTransferServiceConfig: Sendable, Equatable, Hashable {
+    /// The scan and simulation API's root (https, or http only to a loopback host); absent: no scan nor simulation, and no transport may be given.
+    public let apiUrl: String?
+    /// The bound on each transport call in milliseconds, 1 to 600000 (default 30000).
+    public let timeoutMs: Int?
+    /// The bound on each call of the transaction-status port in milliseconds, 1 to 600000 (default 30000): a call not answered by then is a timeout, its late answer ignored.
+    public let storeTimeoutMs: Int?
+
+    public init(apiUrl: String? = nil, timeoutMs: Int? = nil, storeTimeoutMs: Int? = nil) {
+        self.apiUrl = apiUrl
+        self.timeoutMs = timeoutMs
+        self.storeTimeoutMs = storeTimeoutMs
+    }
+}
+
+extension GemConfirmTransferServiceConfig: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case apiUrl = "api_url"
+        case timeoutMs = "timeout_ms"
+        case storeTimeoutMs = "store_timeout_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            apiUrl: try container.decodeIfPresent(String.self, forKey: .apiUrl),
+            timeoutMs: try container.decodeIfPresent(Int.self, forKey: .timeoutMs),
+            storeTimeoutMs: try container.decodeIfPresent(Int.self, forKey: .storeTimeoutMs)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(apiUrl, forKey: .apiUrl)
+        try container.encodeIfPresent(timeoutMs, forKey: .timeoutMs)
+        try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
+    }
+}

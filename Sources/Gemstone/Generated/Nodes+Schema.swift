@@ -307,3 +307,43 @@ extension GemNodeCheck: Codable {
         try container.encode(rows, forKey: .rows)
     }
 }
+
+/// gem_node_service_new's config_json (NULL: every default): the bound on each call and the nodes that replace the built-in ones; an absent key reads as the core's default.
+public struct GemNodeServiceConfig: Sendable, Equatable, Hashable {
+    /// The bound on each transport call in milliseconds, 1 to 600000 (default 30000).
+    public let timeoutMs: Int?
+    /// The bound on each node-store call in milliseconds, 1 to 600000 (default 30000): a call not answered by then is a timeout, its late answer ignored.
+    public let storeTimeoutMs: Int?
+    /// Node URLs by chain id (a known chain), replacing that chain's built-in nodes; absent: the built-in ones.
+    public let nodes: [String: [String]]?
+
+    public init(timeoutMs: Int? = nil, storeTimeoutMs: Int? = nil, nodes: [String: [String]]? = nil) {
+        self.timeoutMs = timeoutMs
+        self.storeTimeoutMs = storeTimeoutMs
+        self.nodes = nodes
+    }
+}
+
+extension GemNodeServiceConfig: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case timeoutMs = "timeout_ms"
+        case storeTimeoutMs = "store_timeout_ms"
+        case nodes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            timeoutMs: try container.decodeIfPresent(Int.self, forKey: .timeoutMs),
+            storeTimeoutMs: try container.decodeIfPresent(Int.self, forKey: .storeTimeoutMs),
+            nodes: try container.decodeIfPresent([String: [String]].self, forKey: .nodes)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(timeoutMs, forKey: .timeoutMs)
+        try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
+        try container.encodeIfPresent(nodes, forKey: .nodes)
+    }
+}

@@ -155,3 +155,43 @@ extension GemPriceAlertSyncResult: Codable {
         try container.encode(deletedIds, forKey: .deletedIds)
     }
 }
+
+/// gem_price_alert_service_new's config_json: the alerts API and the bounds on each call; an absent key reads as the core's default.
+public struct GemPriceAlertServiceConfig: Sendable, Equatable, Hashable {
+    /// The alerts API's root: https, or http only to a loopback host.
+    public let apiUrl: String
+    /// The bound on each transport call in milliseconds, 1 to 600000 (default 30000).
+    public let timeoutMs: Int?
+    /// The bound on each store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts").
+    public let storeTimeoutMs: Int?
+
+    public init(apiUrl: String, timeoutMs: Int? = nil, storeTimeoutMs: Int? = nil) {
+        self.apiUrl = apiUrl
+        self.timeoutMs = timeoutMs
+        self.storeTimeoutMs = storeTimeoutMs
+    }
+}
+
+extension GemPriceAlertServiceConfig: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case apiUrl = "api_url"
+        case timeoutMs = "timeout_ms"
+        case storeTimeoutMs = "store_timeout_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            apiUrl: try container.decode(String.self, forKey: .apiUrl),
+            timeoutMs: try container.decodeIfPresent(Int.self, forKey: .timeoutMs),
+            storeTimeoutMs: try container.decodeIfPresent(Int.self, forKey: .storeTimeoutMs)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(apiUrl, forKey: .apiUrl)
+        try container.encodeIfPresent(timeoutMs, forKey: .timeoutMs)
+        try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
+    }
+}

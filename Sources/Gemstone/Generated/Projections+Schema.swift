@@ -131,3 +131,653 @@ extension GemCopyPolicy: Codable {
         try container.encodeIfPresent(clipboardExpirySeconds, forKey: .clipboardExpirySeconds)
     }
 }
+
+/// The request of gem_load_state_refreshed: a sync's outcome and whether the screen shows a value.
+public struct GemLoadStateRefreshRequest: Sendable, Equatable, Hashable {
+    /// The sync's error; absent when it succeeded.
+    public let syncError: GemServiceError?
+    /// The screen shows a value already (an error then keeps it).
+    public let showsValue: Bool
+
+    public init(syncError: GemServiceError? = nil, showsValue: Bool) {
+        self.syncError = syncError
+        self.showsValue = showsValue
+    }
+}
+
+extension GemLoadStateRefreshRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case syncError = "sync_error"
+        case showsValue = "shows_value"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            syncError: try container.decodeIfPresent(GemServiceError.self, forKey: .syncError),
+            showsValue: try container.decode(Bool.self, forKey: .showsValue)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(syncError, forKey: .syncError)
+        try container.encode(showsValue, forKey: .showsValue)
+    }
+}
+
+/// The request of gem_list_phase: a list's load state and whether it has rows (never the rows).
+public struct GemListPhaseRequest: Sendable, Equatable, Hashable {
+    /// How the list loads.
+    public let mode: GemListPhaseMode
+    /// The list's load state.
+    public let state: GemLoadState
+    /// The list has at least one row.
+    public let hasRows: Bool
+    /// The empty state shown when it has none.
+    public let empty: GemEmptyState
+
+    public init(mode: GemListPhaseMode, state: GemLoadState, hasRows: Bool, empty: GemEmptyState) {
+        self.mode = mode
+        self.state = state
+        self.hasRows = hasRows
+        self.empty = empty
+    }
+}
+
+extension GemListPhaseRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case mode
+        case state
+        case hasRows = "has_rows"
+        case empty
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            mode: try container.decode(GemListPhaseMode.self, forKey: .mode),
+            state: try container.decode(GemLoadState.self, forKey: .state),
+            hasRows: try container.decode(Bool.self, forKey: .hasRows),
+            empty: try container.decode(GemEmptyState.self, forKey: .empty)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(state, forKey: .state)
+        try container.encode(hasRows, forKey: .hasRows)
+        try container.encode(empty, forKey: .empty)
+    }
+}
+
+/// The request of gem_empty_state: which list is empty.
+public struct GemEmptyStateRequest: Sendable, Equatable, Hashable {
+    /// The list.
+    public let kind: GemEmptyStateKind
+
+    public init(kind: GemEmptyStateKind) {
+        self.kind = kind
+    }
+}
+
+extension GemEmptyStateRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            kind: try container.decode(GemEmptyStateKind.self, forKey: .kind)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+    }
+}
+
+/// The request of gem_list_window_on_end_reached: a long list's window and how many rows it shows.
+public struct GemListWindowRequest: Sendable, Equatable, Hashable {
+    /// The window now; limit and maximum are not negative.
+    public let window: GemListWindow
+    /// How many rows the list shows now; not negative.
+    public let rowCount: Int
+
+    public init(window: GemListWindow, rowCount: Int) {
+        self.window = window
+        self.rowCount = rowCount
+    }
+}
+
+extension GemListWindowRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case window
+        case rowCount = "row_count"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            window: try container.decode(GemListWindow.self, forKey: .window),
+            rowCount: try container.decode(Int.self, forKey: .rowCount)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(window, forKey: .window)
+        try container.encode(rowCount, forKey: .rowCount)
+    }
+}
+
+/// The request of gem_formatted_currency: an amount of money to format.
+public struct GemCurrencyNumberRequest: Sendable, Equatable, Hashable {
+    /// The amount of money.
+    public let value: Double
+    /// Its currency (ISO 4217, upper case).
+    public let code: String
+    /// How it is written.
+    public let style: GemCurrencyStyle
+    /// A change: a forced sign and a tone.
+    public let signed: Bool
+
+    public init(value: Double, code: String, style: GemCurrencyStyle = .currency, signed: Bool = false) {
+        self.value = value
+        self.code = code
+        self.style = style
+        self.signed = signed
+    }
+}
+
+extension GemCurrencyNumberRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case value
+        case code
+        case style
+        case signed
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            value: try container.decode(Double.self, forKey: .value),
+            code: try container.decode(String.self, forKey: .code),
+            style: try container.decodeIfPresent(GemCurrencyStyle.self, forKey: .style) ?? .currency,
+            signed: try container.decodeIfPresent(Bool.self, forKey: .signed) ?? false
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(code, forKey: .code)
+        try container.encode(style, forKey: .style)
+        try container.encode(signed, forKey: .signed)
+    }
+}
+
+/// The request of gem_formatted_amount: an asset amount to format.
+public struct GemAmountNumberRequest: Sendable, Equatable, Hashable {
+    /// The amount in whole units.
+    public let value: Double
+    /// How many places show.
+    public let style: GemValueStyle
+    /// The asset's symbol; absent: a plain number.
+    public let symbol: String?
+
+    public init(value: Double, style: GemValueStyle = .short, symbol: String? = nil) {
+        self.value = value
+        self.style = style
+        self.symbol = symbol
+    }
+}
+
+extension GemAmountNumberRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case value
+        case style
+        case symbol
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            value: try container.decode(Double.self, forKey: .value),
+            style: try container.decodeIfPresent(GemValueStyle.self, forKey: .style) ?? .short,
+            symbol: try container.decodeIfPresent(String.self, forKey: .symbol)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(style, forKey: .style)
+        try container.encodeIfPresent(symbol, forKey: .symbol)
+    }
+}
+
+/// The request of gem_duration_parts: a duration to split into its largest parts.
+public struct GemDurationPartsRequest: Sendable, Equatable, Hashable {
+    /// The duration in seconds.
+    public let seconds: Int
+    /// How many parts at most; at least 1.
+    public let maxParts: Int
+
+    public init(seconds: Int, maxParts: Int = 2) {
+        self.seconds = seconds
+        self.maxParts = maxParts
+    }
+}
+
+extension GemDurationPartsRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case seconds
+        case maxParts = "max_parts"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            seconds: try container.decode(Int.self, forKey: .seconds),
+            maxParts: try container.decodeIfPresent(Int.self, forKey: .maxParts) ?? 2
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(maxParts, forKey: .maxParts)
+    }
+}
+
+/// The request of gem_plain_number: typed text in the device's format.
+public struct GemPlainNumberRequest: Sendable, Equatable, Hashable {
+    /// The device's number format.
+    public let format: GemNumberFormat
+    /// The typed text.
+    public let text: String
+
+    public init(format: GemNumberFormat, text: String) {
+        self.format = format
+        self.text = text
+    }
+}
+
+extension GemPlainNumberRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case format
+        case text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            format: try container.decode(GemNumberFormat.self, forKey: .format),
+            text: try container.decode(String.self, forKey: .text)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(text, forKey: .text)
+    }
+}
+
+/// The request of gem_value_from_input: typed text as an amount of an asset.
+public struct GemValueFromInputRequest: Sendable, Equatable, Hashable {
+    /// The device's number format.
+    public let format: GemNumberFormat
+    /// The typed text.
+    public let text: String
+    /// The asset's decimals, 0 to GEM_MAX_ASSET_DECIMALS.
+    public let decimals: Int
+
+    public init(format: GemNumberFormat, text: String, decimals: Int) {
+        self.format = format
+        self.text = text
+        self.decimals = decimals
+    }
+}
+
+extension GemValueFromInputRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case format
+        case text
+        case decimals
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            format: try container.decode(GemNumberFormat.self, forKey: .format),
+            text: try container.decode(String.self, forKey: .text),
+            decimals: try container.decode(Int.self, forKey: .decimals)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(text, forKey: .text)
+        try container.encode(decimals, forKey: .decimals)
+    }
+}
+
+/// The request of gem_input_text: an exact value to write into an amount field.
+public struct GemInputTextRequest: Sendable, Equatable, Hashable {
+    /// The device's number format.
+    public let format: GemNumberFormat
+    /// The value in the asset's base unit.
+    public let value: BigUInt
+    /// The asset's decimals, 0 to GEM_MAX_ASSET_DECIMALS.
+    public let decimals: Int
+
+    public init(format: GemNumberFormat, value: BigUInt, decimals: Int) {
+        self.format = format
+        self.value = value
+        self.decimals = decimals
+    }
+}
+
+extension GemInputTextRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case format
+        case value
+        case decimals
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            format: try container.decode(GemNumberFormat.self, forKey: .format),
+            value: try container.decode(BigUInt.self, forKey: .value),
+            decimals: try container.decode(Int.self, forKey: .decimals)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(value, forKey: .value)
+        try container.encode(decimals, forKey: .decimals)
+    }
+}
+
+/// The request of gem_value_text: an approximate value to write into a field.
+public struct GemValueTextRequest: Sendable, Equatable, Hashable {
+    /// The device's number format.
+    public let format: GemNumberFormat
+    /// The value.
+    public let value: Double
+
+    public init(format: GemNumberFormat, value: Double) {
+        self.format = format
+        self.value = value
+    }
+}
+
+extension GemValueTextRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case format
+        case value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            format: try container.decode(GemNumberFormat.self, forKey: .format),
+            value: try container.decode(Double.self, forKey: .value)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(value, forKey: .value)
+    }
+}
+
+/// The request of gem_amount_error_display: an amount error.
+public struct GemAmountErrorDisplayRequest: Sendable, Equatable, Hashable {
+    /// The error; its asset, if any, is valid.
+    public let error: GemAmountError
+
+    public init(error: GemAmountError) {
+        self.error = error
+    }
+}
+
+extension GemAmountErrorDisplayRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case error
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            error: try container.decode(GemAmountError.self, forKey: .error)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(error, forKey: .error)
+    }
+}
+
+/// The request of gem_day_boundaries: a moment and the device's UTC offset.
+public struct GemDayBoundariesRequest: Sendable, Equatable, Hashable {
+    /// The moment, Unix seconds.
+    public let now: Int64
+    /// The device's UTC offset, at most GEM_MAX_UTC_OFFSET_SECONDS either way.
+    public let utcOffsetSeconds: Int
+
+    public init(now: Int64, utcOffsetSeconds: Int) {
+        self.now = now
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+}
+
+extension GemDayBoundariesRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case now
+        case utcOffsetSeconds = "utc_offset_seconds"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            now: try container.decode(Int64.self, forKey: .now),
+            utcOffsetSeconds: try container.decode(Int.self, forKey: .utcOffsetSeconds)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(now, forKey: .now)
+        try container.encode(utcOffsetSeconds, forKey: .utcOffsetSeconds)
+    }
+}
+
+/// The request of gem_day_labels: the days of a list's sections.
+public struct GemDayLabelsRequest: Sendable, Equatable, Hashable {
+    /// Today and yesterday (gem_day_boundaries).
+    public let boundaries: GemDayBoundaries
+    /// The sections' days, each a valid date.
+    public let days: [GemDay]
+
+    public init(boundaries: GemDayBoundaries, days: [GemDay]) {
+        self.boundaries = boundaries
+        self.days = days
+    }
+}
+
+extension GemDayLabelsRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case boundaries
+        case days
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            boundaries: try container.decode(GemDayBoundaries.self, forKey: .boundaries),
+            days: try container.decode([GemDay].self, forKey: .days)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(boundaries, forKey: .boundaries)
+        try container.encode(days, forKey: .days)
+    }
+}
+
+extension GemTransactionRowsRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case transactions
+        case assets
+        case currency
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            transactions: try container.decode([Transaction].self, forKey: .transactions),
+            assets: try container.decode([GemPricedAsset].self, forKey: .assets),
+            currency: try container.decode(String.self, forKey: .currency)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(transactions, forKey: .transactions)
+        try container.encode(assets, forKey: .assets)
+        try container.encode(currency, forKey: .currency)
+    }
+}
+
+/// The request of gem_amount_session_new: the asset, its balance and the screen's settings.
+public struct GemAmountSessionRequest: Sendable, Equatable, Hashable {
+    /// The asset the amount is of.
+    public let asset: Asset
+    /// The spendable balance, in the base unit.
+    public let balance: BigUInt
+    /// The currency the view state reads the price in (ISO 4217, upper case).
+    public let currency: String
+    /// The device's number format.
+    public let format: GemNumberFormat
+    /// The least amount the action accepts, in the base unit; absent when any non-zero amount goes.
+    public let minimum: BigUInt?
+
+    public init(asset: Asset, balance: BigUInt, currency: String, format: GemNumberFormat, minimum: BigUInt? = nil) {
+        self.asset = asset
+        self.balance = balance
+        self.currency = currency
+        self.format = format
+        self.minimum = minimum
+    }
+}
+
+extension GemAmountSessionRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case asset
+        case balance
+        case currency
+        case format
+        case minimum
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            asset: try container.decode(Asset.self, forKey: .asset),
+            balance: try container.decode(BigUInt.self, forKey: .balance),
+            currency: try container.decode(String.self, forKey: .currency),
+            format: try container.decode(GemNumberFormat.self, forKey: .format),
+            minimum: try container.decodeIfPresent(BigUInt.self, forKey: .minimum)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(asset, forKey: .asset)
+        try container.encode(balance, forKey: .balance)
+        try container.encode(currency, forKey: .currency)
+        try container.encode(format, forKey: .format)
+        try container.encodeIfPresent(minimum, forKey: .minimum)
+    }
+}
+
+/// The request of gem_amount_session_apply: a session and one event.
+public struct GemAmountSessionEventRequest: Sendable, Equatable, Hashable {
+    /// The session (as the last call answered it).
+    public let session: GemAmountSession
+    /// The event.
+    public let event: GemAmountEvent
+
+    public init(session: GemAmountSession, event: GemAmountEvent) {
+        self.session = session
+        self.event = event
+    }
+}
+
+extension GemAmountSessionEventRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case session
+        case event
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            session: try container.decode(GemAmountSession.self, forKey: .session),
+            event: try container.decode(GemAmountEvent.self, forKey: .event)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(session, forKey: .session)
+        try container.encode(event, forKey: .event)
+    }
+}
+
+/// The request of gem_amount_session_view_state: a session and the asset's price.
+public struct GemAmountViewStateRequest: Sendable, Equatable, Hashable {
+    /// The session.
+    public let session: GemAmountSession
+    /// The price of one whole unit in the session's currency, not negative; absent: no fiat value.
+    public let price: Double?
+
+    public init(session: GemAmountSession, price: Double? = nil) {
+        self.session = session
+        self.price = price
+    }
+}
+
+extension GemAmountViewStateRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case session
+        case price
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            session: try container.decode(GemAmountSession.self, forKey: .session),
+            price: try container.decodeIfPresent(Double.self, forKey: .price)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(session, forKey: .session)
+        try container.encodeIfPresent(price, forKey: .price)
+    }
+}

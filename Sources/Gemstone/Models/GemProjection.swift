@@ -11,16 +11,7 @@ public protocol GemProjection: Decodable, Sendable {
 // MARK: - Load state and lists
 
 /// `load_state_refreshed`: a sync's outcome folded into what the screen shows.
-public struct GemLoadStateRefreshRequest: GemProjection, Codable, Equatable {
-    /// The sync's error; nil when it succeeded.
-    public var syncError: GemServiceError?
-    public var showsValue: Bool
-
-    public init(syncError: GemServiceError?, showsValue: Bool) {
-        self.syncError = syncError
-        self.showsValue = showsValue
-    }
-
+extension GemLoadStateRefreshRequest: GemProjection {
     public func answer() -> GemLoadState {
         GemLoadState.refreshed(syncError.map { .failure($0) } ?? .success(()), showsValue: showsValue)
     }
@@ -28,19 +19,7 @@ public struct GemLoadStateRefreshRequest: GemProjection, Codable, Equatable {
 
 /// `list_phase`: the phase of a list from its load state and whether it has rows (never the rows).
 /// The answer is null only in `once_loaded` mode before the first sync answers.
-public struct GemListPhaseRequest: GemProjection, Codable, Equatable {
-    public var mode: GemListPhaseMode
-    public var state: GemLoadState
-    public var hasRows: Bool
-    public var empty: GemEmptyState
-
-    public init(mode: GemListPhaseMode, state: GemLoadState, hasRows: Bool, empty: GemEmptyState) {
-        self.mode = mode
-        self.state = state
-        self.hasRows = hasRows
-        self.empty = empty
-    }
-
+extension GemListPhaseRequest: GemProjection {
     public func answer() -> GemListPhase? {
         switch mode {
         case .synced: .of(state: state, hasRows: hasRows, empty: empty)
@@ -51,26 +30,12 @@ public struct GemListPhaseRequest: GemProjection, Codable, Equatable {
 }
 
 /// `empty_state`: the empty state of a list whose empty state never changes.
-public struct GemEmptyStateRequest: GemProjection, Codable, Equatable {
-    public var kind: GemEmptyStateKind
-
-    public init(kind: GemEmptyStateKind) {
-        self.kind = kind
-    }
-
+extension GemEmptyStateRequest: GemProjection {
     public func answer() -> GemEmptyState { .of(kind) }
 }
 
 /// `list_window_on_end_reached`: the next window of a long list.
-public struct GemListWindowRequest: GemProjection, Codable, Equatable {
-    public var window: GemListWindow
-    public var rowCount: Int
-
-    public init(window: GemListWindow, rowCount: Int) {
-        self.window = window
-        self.rowCount = rowCount
-    }
-
+extension GemListWindowRequest: GemProjection {
     public func answer() throws(GemServiceError) -> GemListWindow {
         try GemRequestCheck.nonNegative(window.limit, field: "window.limit")
         try GemRequestCheck.nonNegative(window.maximum, field: "window.maximum")
@@ -82,19 +47,7 @@ public struct GemListWindowRequest: GemProjection, Codable, Equatable {
 // MARK: - Numbers
 
 /// `formatted_currency`: money in `code`, signed (forced sign and tone) when asked.
-public struct GemCurrencyNumberRequest: GemProjection, Codable, Equatable {
-    public var value: Double
-    public var code: String
-    public var style: GemCurrencyStyle
-    public var signed: Bool
-
-    public init(value: Double, code: String, style: GemCurrencyStyle, signed: Bool = false) {
-        self.value = value
-        self.code = code
-        self.style = style
-        self.signed = signed
-    }
-
+extension GemCurrencyNumberRequest: GemProjection {
     public func answer() throws(GemServiceError) -> GemFormattedNumber {
         try GemRequestCheck.currency(code, field: "code")
         return signed ? .signedCurrency(value, code: code, style: style) : .currency(value, code: code, style: style)
@@ -102,30 +55,12 @@ public struct GemCurrencyNumberRequest: GemProjection, Codable, Equatable {
 }
 
 /// `formatted_amount`: an asset amount in a value style.
-public struct GemAmountNumberRequest: GemProjection, Codable, Equatable {
-    public var value: Double
-    public var symbol: String?
-    public var style: GemValueStyle
-
-    public init(value: Double, symbol: String?, style: GemValueStyle) {
-        self.value = value
-        self.symbol = symbol
-        self.style = style
-    }
-
+extension GemAmountNumberRequest: GemProjection {
     public func answer() -> GemFormattedNumber { .amount(value, symbol: symbol, style: style) }
 }
 
 /// `plain_number`: typed text as a machine decimal ("" for no amount, null when not a number).
-public struct GemPlainNumberRequest: GemProjection, Codable, Equatable {
-    public var format: GemNumberFormat
-    public var text: String
-
-    public init(format: GemNumberFormat, text: String) {
-        self.format = format
-        self.text = text
-    }
-
+extension GemPlainNumberRequest: GemProjection {
     public func answer() throws(GemServiceError) -> String? {
         try GemRequestCheck.format(format)
         try GemRequestCheck.typedText(text)
@@ -133,24 +68,8 @@ public struct GemPlainNumberRequest: GemProjection, Codable, Equatable {
     }
 }
 
-/// The exact value typed text reads as, or why it reads as none.
-public enum GemInputValue: Sendable, Equatable {
-    case value(value: BigUInt)
-    case error(error: GemAmountError)
-}
-
 /// `value_from_input`: typed text as an exact atomic value of an asset with `decimals` places.
-public struct GemValueFromInputRequest: GemProjection, Codable, Equatable {
-    public var format: GemNumberFormat
-    public var text: String
-    public var decimals: Int
-
-    public init(format: GemNumberFormat, text: String, decimals: Int) {
-        self.format = format
-        self.text = text
-        self.decimals = decimals
-    }
-
+extension GemValueFromInputRequest: GemProjection {
     public func answer() throws(GemServiceError) -> GemInputValue {
         try GemRequestCheck.format(format)
         try GemRequestCheck.decimals(decimals)
@@ -163,17 +82,7 @@ public struct GemValueFromInputRequest: GemProjection, Codable, Equatable {
 }
 
 /// `input_text`: an exact atomic value written for a field in the device's format.
-public struct GemInputTextRequest: GemProjection, Codable, Equatable {
-    public var format: GemNumberFormat
-    public var value: BigUInt
-    public var decimals: Int
-
-    public init(format: GemNumberFormat, value: BigUInt, decimals: Int) {
-        self.format = format
-        self.value = value
-        self.decimals = decimals
-    }
-
+extension GemInputTextRequest: GemProjection {
     public func answer() throws(GemServiceError) -> String {
         try GemRequestCheck.format(format)
         try GemRequestCheck.decimals(decimals)
@@ -182,15 +91,7 @@ public struct GemInputTextRequest: GemProjection, Codable, Equatable {
 }
 
 /// `value_text`: an approximate value written for a field in the device's format.
-public struct GemValueTextRequest: GemProjection, Codable, Equatable {
-    public var format: GemNumberFormat
-    public var value: Double
-
-    public init(format: GemNumberFormat, value: Double) {
-        self.format = format
-        self.value = value
-    }
-
+extension GemValueTextRequest: GemProjection {
     public func answer() throws(GemServiceError) -> String {
         try GemRequestCheck.format(format)
         return format.valueText(value)
@@ -198,13 +99,7 @@ public struct GemValueTextRequest: GemProjection, Codable, Equatable {
 }
 
 /// `amount_error_display`: what an amount error shows.
-public struct GemAmountErrorDisplayRequest: GemProjection, Codable, Equatable {
-    public var error: GemAmountError
-
-    public init(error: GemAmountError) {
-        self.error = error
-    }
-
+extension GemAmountErrorDisplayRequest: GemProjection {
     public func answer() throws(GemServiceError) -> GemAmountErrorDisplay {
         switch error {
         case let .belowMinimum(asset, _), let .insufficientBalance(asset, _): try GemRequestCheck.asset(asset, field: "error.asset")
@@ -215,15 +110,7 @@ public struct GemAmountErrorDisplayRequest: GemProjection, Codable, Equatable {
 }
 
 /// `duration_parts`: a duration in seconds as its largest parts.
-public struct GemDurationPartsRequest: GemProjection, Codable, Equatable {
-    public var seconds: Int
-    public var maxParts: Int
-
-    public init(seconds: Int, maxParts: Int = 2) {
-        self.seconds = seconds
-        self.maxParts = maxParts
-    }
-
+extension GemDurationPartsRequest: GemProjection {
     public func answer() throws(GemServiceError) -> [GemDurationPart] {
         guard maxParts >= 1 else { throw .invalidInput(message: "max_parts \(maxParts) is below 1") }
         return GemDurationPart.parts(seconds: seconds, maxParts: maxParts)
@@ -258,15 +145,7 @@ extension GemFormatAddressRequest: GemProjection {
 // MARK: - Days
 
 /// `day_boundaries`: today and yesterday at `now` (Unix seconds) for the device's UTC offset.
-public struct GemDayBoundariesRequest: GemProjection, Codable, Equatable {
-    public var now: Int64
-    public var utcOffsetSeconds: Int
-
-    public init(now: Int64, utcOffsetSeconds: Int) {
-        self.now = now
-        self.utcOffsetSeconds = utcOffsetSeconds
-    }
-
+extension GemDayBoundariesRequest: GemProjection {
     public func answer() throws(GemServiceError) -> GemDayBoundaries {
         guard utcOffsetSeconds.magnitude <= GemConstants.maxUTCOffsetSeconds else {
             throw .invalidInput(message: "utc_offset_seconds \(utcOffsetSeconds) is beyond \(GemConstants.maxUTCOffsetSeconds) either way")
@@ -276,15 +155,7 @@ public struct GemDayBoundariesRequest: GemProjection, Codable, Equatable {
 }
 
 /// `day_labels`: the header of each section day, in one call per list build.
-public struct GemDayLabelsRequest: GemProjection, Codable, Equatable {
-    public var boundaries: GemDayBoundaries
-    public var days: [GemDay]
-
-    public init(boundaries: GemDayBoundaries, days: [GemDay]) {
-        self.boundaries = boundaries
-        self.days = days
-    }
-
+extension GemDayLabelsRequest: GemProjection {
     public func answer() throws(GemServiceError) -> [GemDayLabel] {
         try GemRequestCheck.day(boundaries.today, field: "boundaries.today")
         try GemRequestCheck.day(boundaries.yesterday, field: "boundaries.yesterday")
@@ -296,7 +167,7 @@ public struct GemDayLabelsRequest: GemProjection, Codable, Equatable {
 // MARK: - Transactions
 
 /// `transaction_rows`: a page of transaction rows in one call.
-public struct GemTransactionRowsRequest: GemProjection, Codable, Equatable {
+public struct GemTransactionRowsRequest: GemProjection, Equatable {
     public var transactions: [Transaction]
     public var assets: [GemPricedAsset]
     public var currency: String
@@ -326,21 +197,7 @@ public struct GemTransactionRowsRequest: GemProjection, Codable, Equatable {
 // MARK: - Amount session
 
 /// `amount_session_new`: a new amount session, nothing typed.
-public struct GemAmountSessionRequest: GemProjection, Codable, Equatable {
-    public var asset: Asset
-    public var balance: BigUInt
-    public var currency: String
-    public var format: GemNumberFormat
-    public var minimum: BigUInt?
-
-    public init(asset: Asset, balance: BigUInt, currency: String, format: GemNumberFormat, minimum: BigUInt? = nil) {
-        self.asset = asset
-        self.balance = balance
-        self.currency = currency
-        self.format = format
-        self.minimum = minimum
-    }
-
+extension GemAmountSessionRequest: GemProjection {
     public func answer() throws(GemServiceError) -> GemAmountSession {
         try GemRequestCheck.asset(asset)
         try GemRequestCheck.currency(currency)
@@ -350,15 +207,7 @@ public struct GemAmountSessionRequest: GemProjection, Codable, Equatable {
 }
 
 /// `amount_session_apply`: the session after one event.
-public struct GemAmountSessionEventRequest: GemProjection, Codable, Equatable {
-    public var session: GemAmountSession
-    public var event: GemAmountEvent
-
-    public init(session: GemAmountSession, event: GemAmountEvent) {
-        self.session = session
-        self.event = event
-    }
-
+extension GemAmountSessionEventRequest: GemProjection {
     public func answer() throws(GemServiceError) -> GemAmountSession {
         try GemRequestCheck.session(session)
         return session.applying(event)
@@ -366,49 +215,11 @@ public struct GemAmountSessionEventRequest: GemProjection, Codable, Equatable {
 }
 
 /// `amount_session_view_state`: the amount screen at `price` (per whole unit, in the session's currency).
-public struct GemAmountViewStateRequest: GemProjection, Codable, Equatable {
-    public var session: GemAmountSession
-    public var price: Double?
-
-    public init(session: GemAmountSession, price: Double?) {
-        self.session = session
-        self.price = price
-    }
-
+extension GemAmountViewStateRequest: GemProjection {
     public func answer() throws(GemServiceError) -> GemAmountViewState {
         try GemRequestCheck.session(session)
         if let price, !(price >= 0) { throw .invalidInput(message: "price \(price) is negative") }
         return session.viewState(price: price)
-    }
-}
-
-extension GemInputValue: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case type, value, error
-    }
-
-    private enum Kind: String, Codable {
-        case value, error
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(Kind.self, forKey: .type) {
-        case .value: self = .value(value: try container.decode(BigUInt.self, forKey: .value))
-        case .error: self = .error(error: try container.decode(GemAmountError.self, forKey: .error))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case let .value(value):
-            try container.encode(Kind.value, forKey: .type)
-            try container.encode(value, forKey: .value)
-        case let .error(error):
-            try container.encode(Kind.error, forKey: .type)
-            try container.encode(error, forKey: .error)
-        }
     }
 }
 

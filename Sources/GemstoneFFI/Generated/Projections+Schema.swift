@@ -81,6 +81,108 @@ public func gem_copy_kind_policy(_ request: UnsafePointer<CChar>?, _ out: Unsafe
     answerProjection(GemCopyPolicyRequest.self, request, out)
 }
 
+/// A sync's outcome folded into the load state a screen shows.
+@c @implementation
+public func gem_load_state_refreshed(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemLoadStateRefreshRequest.self, request, out)
+}
+
+/// The phase of a list from its load state and whether it has rows; null only in once_loaded mode before the first sync answers.
+@c @implementation
+public func gem_list_phase(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemListPhaseRequest.self, request, out)
+}
+
+/// The empty state of a list whose empty state never changes.
+@c @implementation
+public func gem_empty_state(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemEmptyStateRequest.self, request, out)
+}
+
+/// The next window of a long list once its end is reached.
+@c @implementation
+public func gem_list_window_on_end_reached(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemListWindowRequest.self, request, out)
+}
+
+/// Money as a number to render, signed (forced sign and tone) when asked.
+@c @implementation
+public func gem_formatted_currency(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemCurrencyNumberRequest.self, request, out)
+}
+
+/// An asset amount as a number to render, in a value style.
+@c @implementation
+public func gem_formatted_amount(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemAmountNumberRequest.self, request, out)
+}
+
+/// A duration as its largest parts.
+@c @implementation
+public func gem_duration_parts(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemDurationPartsRequest.self, request, out)
+}
+
+/// Typed text as a machine decimal ("" for no amount, null when not a number).
+@c @implementation
+public func gem_plain_number(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemPlainNumberRequest.self, request, out, limit: GemConstants.amountMaxRequestBytes)
+}
+
+/// Typed text as an exact value of an asset, or the amount error.
+@c @implementation
+public func gem_value_from_input(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemValueFromInputRequest.self, request, out, limit: GemConstants.amountMaxRequestBytes)
+}
+
+/// An exact value written for an amount field in the device's format.
+@c @implementation
+public func gem_input_text(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemInputTextRequest.self, request, out, limit: GemConstants.amountMaxRequestBytes)
+}
+
+/// An approximate value written for a field in the device's format.
+@c @implementation
+public func gem_value_text(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemValueTextRequest.self, request, out, limit: GemConstants.amountMaxRequestBytes)
+}
+
+/// What an amount error shows.
+@c @implementation
+public func gem_amount_error_display(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemAmountErrorDisplayRequest.self, request, out)
+}
+
+/// Today and yesterday at a moment for the device's UTC offset.
+@c @implementation
+public func gem_day_boundaries(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemDayBoundariesRequest.self, request, out)
+}
+
+/// The header of each section day, in one call per list build.
+@c @implementation
+public func gem_day_labels(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemDayLabelsRequest.self, request, out)
+}
+
+/// A new amount session, nothing typed.
+@c @implementation
+public func gem_amount_session_new(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemAmountSessionRequest.self, request, out, limit: GemConstants.amountMaxRequestBytes)
+}
+
+/// The amount session after one event.
+@c @implementation
+public func gem_amount_session_apply(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemAmountSessionEventRequest.self, request, out, limit: GemConstants.amountMaxRequestBytes)
+}
+
+/// The amount screen at a price, in one record.
+@c @implementation
+public func gem_amount_session_view_state(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemAmountViewStateRequest.self, request, out, limit: GemConstants.amountMaxRequestBytes)
+}
+
 /// A transaction's details screen in one record.
 @c @implementation
 public func gem_transaction_detail_rows(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {

@@ -65,18 +65,13 @@ public func gem_transactions_service_transaction(_ service: OpaquePointer?, _ tr
     }
 }
 
-struct TransactionStateServiceConfig: Decodable {
-    var intervalMs: Int?
-    var maxPolls: Int?
-}
-
 @c @implementation
 public func gem_transaction_state_service_new(_ configJSON: UnsafePointer<CChar>?, _ transactions: OpaquePointer?, _ nodes: OpaquePointer?,
                                               _ balances: OpaquePointer?, _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                               _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
-        let config = configJSON == nil ? TransactionStateServiceConfig()
-            : try decodeBoundedArgument(TransactionStateServiceConfig.self, configJSON, "config_json", limit: transactionsRequestLimit)
+        let config = configJSON == nil ? GemTransactionStateServiceConfig()
+            : try decodeBoundedArgument(GemTransactionStateServiceConfig.self, configJSON, "config_json", limit: transactionsRequestLimit)
         let interval = try boundedMilliseconds(config.intervalMs, default: 2_000, "config_json.interval_ms")
         let maxPolls = config.maxPolls ?? 900
         guard (1...100_000).contains(maxPolls) else { throw ABIError(message: "config_json.max_polls must be between 1 and 100000") }
@@ -103,12 +98,6 @@ public func gem_transaction_state_service_track(_ service: OpaquePointer?, _ tra
     }
 }
 
-struct ConfirmTransferServiceConfig: Decodable {
-    var apiUrl: String?
-    var timeoutMs: Int?
-    var storeTimeoutMs: Int?
-}
-
 @c @implementation
 public func gem_confirm_transfer_service_new(_ configJSON: UnsafePointer<CChar>?, _ wallets: OpaquePointer?, _ assets: OpaquePointer?,
                                             _ nodes: OpaquePointer?, _ transactions: OpaquePointer?,
@@ -117,8 +106,8 @@ public func gem_confirm_transfer_service_new(_ configJSON: UnsafePointer<CChar>?
                                             _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                             _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
-        let config = configJSON == nil ? ConfirmTransferServiceConfig()
-            : try decodeBoundedArgument(ConfirmTransferServiceConfig.self, configJSON, "config_json", limit: transactionsRequestLimit)
+        let config = configJSON == nil ? GemConfirmTransferServiceConfig()
+            : try decodeBoundedArgument(GemConfirmTransferServiceConfig.self, configJSON, "config_json", limit: transactionsRequestLimit)
         let timeoutMs = try boundedMilliseconds(config.timeoutMs, default: 30_000, "config_json.timeout_ms")
         let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let wallets = try ServiceHandle<GemWalletService>.require(wallets, "wallets").service

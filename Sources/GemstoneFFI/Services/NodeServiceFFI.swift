@@ -3,12 +3,6 @@ import CGemstone
 import Gemstone
 import Primitives
 
-struct NodeServiceConfig: Decodable {
-    var timeoutMs: Int?
-    var storeTimeoutMs: Int?
-    var nodes: [String: [String]]?
-}
-
 /// Reads a required chain id argument.
 func requireChain(_ pointer: UnsafePointer<CChar>?, _ name: String = "chain") throws(ABIError) -> Chain {
     let id = try requireString(pointer, name)
@@ -31,7 +25,7 @@ public func gem_node_service_new(_ configJSON: UnsafePointer<CChar>?, _ transpor
                                  _ store: UnsafePointer<gem_node_store>?, _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                  _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
-        let config = configJSON == nil ? NodeServiceConfig() : try decodeArgument(NodeServiceConfig.self, configJSON, "config_json")
+        let config = configJSON == nil ? GemNodeServiceConfig() : try decodeArgument(GemNodeServiceConfig.self, configJSON, "config_json")
         let timeoutMs = try boundedMilliseconds(config.timeoutMs, default: 30_000, "config_json.timeout_ms")
         let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         var overrides: [Chain: [String]] = [:]

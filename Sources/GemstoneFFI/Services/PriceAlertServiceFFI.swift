@@ -2,12 +2,6 @@ import CGemstone
 import Gemstone
 import Primitives
 
-struct PriceAlertServiceConfig: Decodable {
-    var apiUrl: String
-    var timeoutMs: Int?
-    var storeTimeoutMs: Int?
-}
-
 @c @implementation
 public func gem_price_alert_service_new(_ configJSON: UnsafePointer<CChar>?,
                                         _ transport: UnsafePointer<gem_http_transport>?,
@@ -17,7 +11,7 @@ public func gem_price_alert_service_new(_ configJSON: UnsafePointer<CChar>?,
                                         _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                         _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
-        let config = try decodeArgument(PriceAlertServiceConfig.self, configJSON, "config_json")
+        let config = try decodeArgument(GemPriceAlertServiceConfig.self, configJSON, "config_json")
         let timeoutMs = try boundedMilliseconds(config.timeoutMs, default: 30_000, "config_json.timeout_ms")
         let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let preferencesService = try ServiceHandle<GemPreferencesService>.require(preferences, "preferences").service

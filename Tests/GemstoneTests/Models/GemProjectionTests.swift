@@ -9,6 +9,23 @@ func answerJSON<R: GemProjection>(_ request: R.Type, _ json: String) throws -> S
 }
 
 @Suite struct GemProjectionTests {
+    /// A request's unknown case is refused listing the allowed values as the JSON spells them, never a Swift
+    /// type or case name (the generated codecs of the schema's request records).
+    @Test func anUnknownCaseListsTheABISpellings() throws {
+        let phase = #"{"mode":"sometimes","state":{"type":"data"},"has_rows":true,"empty":{"kind":"activity","image":"activity"}}"#
+        #expect(throws: JSONCodecError(path: "mode", reason: #"unknown value "sometimes"; expected one of synced, local, once_loaded"#)) {
+            try JSONCodec.decode(GemListPhaseRequest.self, from: Array(phase.utf8))
+        }
+        #expect(throws: JSONCodecError(path: "style", reason: #"unknown value "compact"; expected one of currency, fiat, abbreviated"#)) {
+            try JSONCodec.decode(GemCurrencyNumberRequest.self, from: Array(#"{"value":1,"code":"USD","style":"compact"}"#.utf8))
+        }
+        let session = try JSONCodec.encodeString(GemAmountSession(asset: Fixtures.ethereum, balance: 1, currency: "USD", format: GemNumberFormat(decimalSeparator: ".")))
+        let event = #"{"session":\#(session),"event":{"type":"pasted"}}"#
+        #expect(throws: JSONCodecError(path: "event.type", reason: #"unknown value "pasted"; expected one of typed, max_toggled, balance_changed"#)) {
+            try JSONCodec.decode(GemAmountSessionEventRequest.self, from: Array(event.utf8))
+        }
+    }
+
     @Test func loadStateRefreshed() throws {
         #expect(try answerJSON(GemLoadStateRefreshRequest.self, #"{"shows_value":true,"sync_error":{"type":"offline","message":"x"}}"#) == #"{"type":"data"}"#)
         #expect(try answerJSON(GemLoadStateRefreshRequest.self, #"{"shows_value":false,"sync_error":{"type":"offline","message":"x"}}"#)

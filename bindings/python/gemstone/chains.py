@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 from . import abi
 from .errors import InvalidArgument
-from .generated import Asset, Balance, BalanceRefresh, ChainNode, ChainNodes, NodeCheck, RecordError
+from .generated import Asset, Balance, BalanceRefresh, ChainNode, ChainNodes, NodeCheck, NodeServiceConfig, RecordError
 from .ports import as_port_table
 from .services import _c_string, _construct, _json_argument, _Service
 from .transport import UrllibTransport
@@ -92,15 +92,10 @@ class NodeService(_Service):
     def __init__(self, store: Any, *, transport: Any = None, nodes: Optional[Mapping[str, Iterable[str]]] = None,
                  timeout_ms: Optional[int] = None, store_timeout_ms: Optional[int] = None,
                  wait_timeout: Optional[float] = None) -> None:
-        config: dict[str, Any] = {}
-        if timeout_ms is not None:
-            config["timeout_ms"] = timeout_ms
-        if store_timeout_ms is not None:
-            config["store_timeout_ms"] = store_timeout_ms
-        if nodes is not None:
-            if not isinstance(nodes, Mapping):
-                raise InvalidArgument("nodes maps a chain id to its node URLs")
-            config["nodes"] = {chain: [urls] if isinstance(urls, str) else list(urls) for chain, urls in nodes.items()}
+        if nodes is not None and not isinstance(nodes, Mapping):
+            raise InvalidArgument("nodes maps a chain id to its node URLs")
+        urls_by_chain = None if nodes is None else {chain: (urls,) if isinstance(urls, str) else tuple(urls) for chain, urls in nodes.items()}
+        config = NodeServiceConfig(timeout_ms=timeout_ms, store_timeout_ms=store_timeout_ms, nodes=urls_by_chain).to_json()
         config_json = _json_argument(config, "config_json") if config else None
         tables = [as_port_table(transport if transport is not None else UrllibTransport(), "gem_http_transport"),
                   as_port_table(store, "gem_node_store")]

@@ -117,6 +117,8 @@ class Constants:
     """The most decimal places an asset may have (an ERC-20 token's decimals() is a uint8, EIP-20)."""
     MAX_UTC_OFFSET_SECONDS: int = 64800
     """The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows)."""
+    AMOUNT_MAX_REQUEST_BYTES: int = 16384
+    """The longest request_json the typed-amount answers (gem_plain_number, gem_value_from_input, gem_input_text, gem_value_text, gem_amount_session_new/_apply/_view_state) read, in bytes: their text is at most 1024 bytes and a value 78 digits; longer is GEM_ERR_INVALID_ARGUMENT before parsing, in time independent of its length."""
     SIGN_MESSAGE_MAX_BYTES: int = 65536
     """The longest message gem_sign_message_service_preview and _sign take, in bytes, as given and as decoded (typed data's JSON text included)."""
     SIGN_MESSAGE_MAX_APP_BYTES: int = 2048
@@ -407,6 +409,271 @@ class AmountErrorDisplayInsufficientBalance(AmountErrorDisplay):
 
 
 _AMOUNTERRORDISPLAY_CASES: dict[str, Any] = {"none": AmountErrorDisplayNone, "invalid_amount": AmountErrorDisplayInvalidAmount, "too_many_decimals": AmountErrorDisplayTooManyDecimals, "below_minimum": AmountErrorDisplayBelowMinimum, "insufficient_balance": AmountErrorDisplayInsufficientBalance}
+
+
+class InputValue:
+    """What typed text reads as: the exact atomic value, or why it reads as none. One subclass per case: InputValueValue, InputValueError."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "InputValue":
+        """Reads the case its "type" names."""
+        return InputValue._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "InputValue":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _INPUTVALUE_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of value, error")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class InputValueValue(InputValue):
+    """The text reads as an exact value."""
+
+    TYPE: ClassVar[str] = "value"
+    value: int
+    """The value in the asset's base unit."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "InputValueValue":
+        return cls(
+            value=_big(_key(data, "value", path), _join(path, "value"), False),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "value"}
+        out["value"] = str(self.value)
+        return out
+
+
+@dataclass(frozen=True)
+class InputValueError(InputValue):
+    """The text reads as no value."""
+
+    TYPE: ClassVar[str] = "error"
+    error: AmountError
+    """Why."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "InputValueError":
+        return cls(
+            error=AmountError._read(_key(data, "error", path), _join(path, "error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error"}
+        out["error"] = self.error.to_json()
+        return out
+
+
+_INPUTVALUE_CASES: dict[str, Any] = {"value": InputValueValue, "error": InputValueError}
+
+
+@dataclass(frozen=True, kw_only=True)
+class AmountSession:
+    """The amount screen's state, a value the host keeps between calls: each event answers the next session."""
+
+    asset: Asset
+    """The asset the amount is of."""
+    balance: int
+    """The spendable balance, in the asset's base unit."""
+    currency: str
+    """The currency the view state reads the price in (ISO 4217)."""
+    format: NumberFormat
+    """The device's number format, kept from creation: the typed text is read only through it."""
+    minimum: Optional[int] = None
+    """The least amount the action accepts, in the base unit; absent when any non-zero amount goes."""
+    text: str
+    """The text in the field (the whole balance while max is on)."""
+    is_max: bool
+    """Max is on: the amount is the balance itself."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AmountSession":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AmountSession":
+        data = _obj(data, path)
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            balance=_big(_key(data, "balance", path), _join(path, "balance"), False),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            format=NumberFormat._read(_key(data, "format", path), _join(path, "format")),
+            minimum=(lambda value: None if value is None else _big(value, _join(path, "minimum"), False))(data.get("minimum")),
+            text=_str(_key(data, "text", path), _join(path, "text")),
+            is_max=_bool(_key(data, "is_max", path), _join(path, "is_max")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset"] = self.asset.to_json()
+        out["balance"] = str(self.balance)
+        out["currency"] = self.currency
+        out["format"] = self.format.to_json()
+        if self.minimum is not None:
+            out["minimum"] = str(self.minimum)
+        out["text"] = self.text
+        out["is_max"] = self.is_max
+        return out
+
+
+class AmountEvent:
+    """An event of the amount screen. One subclass per case: AmountEventTyped, AmountEventMaxToggled, AmountEventBalanceChanged."""
+
+    TYPE: ClassVar[str] = ""
+
+    @staticmethod
+    def from_json(data: Any) -> "AmountEvent":
+        """Reads the case its "type" names."""
+        return AmountEvent._read(data, "")
+
+    @staticmethod
+    def _read(data: Any, path: str) -> "AmountEvent":
+        data = _obj(data, path)
+        kind = _str(_key(data, "type", path), _join(path, "type"))
+        case = _AMOUNTEVENT_CASES.get(kind)
+        if case is None:
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of typed, max_toggled, balance_changed")
+        return case._fields(data, path)
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class AmountEventTyped(AmountEvent):
+    """The person typed: the field holds text, and max is off."""
+
+    TYPE: ClassVar[str] = "typed"
+    text: str
+    """The field's whole text."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountEventTyped":
+        return cls(
+            text=_str(_key(data, "text", path), _join(path, "text")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "typed"}
+        out["text"] = self.text
+        return out
+
+
+@dataclass(frozen=True)
+class AmountEventMaxToggled(AmountEvent):
+    """Max pressed: on, the field holds the whole balance; off again, the field is cleared."""
+
+    TYPE: ClassVar[str] = "max_toggled"
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountEventMaxToggled":
+        return cls(
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "max_toggled"}
+        return out
+
+
+@dataclass(frozen=True)
+class AmountEventBalanceChanged(AmountEvent):
+    """A new balance arrived; a max amount follows it."""
+
+    TYPE: ClassVar[str] = "balance_changed"
+    balance: int
+    """The new spendable balance, in the base unit."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "AmountEventBalanceChanged":
+        return cls(
+            balance=_big(_key(data, "balance", path), _join(path, "balance"), False),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "balance_changed"}
+        out["balance"] = str(self.balance)
+        return out
+
+
+_AMOUNTEVENT_CASES: dict[str, Any] = {"typed": AmountEventTyped, "max_toggled": AmountEventMaxToggled, "balance_changed": AmountEventBalanceChanged}
+
+
+class AmountCheck(str, enum.Enum):
+    """The amount check, one case per thing the screen does differently."""
+
+    EMPTY = "empty"
+    """Nothing typed."""
+    INVALID = "invalid"
+    """Not an amount that can be sent (not a number, too many places, zero, below the minimum)."""
+    OVER_BALANCE = "over_balance"
+    """More than the balance."""
+    OK = "ok"
+    """An amount that can be sent."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AmountCheck":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, kw_only=True)
+class AmountViewState:
+    """The amount screen in one record."""
+
+    value: Optional[int] = None
+    """The exact amount in the base unit, when the text reads as one."""
+    check: AmountCheck
+    """The amount check."""
+    error: AmountErrorDisplay
+    """What the screen shows under the field (none when nothing)."""
+    fiat: Optional[FormattedNumber] = None
+    """The amount's worth in the session's currency; absent without a price or an amount."""
+    is_max: bool
+    """Max is on."""
+    can_continue: bool
+    """Continue is enabled (the check is ok)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AmountViewState":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AmountViewState":
+        data = _obj(data, path)
+        return cls(
+            value=(lambda value: None if value is None else _big(value, _join(path, "value"), False))(data.get("value")),
+            check=_case(AmountCheck, _key(data, "check", path), _join(path, "check")),
+            error=AmountErrorDisplay._read(_key(data, "error", path), _join(path, "error")),
+            fiat=(lambda value: None if value is None else FormattedNumber._read(value, _join(path, "fiat")))(data.get("fiat")),
+            is_max=_bool(_key(data, "is_max", path), _join(path, "is_max")),
+            can_continue=_bool(_key(data, "can_continue", path), _join(path, "can_continue")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.value is not None:
+            out["value"] = str(self.value)
+        out["check"] = AmountCheck(self.check).value
+        out["error"] = self.error.to_json()
+        if self.fiat is not None:
+            out["fiat"] = self.fiat.to_json()
+        out["is_max"] = self.is_max
+        out["can_continue"] = self.can_continue
+        return out
 
 
 @dataclass(frozen=True, order=True)
@@ -3155,6 +3422,73 @@ class ConfirmSubmit:
 
 
 @dataclass(frozen=True)
+class TransactionStateServiceConfig:
+    """gem_transaction_state_service_new's config_json (NULL: every default): how a tracked transaction is polled; an absent key reads as the core's default."""
+
+    interval_ms: Optional[int] = None
+    """The wait between two polls in milliseconds, 1 to 600000 (default 2000)."""
+    max_polls: Optional[int] = None
+    """The most polls of one transaction before tracking gives up, 1 to 100000 (default 900)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionStateServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionStateServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            interval_ms=(lambda value: None if value is None else _int(value, _join(path, "interval_ms"), -9223372036854775808, 9223372036854775807))(data.get("interval_ms")),
+            max_polls=(lambda value: None if value is None else _int(value, _join(path, "max_polls"), -9223372036854775808, 9223372036854775807))(data.get("max_polls")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.interval_ms is not None:
+            out["interval_ms"] = self.interval_ms
+        if self.max_polls is not None:
+            out["max_polls"] = self.max_polls
+        return out
+
+
+@dataclass(frozen=True)
+class ConfirmTransferServiceConfig:
+    """gem_confirm_transfer_service_new's config_json (NULL: every default): the scan and simulation API and the bound on its calls; an absent key reads as the core's default."""
+
+    api_url: Optional[str] = None
+    """The scan and simulation API's root (https, or http only to a loopback host); absent: no scan nor simulation, and no transport may be given."""
+    timeout_ms: Optional[int] = None
+    """The bound on each transport call in milliseconds, 1 to 600000 (default 30000)."""
+    store_timeout_ms: Optional[int] = None
+    """The bound on each call of the transaction-status port in milliseconds, 1 to 600000 (default 30000): a call not answered by then is a timeout, its late answer ignored."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ConfirmTransferServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ConfirmTransferServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            api_url=(lambda value: None if value is None else _str(value, _join(path, "api_url")))(data.get("api_url")),
+            timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("timeout_ms")),
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.api_url is not None:
+            out["api_url"] = self.api_url
+        if self.timeout_ms is not None:
+            out["timeout_ms"] = self.timeout_ms
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
+        return out
+
+
+@dataclass(frozen=True)
 class ChainNode:
     """A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store."""
 
@@ -3509,6 +3843,42 @@ class NodeCheck:
         out["url"] = self.url
         out["status"] = self.status.to_json()
         out["rows"] = [v0.to_json() for v0 in self.rows]
+        return out
+
+
+@dataclass(frozen=True)
+class NodeServiceConfig:
+    """gem_node_service_new's config_json (NULL: every default): the bound on each call and the nodes that replace the built-in ones; an absent key reads as the core's default."""
+
+    timeout_ms: Optional[int] = None
+    """The bound on each transport call in milliseconds, 1 to 600000 (default 30000)."""
+    store_timeout_ms: Optional[int] = None
+    """The bound on each node-store call in milliseconds, 1 to 600000 (default 30000): a call not answered by then is a timeout, its late answer ignored."""
+    nodes: Optional[dict[str, tuple[str, ...]]] = None
+    """Node URLs by chain id (a known chain), replacing that chain's built-in nodes; absent: the built-in ones."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NodeServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "NodeServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("timeout_ms")),
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+            nodes=(lambda value: None if value is None else {k0: tuple(_str(v1, _index(_join(_join(path, "nodes"), k0), i1)) for i1, v1 in enumerate(_list(v0, _join(_join(path, "nodes"), k0)))) for k0, v0 in _obj(value, _join(path, "nodes")).items()})(data.get("nodes")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.timeout_ms is not None:
+            out["timeout_ms"] = self.timeout_ms
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
+        if self.nodes is not None:
+            out["nodes"] = {k0: [v1 for v1 in v0] for k0, v0 in self.nodes.items()}
         return out
 
 
@@ -5218,6 +5588,41 @@ class PriceAlertSyncResult:
 
 
 @dataclass(frozen=True)
+class PriceAlertServiceConfig:
+    """gem_price_alert_service_new's config_json: the alerts API and the bounds on each call; an absent key reads as the core's default."""
+
+    api_url: str
+    """The alerts API's root: https, or http only to a loopback host."""
+    timeout_ms: Optional[int] = None
+    """The bound on each transport call in milliseconds, 1 to 600000 (default 30000)."""
+    store_timeout_ms: Optional[int] = None
+    """The bound on each store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts")."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            api_url=_str(_key(data, "api_url", path), _join(path, "api_url")),
+            timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("timeout_ms")),
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["api_url"] = self.api_url
+        if self.timeout_ms is not None:
+            out["timeout_ms"] = self.timeout_ms
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
+        return out
+
+
+@dataclass(frozen=True)
 class FiatRate:
     """A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency)."""
 
@@ -5425,6 +5830,41 @@ class PriceTickResult:
         out["dropped"] = self.dropped
         if self.conversion is not None:
             out["conversion"] = self.conversion.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class PriceServiceConfig:
+    """gem_price_service_new's config_json: the prices API and the bounds on each call; an absent key reads as the core's default."""
+
+    api_url: str
+    """The prices API's root: https, or http only to a loopback host."""
+    timeout_ms: Optional[int] = None
+    """The bound on each transport call in milliseconds, 1 to 600000 (default 30000)."""
+    store_timeout_ms: Optional[int] = None
+    """The bound on each store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts")."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            api_url=_str(_key(data, "api_url", path), _join(path, "api_url")),
+            timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("timeout_ms")),
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["api_url"] = self.api_url
+        if self.timeout_ms is not None:
+            out["timeout_ms"] = self.timeout_ms
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
         return out
 
 
@@ -5806,6 +6246,568 @@ class CopyPolicy:
         out["is_sensitive"] = self.is_sensitive
         if self.clipboard_expiry_seconds is not None:
             out["clipboard_expiry_seconds"] = self.clipboard_expiry_seconds
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadStateRefreshRequest:
+    """The request of gem_load_state_refreshed: a sync's outcome and whether the screen shows a value."""
+
+    sync_error: Optional[ServiceError] = None
+    """The sync's error; absent when it succeeded."""
+    shows_value: bool
+    """The screen shows a value already (an error then keeps it)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "LoadStateRefreshRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "LoadStateRefreshRequest":
+        data = _obj(data, path)
+        return cls(
+            sync_error=(lambda value: None if value is None else ServiceError._read(value, _join(path, "sync_error")))(data.get("sync_error")),
+            shows_value=_bool(_key(data, "shows_value", path), _join(path, "shows_value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.sync_error is not None:
+            out["sync_error"] = self.sync_error.to_json()
+        out["shows_value"] = self.shows_value
+        return out
+
+
+@dataclass(frozen=True)
+class ListPhaseRequest:
+    """The request of gem_list_phase: a list's load state and whether it has rows (never the rows)."""
+
+    mode: ListPhaseMode
+    """How the list loads."""
+    state: LoadState
+    """The list's load state."""
+    has_rows: bool
+    """The list has at least one row."""
+    empty: EmptyState
+    """The empty state shown when it has none."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ListPhaseRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ListPhaseRequest":
+        data = _obj(data, path)
+        return cls(
+            mode=_case(ListPhaseMode, _key(data, "mode", path), _join(path, "mode")),
+            state=LoadState._read(_key(data, "state", path), _join(path, "state")),
+            has_rows=_bool(_key(data, "has_rows", path), _join(path, "has_rows")),
+            empty=EmptyState._read(_key(data, "empty", path), _join(path, "empty")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["mode"] = ListPhaseMode(self.mode).value
+        out["state"] = self.state.to_json()
+        out["has_rows"] = self.has_rows
+        out["empty"] = self.empty.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class EmptyStateRequest:
+    """The request of gem_empty_state: which list is empty."""
+
+    kind: EmptyStateKind
+    """The list."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "EmptyStateRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "EmptyStateRequest":
+        data = _obj(data, path)
+        return cls(
+            kind=_case(EmptyStateKind, _key(data, "kind", path), _join(path, "kind")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["kind"] = EmptyStateKind(self.kind).value
+        return out
+
+
+@dataclass(frozen=True)
+class ListWindowRequest:
+    """The request of gem_list_window_on_end_reached: a long list's window and how many rows it shows."""
+
+    window: ListWindow
+    """The window now; limit and maximum are not negative."""
+    row_count: int
+    """How many rows the list shows now; not negative."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ListWindowRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ListWindowRequest":
+        data = _obj(data, path)
+        return cls(
+            window=ListWindow._read(_key(data, "window", path), _join(path, "window")),
+            row_count=_int(_key(data, "row_count", path), _join(path, "row_count"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["window"] = self.window.to_json()
+        out["row_count"] = self.row_count
+        return out
+
+
+@dataclass(frozen=True)
+class CurrencyNumberRequest:
+    """The request of gem_formatted_currency: an amount of money to format."""
+
+    value: float
+    """The amount of money."""
+    code: str
+    """Its currency (ISO 4217, upper case)."""
+    style: CurrencyStyle = CurrencyStyle.CURRENCY
+    """How it is written."""
+    signed: bool = False
+    """A change: a forced sign and a tone."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "CurrencyNumberRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "CurrencyNumberRequest":
+        data = _obj(data, path)
+        return cls(
+            value=_f64(_key(data, "value", path), _join(path, "value")),
+            code=_str(_key(data, "code", path), _join(path, "code")),
+            style=(lambda value: CurrencyStyle.CURRENCY if value is None else _case(CurrencyStyle, value, _join(path, "style")))(data.get("style")),
+            signed=(lambda value: False if value is None else _bool(value, _join(path, "signed")))(data.get("signed")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["value"] = float(self.value)
+        out["code"] = self.code
+        out["style"] = CurrencyStyle(self.style).value
+        out["signed"] = self.signed
+        return out
+
+
+@dataclass(frozen=True)
+class AmountNumberRequest:
+    """The request of gem_formatted_amount: an asset amount to format."""
+
+    value: float
+    """The amount in whole units."""
+    style: ValueStyle = ValueStyle.SHORT
+    """How many places show."""
+    symbol: Optional[str] = None
+    """The asset's symbol; absent: a plain number."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AmountNumberRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AmountNumberRequest":
+        data = _obj(data, path)
+        return cls(
+            value=_f64(_key(data, "value", path), _join(path, "value")),
+            style=(lambda value: ValueStyle.SHORT if value is None else _case(ValueStyle, value, _join(path, "style")))(data.get("style")),
+            symbol=(lambda value: None if value is None else _str(value, _join(path, "symbol")))(data.get("symbol")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["value"] = float(self.value)
+        out["style"] = ValueStyle(self.style).value
+        if self.symbol is not None:
+            out["symbol"] = self.symbol
+        return out
+
+
+@dataclass(frozen=True)
+class DurationPartsRequest:
+    """The request of gem_duration_parts: a duration to split into its largest parts."""
+
+    seconds: int
+    """The duration in seconds."""
+    max_parts: int = 2
+    """How many parts at most; at least 1."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "DurationPartsRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "DurationPartsRequest":
+        data = _obj(data, path)
+        return cls(
+            seconds=_int(_key(data, "seconds", path), _join(path, "seconds"), -9223372036854775808, 9223372036854775807),
+            max_parts=(lambda value: 2 if value is None else _int(value, _join(path, "max_parts"), -9223372036854775808, 9223372036854775807))(data.get("max_parts")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["seconds"] = self.seconds
+        out["max_parts"] = self.max_parts
+        return out
+
+
+@dataclass(frozen=True)
+class PlainNumberRequest:
+    """The request of gem_plain_number: typed text in the device's format."""
+
+    format: NumberFormat
+    """The device's number format."""
+    text: str
+    """The typed text."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PlainNumberRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PlainNumberRequest":
+        data = _obj(data, path)
+        return cls(
+            format=NumberFormat._read(_key(data, "format", path), _join(path, "format")),
+            text=_str(_key(data, "text", path), _join(path, "text")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["format"] = self.format.to_json()
+        out["text"] = self.text
+        return out
+
+
+@dataclass(frozen=True)
+class ValueFromInputRequest:
+    """The request of gem_value_from_input: typed text as an amount of an asset."""
+
+    format: NumberFormat
+    """The device's number format."""
+    text: str
+    """The typed text."""
+    decimals: int
+    """The asset's decimals, 0 to GEM_MAX_ASSET_DECIMALS."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ValueFromInputRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ValueFromInputRequest":
+        data = _obj(data, path)
+        return cls(
+            format=NumberFormat._read(_key(data, "format", path), _join(path, "format")),
+            text=_str(_key(data, "text", path), _join(path, "text")),
+            decimals=_int(_key(data, "decimals", path), _join(path, "decimals"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["format"] = self.format.to_json()
+        out["text"] = self.text
+        out["decimals"] = self.decimals
+        return out
+
+
+@dataclass(frozen=True)
+class InputTextRequest:
+    """The request of gem_input_text: an exact value to write into an amount field."""
+
+    format: NumberFormat
+    """The device's number format."""
+    value: int
+    """The value in the asset's base unit."""
+    decimals: int
+    """The asset's decimals, 0 to GEM_MAX_ASSET_DECIMALS."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "InputTextRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "InputTextRequest":
+        data = _obj(data, path)
+        return cls(
+            format=NumberFormat._read(_key(data, "format", path), _join(path, "format")),
+            value=_big(_key(data, "value", path), _join(path, "value"), False),
+            decimals=_int(_key(data, "decimals", path), _join(path, "decimals"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["format"] = self.format.to_json()
+        out["value"] = str(self.value)
+        out["decimals"] = self.decimals
+        return out
+
+
+@dataclass(frozen=True)
+class ValueTextRequest:
+    """The request of gem_value_text: an approximate value to write into a field."""
+
+    format: NumberFormat
+    """The device's number format."""
+    value: float
+    """The value."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ValueTextRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ValueTextRequest":
+        data = _obj(data, path)
+        return cls(
+            format=NumberFormat._read(_key(data, "format", path), _join(path, "format")),
+            value=_f64(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["format"] = self.format.to_json()
+        out["value"] = float(self.value)
+        return out
+
+
+@dataclass(frozen=True)
+class AmountErrorDisplayRequest:
+    """The request of gem_amount_error_display: an amount error."""
+
+    error: AmountError
+    """The error; its asset, if any, is valid."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AmountErrorDisplayRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AmountErrorDisplayRequest":
+        data = _obj(data, path)
+        return cls(
+            error=AmountError._read(_key(data, "error", path), _join(path, "error")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["error"] = self.error.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class DayBoundariesRequest:
+    """The request of gem_day_boundaries: a moment and the device's UTC offset."""
+
+    now: int
+    """The moment, Unix seconds."""
+    utc_offset_seconds: int
+    """The device's UTC offset, at most GEM_MAX_UTC_OFFSET_SECONDS either way."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "DayBoundariesRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "DayBoundariesRequest":
+        data = _obj(data, path)
+        return cls(
+            now=_int(_key(data, "now", path), _join(path, "now"), -9223372036854775808, 9223372036854775807),
+            utc_offset_seconds=_int(_key(data, "utc_offset_seconds", path), _join(path, "utc_offset_seconds"), -9223372036854775808, 9223372036854775807),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["now"] = self.now
+        out["utc_offset_seconds"] = self.utc_offset_seconds
+        return out
+
+
+@dataclass(frozen=True)
+class DayLabelsRequest:
+    """The request of gem_day_labels: the days of a list's sections."""
+
+    boundaries: DayBoundaries
+    """Today and yesterday (gem_day_boundaries)."""
+    days: tuple[Day, ...]
+    """The sections' days, each a valid date."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "DayLabelsRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "DayLabelsRequest":
+        data = _obj(data, path)
+        return cls(
+            boundaries=DayBoundaries._read(_key(data, "boundaries", path), _join(path, "boundaries")),
+            days=tuple(Day._read(v0, _index(_join(path, "days"), i0)) for i0, v0 in enumerate(_list(_key(data, "days", path), _join(path, "days")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["boundaries"] = self.boundaries.to_json()
+        out["days"] = [v0.to_json() for v0 in self.days]
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionRowsRequest:
+    """The request of gem_transaction_rows: a page of transactions with their assets and the currency."""
+
+    transactions: tuple[Transaction, ...]
+    """The page, in the order its rows show."""
+    assets: tuple[PricedAsset, ...]
+    """Every asset the transactions name, with its price."""
+    currency: str
+    """The currency prices are in (ISO 4217, upper case)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionRowsRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionRowsRequest":
+        data = _obj(data, path)
+        return cls(
+            transactions=tuple(Transaction._read(v0, _index(_join(path, "transactions"), i0)) for i0, v0 in enumerate(_list(_key(data, "transactions", path), _join(path, "transactions")))),
+            assets=tuple(PricedAsset._read(v0, _index(_join(path, "assets"), i0)) for i0, v0 in enumerate(_list(_key(data, "assets", path), _join(path, "assets")))),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["transactions"] = [v0.to_json() for v0 in self.transactions]
+        out["assets"] = [v0.to_json() for v0 in self.assets]
+        out["currency"] = self.currency
+        return out
+
+
+@dataclass(frozen=True)
+class AmountSessionRequest:
+    """The request of gem_amount_session_new: the asset, its balance and the screen's settings."""
+
+    asset: Asset
+    """The asset the amount is of."""
+    balance: int
+    """The spendable balance, in the base unit."""
+    currency: str
+    """The currency the view state reads the price in (ISO 4217, upper case)."""
+    format: NumberFormat
+    """The device's number format."""
+    minimum: Optional[int] = None
+    """The least amount the action accepts, in the base unit; absent when any non-zero amount goes."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AmountSessionRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AmountSessionRequest":
+        data = _obj(data, path)
+        return cls(
+            asset=Asset._read(_key(data, "asset", path), _join(path, "asset")),
+            balance=_big(_key(data, "balance", path), _join(path, "balance"), False),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+            format=NumberFormat._read(_key(data, "format", path), _join(path, "format")),
+            minimum=(lambda value: None if value is None else _big(value, _join(path, "minimum"), False))(data.get("minimum")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset"] = self.asset.to_json()
+        out["balance"] = str(self.balance)
+        out["currency"] = self.currency
+        out["format"] = self.format.to_json()
+        if self.minimum is not None:
+            out["minimum"] = str(self.minimum)
+        return out
+
+
+@dataclass(frozen=True)
+class AmountSessionEventRequest:
+    """The request of gem_amount_session_apply: a session and one event."""
+
+    session: AmountSession
+    """The session (as the last call answered it)."""
+    event: AmountEvent
+    """The event."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AmountSessionEventRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AmountSessionEventRequest":
+        data = _obj(data, path)
+        return cls(
+            session=AmountSession._read(_key(data, "session", path), _join(path, "session")),
+            event=AmountEvent._read(_key(data, "event", path), _join(path, "event")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["session"] = self.session.to_json()
+        out["event"] = self.event.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class AmountViewStateRequest:
+    """The request of gem_amount_session_view_state: a session and the asset's price."""
+
+    session: AmountSession
+    """The session."""
+    price: Optional[float] = None
+    """The price of one whole unit in the session's currency, not negative; absent: no fiat value."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AmountViewStateRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AmountViewStateRequest":
+        data = _obj(data, path)
+        return cls(
+            session=AmountSession._read(_key(data, "session", path), _join(path, "session")),
+            price=(lambda value: None if value is None else _f64(value, _join(path, "price")))(data.get("price")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["session"] = self.session.to_json()
+        if self.price is not None:
+            out["price"] = float(self.price)
         return out
 
 
@@ -8017,4 +9019,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

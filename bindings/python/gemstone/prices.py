@@ -24,7 +24,8 @@ from .abi import Status
 from .chain_ports import _answer, _list_arg, _read_arg, _string
 from .chain_stores import _SqliteWriter
 from .errors import PortError
-from .generated import AssetData, AssetPrice, PriceState, PriceTick, PriceTickResult, RecordError, WalletHome
+from .generated import (AssetData, AssetPrice, PriceServiceConfig, PriceState, PriceTick, PriceTickResult, RecordError,
+                        WalletHome)
 from .ports import PortTable, _string_arg, as_port_table
 from .services import PreferencesService, _construct, _json_argument, _Service
 from .transport import UrllibTransport
@@ -150,12 +151,8 @@ class PriceService(_Service):
                  wait_timeout: Optional[float] = None) -> None:
         if not isinstance(preferences, PreferencesService):
             raise TypeError("preferences must be a PreferencesService")
-        config: dict[str, Any] = {"api_url": api_url}
-        if timeout_ms is not None:
-            config["timeout_ms"] = timeout_ms
-        if store_timeout_ms is not None:
-            config["store_timeout_ms"] = store_timeout_ms
-        config_json = _json_argument(config, "config")
+        config = PriceServiceConfig(api_url=api_url, timeout_ms=timeout_ms, store_timeout_ms=store_timeout_ms)
+        config_json = _json_argument(config.to_json(), "config")
         tables = [as_port_table(transport if transport is not None else UrllibTransport(), "gem_http_transport"),
                   as_port_table(store, "gem_price_store")]
         leases = [table.lease() for table in tables]

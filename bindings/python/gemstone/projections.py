@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Optional  # noqa: F401
 
 from . import calls
-from .generated import (AddressCopyRequest, AddressFormatStyle, Asset, AssetData, AssetItemRow, AssetListRowsRequest, AssetRowStyle, AssetRowText, AssetRowTextRequest, ChainInfo, ChainsRequest, ChartData, ChartEvent, ChartEventRequest, ChartIndexAtRequest, ChartInput, ChartPeriod, ChartSelection, ChartSelectionRequest, ChartSession, ChartSessionRequest, ChartView, ChartViewStateRequest, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, FormatAddressRequest, PricedAsset, Transaction, TransactionDetailRequest, TransactionDetailRows, Wallet, WalletAssetRowsRequest, WalletDetails, WalletDetailsRequest, WalletListItem, WalletSection, WalletSectionsRequest,  # noqa: F401
+from .generated import (AddressCopyRequest, AddressFormatStyle, AmountError, AmountErrorDisplay, AmountErrorDisplayRequest, AmountEvent, AmountNumberRequest, AmountSession, AmountSessionEventRequest, AmountSessionRequest, AmountViewState, AmountViewStateRequest, Asset, AssetData, AssetItemRow, AssetListRowsRequest, AssetRowStyle, AssetRowText, AssetRowTextRequest, ChainInfo, ChainsRequest, ChartData, ChartEvent, ChartEventRequest, ChartIndexAtRequest, ChartInput, ChartPeriod, ChartSelection, ChartSelectionRequest, ChartSession, ChartSessionRequest, ChartView, ChartViewStateRequest, ConfirmError, ConfirmErrorDisplay, ConfirmErrorDisplayRequest, Copy, CopyKind, CopyPolicy, CopyPolicyRequest, CurrencyNumberRequest, CurrencyStyle, Day, DayBoundaries, DayBoundariesRequest, DayLabel, DayLabelsRequest, DurationPart, DurationPartsRequest, EmptyState, EmptyStateKind, EmptyStateRequest, FormatAddressRequest, FormattedNumber, InputTextRequest, InputValue, ListPhase, ListPhaseMode, ListPhaseRequest, ListWindow, ListWindowRequest, LoadState, LoadStateRefreshRequest, NumberFormat, PlainNumberRequest, PricedAsset, ServiceError, Transaction, TransactionDetailRequest, TransactionDetailRows, TransactionRow, TransactionRowsRequest, ValueFromInputRequest, ValueStyle, ValueTextRequest, Wallet, WalletAssetRowsRequest, WalletDetails, WalletDetailsRequest, WalletListItem, WalletSection, WalletSectionsRequest,  # noqa: F401
                         _big, _bool, _case, _f64, _index, _int, _join, _list, _obj, _str)
 
 
@@ -77,6 +77,96 @@ def copy_kind_policy(kind: CopyKind) -> CopyPolicy:
     return calls.answer("gem_copy_kind_policy", CopyPolicyRequest(kind=kind).to_json(), lambda data: CopyPolicy._read(data, ""))
 
 
+def load_state_refreshed(shows_value: bool, sync_error: Optional[ServiceError] = None) -> LoadState:
+    """A sync's outcome folded into the load state a screen shows (gem_load_state_refreshed; docs/records.md)."""
+    return calls.answer("gem_load_state_refreshed", LoadStateRefreshRequest(sync_error=sync_error, shows_value=shows_value).to_json(), lambda data: LoadState._read(data, ""))
+
+
+def list_phase(mode: ListPhaseMode, state: LoadState, has_rows: bool, empty: EmptyState) -> Optional[ListPhase]:
+    """The phase of a list from its load state and whether it has rows; null only in once_loaded mode before the first sync answers (gem_list_phase; docs/records.md)."""
+    return calls.answer("gem_list_phase", ListPhaseRequest(mode=mode, state=state, has_rows=has_rows, empty=empty).to_json(), lambda data: (None if data is None else ListPhase._read(data, "")))
+
+
+def empty_state(kind: EmptyStateKind) -> EmptyState:
+    """The empty state of a list whose empty state never changes (gem_empty_state; docs/records.md)."""
+    return calls.answer("gem_empty_state", EmptyStateRequest(kind=kind).to_json(), lambda data: EmptyState._read(data, ""))
+
+
+def list_window_on_end_reached(window: ListWindow, row_count: int) -> ListWindow:
+    """The next window of a long list once its end is reached (gem_list_window_on_end_reached; docs/records.md)."""
+    return calls.answer("gem_list_window_on_end_reached", ListWindowRequest(window=window, row_count=row_count).to_json(), lambda data: ListWindow._read(data, ""))
+
+
+def formatted_currency(value: float, code: str, style: CurrencyStyle = CurrencyStyle.CURRENCY, signed: bool = False) -> FormattedNumber:
+    """Money as a number to render, signed (forced sign and tone) when asked (gem_formatted_currency; docs/records.md)."""
+    return calls.answer("gem_formatted_currency", CurrencyNumberRequest(value=value, code=code, style=style, signed=signed).to_json(), lambda data: FormattedNumber._read(data, ""))
+
+
+def formatted_amount(value: float, style: ValueStyle = ValueStyle.SHORT, symbol: Optional[str] = None) -> FormattedNumber:
+    """An asset amount as a number to render, in a value style (gem_formatted_amount; docs/records.md)."""
+    return calls.answer("gem_formatted_amount", AmountNumberRequest(value=value, style=style, symbol=symbol).to_json(), lambda data: FormattedNumber._read(data, ""))
+
+
+def duration_parts(seconds: int, max_parts: int = 2) -> tuple[DurationPart, ...]:
+    """A duration as its largest parts (gem_duration_parts; docs/records.md)."""
+    return calls.answer("gem_duration_parts", DurationPartsRequest(seconds=seconds, max_parts=max_parts).to_json(), lambda data: tuple(DurationPart._read(v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
+
+
+def plain_number(format: NumberFormat, text: str) -> Optional[str]:
+    """Typed text as a machine decimal ("" for no amount, null when not a number) (gem_plain_number; docs/records.md)."""
+    return calls.answer("gem_plain_number", PlainNumberRequest(format=format, text=text).to_json(), lambda data: (None if data is None else _str(data, "")))
+
+
+def value_from_input(format: NumberFormat, text: str, decimals: int) -> InputValue:
+    """Typed text as an exact value of an asset, or the amount error (gem_value_from_input; docs/records.md)."""
+    return calls.answer("gem_value_from_input", ValueFromInputRequest(format=format, text=text, decimals=decimals).to_json(), lambda data: InputValue._read(data, ""))
+
+
+def input_text(format: NumberFormat, value: int, decimals: int) -> str:
+    """An exact value written for an amount field in the device's format (gem_input_text; docs/records.md)."""
+    return calls.answer("gem_input_text", InputTextRequest(format=format, value=value, decimals=decimals).to_json(), lambda data: _str(data, ""))
+
+
+def value_text(format: NumberFormat, value: float) -> str:
+    """An approximate value written for a field in the device's format (gem_value_text; docs/records.md)."""
+    return calls.answer("gem_value_text", ValueTextRequest(format=format, value=value).to_json(), lambda data: _str(data, ""))
+
+
+def amount_error_display(error: AmountError) -> AmountErrorDisplay:
+    """What an amount error shows (gem_amount_error_display; docs/records.md)."""
+    return calls.answer("gem_amount_error_display", AmountErrorDisplayRequest(error=error).to_json(), lambda data: AmountErrorDisplay._read(data, ""))
+
+
+def day_boundaries(now: int, utc_offset_seconds: int) -> DayBoundaries:
+    """Today and yesterday at a moment for the device's UTC offset (gem_day_boundaries; docs/records.md)."""
+    return calls.answer("gem_day_boundaries", DayBoundariesRequest(now=now, utc_offset_seconds=utc_offset_seconds).to_json(), lambda data: DayBoundaries._read(data, ""))
+
+
+def day_labels(boundaries: DayBoundaries, days: tuple[Day, ...]) -> tuple[DayLabel, ...]:
+    """The header of each section day, in one call per list build (gem_day_labels; docs/records.md)."""
+    return calls.answer("gem_day_labels", DayLabelsRequest(boundaries=boundaries, days=days).to_json(), lambda data: tuple(_case(DayLabel, v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
+
+
+def transaction_rows(transactions: tuple[Transaction, ...], assets: tuple[PricedAsset, ...], currency: str) -> tuple[TransactionRow, ...]:
+    """A page of transaction rows in one call (gem_transaction_rows; docs/records.md)."""
+    return calls.answer("gem_transaction_rows", TransactionRowsRequest(transactions=transactions, assets=assets, currency=currency).to_json(), lambda data: tuple(TransactionRow._read(v0, _index("", i0)) for i0, v0 in enumerate(_list(data, ""))))
+
+
+def amount_session_new(asset: Asset, balance: int, currency: str, format: NumberFormat, minimum: Optional[int] = None) -> AmountSession:
+    """A new amount session, nothing typed (gem_amount_session_new; docs/records.md)."""
+    return calls.answer("gem_amount_session_new", AmountSessionRequest(asset=asset, balance=balance, currency=currency, format=format, minimum=minimum).to_json(), lambda data: AmountSession._read(data, ""))
+
+
+def amount_session_apply(session: AmountSession, event: AmountEvent) -> AmountSession:
+    """The amount session after one event (gem_amount_session_apply; docs/records.md)."""
+    return calls.answer("gem_amount_session_apply", AmountSessionEventRequest(session=session, event=event).to_json(), lambda data: AmountSession._read(data, ""))
+
+
+def amount_session_view_state(session: AmountSession, price: Optional[float] = None) -> AmountViewState:
+    """The amount screen at a price, in one record (gem_amount_session_view_state; docs/records.md)."""
+    return calls.answer("gem_amount_session_view_state", AmountViewStateRequest(session=session, price=price).to_json(), lambda data: AmountViewState._read(data, ""))
+
+
 def transaction_detail_rows(transaction: Transaction, asset: PricedAsset, fee_asset: PricedAsset, currency: str = 'USD') -> TransactionDetailRows:
     """A transaction's details screen in one record (gem_transaction_detail_rows; docs/records.md)."""
     return calls.answer("gem_transaction_detail_rows", TransactionDetailRequest(transaction=transaction, asset=asset, fee_asset=fee_asset, currency=currency).to_json(), lambda data: TransactionDetailRows._read(data, ""))
@@ -92,4 +182,4 @@ def wallet_details(wallet: Wallet, current_wallet_id: Optional[str] = None) -> W
     return calls.answer("gem_wallet_details", WalletDetailsRequest(wallet=wallet, current_wallet_id=current_wallet_id).to_json(), lambda data: WalletDetails._read(data, ""))
 
 
-__all__ = ["asset_row_text", "asset_list_rows", "wallet_asset_rows", "chains", "chart_session_new", "chart_session_apply", "chart_view_state", "chart_index_at", "chart_selection", "confirm_error_display", "format_address", "address_copy", "copy_kind_policy", "transaction_detail_rows", "wallet_sections", "wallet_details"]
+__all__ = ["asset_row_text", "asset_list_rows", "wallet_asset_rows", "chains", "chart_session_new", "chart_session_apply", "chart_view_state", "chart_index_at", "chart_selection", "confirm_error_display", "format_address", "address_copy", "copy_kind_policy", "load_state_refreshed", "list_phase", "empty_state", "list_window_on_end_reached", "formatted_currency", "formatted_amount", "duration_parts", "plain_number", "value_from_input", "input_text", "value_text", "amount_error_display", "day_boundaries", "day_labels", "transaction_rows", "amount_session_new", "amount_session_apply", "amount_session_view_state", "transaction_detail_rows", "wallet_sections", "wallet_details"]

@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, TypeVar
 from . import abi, calls, ports
 from .abi import GemBuffer, Status
 from .errors import GemError, InvalidArgument
+from .generated import PriceAlertServiceConfig
 from .ports import Lease, PortTable, as_port_table
 from .records import (Preferences, PreferencesPatch, PriceAlert, PriceAlertAddResult, PriceAlertsToggle, PriceAlertSyncResult,
                       RecordError)
@@ -237,12 +238,8 @@ class PriceAlertService(_Service):
                  store_timeout_ms: Optional[int] = None, wait_timeout: Optional[float] = None) -> None:
         if not isinstance(preferences, PreferencesService):
             raise TypeError("preferences must be a PreferencesService")
-        config: dict[str, Any] = {"api_url": api_url}
-        if timeout_ms is not None:
-            config["timeout_ms"] = timeout_ms
-        if store_timeout_ms is not None:
-            config["store_timeout_ms"] = store_timeout_ms
-        config_json = _json_argument(config, "config")
+        config = PriceAlertServiceConfig(api_url=api_url, timeout_ms=timeout_ms, store_timeout_ms=store_timeout_ms)
+        config_json = _json_argument(config.to_json(), "config")
         tables = [
             as_port_table(transport if transport is not None else UrllibTransport(), "gem_http_transport"),
             as_port_table(store, "gem_price_alert_store"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gemstone import InvalidArgument, InvalidInput
+from gemstone import calls
 from gemstone import generated as g
 from gemstone import presentation as p
 from header import Header
@@ -67,7 +68,7 @@ def test_a_transactions_screen():
 
     # Sections: one label call per list build, for the days the rows fall on (device time).
     days = sorted({p.Day(*time_of(row.created_at - 5 * HOUR)) for row in rows}, reverse=True)
-    assert p.day_labels(boundaries, days) == ["today", "yesterday", "date", "date"][:len(days)]
+    assert p.day_labels(boundaries, days) == ("today", "yesterday", "date", "date")[:len(days)]
 
     # The list's phase and window.
     empty = p.empty_state("activity")
@@ -108,22 +109,22 @@ def test_an_amount_screen():
     assert (empty.check, empty.value, empty.can_continue, empty.error) == ("empty", None, False, p.AmountErrorDisplayNone())
     assert empty.fiat is not None and empty.fiat.value == 0
 
-    session = p.amount_session_apply(session, p.AmountEvent.typed("1,5"))
+    session = p.amount_session_apply(session, p.AmountEventTyped("1,5"))
     state = p.amount_session_view_state(session, price=2000.0)
     assert (state.value, state.check, state.can_continue) == (15 * 10 ** 17, "ok", True)
     assert state.fiat == p.FormattedNumber(3000.0, p.NumberUnitCurrency(code="EUR"),
                                            p.NumberDisplayNumber(precision=p.PrecisionFraction(min=2, max=2)), "plain", "plain", "to_nearest")
 
-    over = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEvent.typed("3")), price=None)
+    over = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEventTyped("3")), price=None)
     assert (over.check, over.error, over.fiat) == ("over_balance", p.AmountErrorDisplayInsufficientBalance(title="Ethereum (ETH)"), None)
-    small = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEvent.typed("0,0001")))
+    small = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEventTyped("0,0001")))
     assert small.check == "invalid" and isinstance(small.error, p.AmountErrorDisplayBelowMinimum) and small.error.minimum.value == 0.001
-    wrong = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEvent.typed("1.5")))  # "." groups here
+    wrong = p.amount_session_view_state(p.amount_session_apply(session, p.AmountEventTyped("1.5")))  # "." groups here
     assert (wrong.check, wrong.error) == ("invalid", p.AmountErrorDisplayInvalidAmount())
 
-    session = p.amount_session_apply(session, p.AmountEvent.max_toggled())
+    session = p.amount_session_apply(session, p.AmountEventMaxToggled())
     assert (session.text, session.is_max) == ("2", True)
-    session = p.amount_session_apply(session, p.AmountEvent.balance_changed(25 * 10 ** 17))
+    session = p.amount_session_apply(session, p.AmountEventBalanceChanged(25 * 10 ** 17))
     assert session.text == "2,5" and p.amount_session_view_state(session).value == 25 * 10 ** 17
     with pytest.raises(InvalidInput):
         p.amount_session_view_state(session, price=-1.0)
@@ -149,8 +150,8 @@ def test_amounts_in_each_style():
     full = p.formatted_amount(1.123456789, "full", "ETH")
     assert (full.display.precision.max, full.rounding, full.unit.symbol) == (32, "toward_zero", "ETH")
     assert p.formatted_amount(1.0, "full").unit == p.NumberUnitPlain()
-    assert p.duration_parts(3725) == [p.DurationPart(1, "hours"), p.DurationPart(2, "minutes")]
-    assert p.duration_parts(90061, max_parts=3) == [p.DurationPart(1, "days"), p.DurationPart(1, "hours"), p.DurationPart(1, "minutes")]
+    assert p.duration_parts(3725) == (p.DurationPart(1, "hours"), p.DurationPart(2, "minutes"))
+    assert p.duration_parts(90061, max_parts=3) == (p.DurationPart(1, "days"), p.DurationPart(1, "hours"), p.DurationPart(1, "minutes"))
 
 
 @pytest.mark.parametrize("separator, text, plain, atomic", [
@@ -166,7 +167,7 @@ def test_typed_amounts_in_several_locales(separator, text, plain, atomic):
     assert p.plain_number(format, text) == plain
     read = p.value_from_input(format, text, 6)
     if atomic is not None:
-        assert read == p.InputValue(value=atomic)
+        assert read == p.InputValueValue(value=atomic)
         assert p.plain_number(format, p.input_text(format, atomic, 6)) == plain
     elif plain is None:
         assert read.error == p.AmountErrorInvalidNumber()
@@ -174,7 +175,7 @@ def test_typed_amounts_in_several_locales(separator, text, plain, atomic):
 
 def test_number_fields():
     comma = p.NumberFormat(",")
-    assert p.value_from_input(comma, "0,0000001", 6) == p.InputValue(error=p.AmountErrorTooManyDecimals(decimals=6))
+    assert p.value_from_input(comma, "0,0000001", 6) == p.InputValueError(error=p.AmountErrorTooManyDecimals(decimals=6))
     assert p.input_text(comma, 1_500_000, 6) == "1,5"
     assert p.value_text(comma, 1e-05) == "0,00001"
     assert p.amount_error_display(p.AmountErrorZero()) == p.AmountErrorDisplayNone()
@@ -200,6 +201,21 @@ def test_copies():
         p.address_copy("nowhere", "x")
     with pytest.raises(InvalidInput):
         p.day_boundaries(NOW, p.MAX_UTC_OFFSET_SECONDS + 1)
+
+
+def test_an_unknown_case_is_refused_in_the_abi_spelling():
+    # The binding's own enums refuse a wrong case before the call; sent raw, the core's message lists the
+    # allowed values as the JSON spells them (never a Swift type or case name).
+    with pytest.raises(ValueError):
+        p.list_phase("sometimes", p.LoadStateData(), True, p.empty_state("activity"))
+    request = {"mode": "sometimes", "state": {"type": "data"}, "has_rows": True, "empty": p.empty_state("activity").to_json()}
+    with pytest.raises(InvalidArgument) as raised:
+        calls.answer("gem_list_phase", request, lambda data: data)
+    assert raised.value.message == 'request_json: mode: unknown value "sometimes"; expected one of synced, local, once_loaded'
+    session = p.amount_session_new(ETH, 1, "USD", p.NumberFormat("."))
+    with pytest.raises(InvalidArgument) as raised:
+        calls.answer("gem_amount_session_apply", {"session": session.to_json(), "event": {"type": "pasted"}}, lambda data: data)
+    assert raised.value.message == 'request_json: event.type: unknown value "pasted"; expected one of typed, max_toggled, balance_changed'
 
 
 def test_confirm_error_display():

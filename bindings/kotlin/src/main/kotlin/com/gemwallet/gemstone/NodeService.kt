@@ -1,8 +1,6 @@
 package com.gemwallet.gemstone
 
 import com.sun.jna.ptr.PointerByReference
-import org.json.JSONArray
-import org.json.JSONObject
 import java.io.Closeable
 import java.util.concurrent.CompletableFuture
 
@@ -33,14 +31,7 @@ class NodeService @JvmOverloads constructor(
     internal val handle: NativeHandle
 
     init {
-        val config = JSONObject()
-        if (timeoutMs != null) config.put("timeout_ms", timeoutMs)
-        if (storeTimeoutMs != null) config.put("store_timeout_ms", storeTimeoutMs)
-        if (nodes != null) {
-            val byChain = JSONObject()
-            for ((chain, urls) in nodes) byChain.put(chain, JSONArray(urls))
-            config.put("nodes", byChain)
-        }
+        val config = NodeServiceConfig(timeoutMs?.toLong(), storeTimeoutMs?.toLong(), nodes).toJson()
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
         val out = PointerByReference()

@@ -34,7 +34,7 @@ class PriceAlertService @JvmOverloads constructor(
     private val handle: NativeHandle
 
     init {
-        val config = apiServiceConfig(apiUrl, timeoutMs, storeTimeoutMs)
+        val config = PriceAlertServiceConfig(apiUrl, timeoutMs?.toLong(), storeTimeoutMs?.toLong()).toJson().toString()
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
         val permissionsContext = PortBridge.register(permissions)

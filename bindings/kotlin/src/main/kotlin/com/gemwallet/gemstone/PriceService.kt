@@ -33,7 +33,7 @@ class PriceService @JvmOverloads constructor(
     internal val handle: NativeHandle
 
     init {
-        val config = apiServiceConfig(apiUrl, timeoutMs, storeTimeoutMs)
+        val config = PriceServiceConfig(apiUrl, timeoutMs?.toLong(), storeTimeoutMs?.toLong()).toJson().toString()
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
         val out = PointerByReference()
@@ -98,17 +98,6 @@ class PriceService @JvmOverloads constructor(
 
     /** Releases the binding's reference; in-flight commands complete with [GemException.Cancelled]. Idempotent. */
     override fun close() = handle.close()
-}
-
-/**
- * The config_json of a service over the API (gem_price_service_new, gem_price_alert_service_new):
- * `{"api_url","timeout_ms","store_timeout_ms"}`, a null bound left out (the core's default).
- */
-internal fun apiServiceConfig(apiUrl: String, timeoutMs: Int?, storeTimeoutMs: Int?): String {
-    val config = JSONObject().put("api_url", apiUrl)
-    if (timeoutMs != null) config.put("timeout_ms", timeoutMs)
-    if (storeTimeoutMs != null) config.put("store_timeout_ms", storeTimeoutMs)
-    return config.toString()
 }
 
 private fun readTickResult(bytes: ByteArray): PriceTickResult = PriceTickResult.fromJson(parseObject(bytes))

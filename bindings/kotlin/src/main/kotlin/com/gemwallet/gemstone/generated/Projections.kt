@@ -2,6 +2,8 @@
 // The pure projection functions of gemstone.h, called as Presentation.<name>(...) (docs/records.md#functions).
 package com.gemwallet.gemstone
 
+import java.math.BigInteger
+
 /** The title, symbol and network name a style resolves to for one asset (`gem_asset_row_text`, request [AssetRowTextRequest]). */
 fun Presentation.assetRowText(asset: Asset, style: AssetRowStyle): AssetRowText =
     project(AssetRowTextRequest(asset, style).toJson(), { r, o -> Gemstone.library.gem_asset_row_text(r, o) }) { AssetRowText.read(SchemaJson.obj(it, ""), "") }
@@ -53,6 +55,78 @@ fun Presentation.addressCopy(chain: String, address: String): Copy =
 /** Whether a copy kind is sensitive and how long it may stay on the clipboard (`gem_copy_kind_policy`, request [CopyPolicyRequest]). */
 fun Presentation.copyKindPolicy(kind: CopyKind): CopyPolicy =
     project(CopyPolicyRequest(kind).toJson(), { r, o -> Gemstone.library.gem_copy_kind_policy(r, o) }) { CopyPolicy.read(SchemaJson.obj(it, ""), "") }
+
+/** A sync's outcome folded into the load state a screen shows (`gem_load_state_refreshed`, request [LoadStateRefreshRequest]). */
+fun Presentation.loadStateRefreshed(showsValue: Boolean, syncError: ServiceError? = null): LoadState =
+    project(LoadStateRefreshRequest(syncError, showsValue).toJson(), { r, o -> Gemstone.library.gem_load_state_refreshed(r, o) }) { LoadState.read(SchemaJson.obj(it, ""), "") }
+
+/** The phase of a list from its load state and whether it has rows; null only in once_loaded mode before the first sync answers (`gem_list_phase`, request [ListPhaseRequest]). */
+fun Presentation.listPhase(mode: ListPhaseMode, state: LoadState, hasRows: Boolean, empty: EmptyState): ListPhase? =
+    project(ListPhaseRequest(mode, state, hasRows, empty).toJson(), { r, o -> Gemstone.library.gem_list_phase(r, o) }) { it.let { if (SchemaJson.absent(it)) null else ListPhase.read(SchemaJson.obj(it, ""), "") } }
+
+/** The empty state of a list whose empty state never changes (`gem_empty_state`, request [EmptyStateRequest]). */
+fun Presentation.emptyState(kind: EmptyStateKind): EmptyState =
+    project(EmptyStateRequest(kind).toJson(), { r, o -> Gemstone.library.gem_empty_state(r, o) }) { EmptyState.read(SchemaJson.obj(it, ""), "") }
+
+/** The next window of a long list once its end is reached (`gem_list_window_on_end_reached`, request [ListWindowRequest]). */
+fun Presentation.listWindowOnEndReached(window: ListWindow, rowCount: Long): ListWindow =
+    project(ListWindowRequest(window, rowCount).toJson(), { r, o -> Gemstone.library.gem_list_window_on_end_reached(r, o) }) { ListWindow.read(SchemaJson.obj(it, ""), "") }
+
+/** Money as a number to render, signed (forced sign and tone) when asked (`gem_formatted_currency`, request [CurrencyNumberRequest]). */
+fun Presentation.formattedCurrency(value: Double, code: String, style: CurrencyStyle = CurrencyStyle.CURRENCY, signed: Boolean = false): FormattedNumber =
+    project(CurrencyNumberRequest(value, code, style, signed).toJson(), { r, o -> Gemstone.library.gem_formatted_currency(r, o) }) { FormattedNumber.read(SchemaJson.obj(it, ""), "") }
+
+/** An asset amount as a number to render, in a value style (`gem_formatted_amount`, request [AmountNumberRequest]). */
+fun Presentation.formattedAmount(value: Double, style: ValueStyle = ValueStyle.SHORT, symbol: String? = null): FormattedNumber =
+    project(AmountNumberRequest(value, style, symbol).toJson(), { r, o -> Gemstone.library.gem_formatted_amount(r, o) }) { FormattedNumber.read(SchemaJson.obj(it, ""), "") }
+
+/** A duration as its largest parts (`gem_duration_parts`, request [DurationPartsRequest]). */
+fun Presentation.durationParts(seconds: Long, maxParts: Long = 2L): List<DurationPart> =
+    project(DurationPartsRequest(seconds, maxParts).toJson(), { r, o -> Gemstone.library.gem_duration_parts(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> DurationPart.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
+
+/** Typed text as a machine decimal ("" for no amount, null when not a number) (`gem_plain_number`, request [PlainNumberRequest]). */
+fun Presentation.plainNumber(format: NumberFormat, text: String): String? =
+    project(PlainNumberRequest(format, text).toJson(), { r, o -> Gemstone.library.gem_plain_number(r, o) }) { it.let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, "") } }
+
+/** Typed text as an exact value of an asset, or the amount error (`gem_value_from_input`, request [ValueFromInputRequest]). */
+fun Presentation.valueFromInput(format: NumberFormat, text: String, decimals: Long): InputValue =
+    project(ValueFromInputRequest(format, text, decimals).toJson(), { r, o -> Gemstone.library.gem_value_from_input(r, o) }) { InputValue.read(SchemaJson.obj(it, ""), "") }
+
+/** An exact value written for an amount field in the device's format (`gem_input_text`, request [InputTextRequest]). */
+fun Presentation.inputText(format: NumberFormat, value: BigInteger, decimals: Long): String =
+    project(InputTextRequest(format, value, decimals).toJson(), { r, o -> Gemstone.library.gem_input_text(r, o) }) { SchemaJson.str(it, "") }
+
+/** An approximate value written for a field in the device's format (`gem_value_text`, request [ValueTextRequest]). */
+fun Presentation.valueText(format: NumberFormat, value: Double): String =
+    project(ValueTextRequest(format, value).toJson(), { r, o -> Gemstone.library.gem_value_text(r, o) }) { SchemaJson.str(it, "") }
+
+/** What an amount error shows (`gem_amount_error_display`, request [AmountErrorDisplayRequest]). */
+fun Presentation.amountErrorDisplay(error: AmountError): AmountErrorDisplay =
+    project(AmountErrorDisplayRequest(error).toJson(), { r, o -> Gemstone.library.gem_amount_error_display(r, o) }) { AmountErrorDisplay.read(SchemaJson.obj(it, ""), "") }
+
+/** Today and yesterday at a moment for the device's UTC offset (`gem_day_boundaries`, request [DayBoundariesRequest]). */
+fun Presentation.dayBoundaries(now: Long, utcOffsetSeconds: Long): DayBoundaries =
+    project(DayBoundariesRequest(now, utcOffsetSeconds).toJson(), { r, o -> Gemstone.library.gem_day_boundaries(r, o) }) { DayBoundaries.read(SchemaJson.obj(it, ""), "") }
+
+/** The header of each section day, in one call per list build (`gem_day_labels`, request [DayLabelsRequest]). */
+fun Presentation.dayLabels(boundaries: DayBoundaries, days: List<Day>): List<DayLabel> =
+    project(DayLabelsRequest(boundaries, days).toJson(), { r, o -> Gemstone.library.gem_day_labels(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> DayLabel.read(SchemaJson.str(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
+
+/** A page of transaction rows in one call (`gem_transaction_rows`, request [TransactionRowsRequest]). */
+fun Presentation.transactionRows(transactions: List<Transaction>, assets: List<PricedAsset>, currency: String): List<TransactionRow> =
+    project(TransactionRowsRequest(transactions, assets, currency).toJson(), { r, o -> Gemstone.library.gem_transaction_rows(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> TransactionRow.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
+
+/** A new amount session, nothing typed (`gem_amount_session_new`, request [AmountSessionRequest]). */
+fun Presentation.amountSessionNew(asset: Asset, balance: BigInteger, currency: String, format: NumberFormat, minimum: BigInteger? = null): AmountSession =
+    project(AmountSessionRequest(asset, balance, currency, format, minimum).toJson(), { r, o -> Gemstone.library.gem_amount_session_new(r, o) }) { AmountSession.read(SchemaJson.obj(it, ""), "") }
+
+/** The amount session after one event (`gem_amount_session_apply`, request [AmountSessionEventRequest]). */
+fun Presentation.amountSessionApply(session: AmountSession, event: AmountEvent): AmountSession =
+    project(AmountSessionEventRequest(session, event).toJson(), { r, o -> Gemstone.library.gem_amount_session_apply(r, o) }) { AmountSession.read(SchemaJson.obj(it, ""), "") }
+
+/** The amount screen at a price, in one record (`gem_amount_session_view_state`, request [AmountViewStateRequest]). */
+fun Presentation.amountSessionViewState(session: AmountSession, price: Double? = null): AmountViewState =
+    project(AmountViewStateRequest(session, price).toJson(), { r, o -> Gemstone.library.gem_amount_session_view_state(r, o) }) { AmountViewState.read(SchemaJson.obj(it, ""), "") }
 
 /** A transaction's details screen in one record (`gem_transaction_detail_rows`, request [TransactionDetailRequest]). */
 fun Presentation.transactionDetailRows(transaction: Transaction, asset: PricedAsset, feeAsset: PricedAsset, currency: String = "USD"): TransactionDetailRows =

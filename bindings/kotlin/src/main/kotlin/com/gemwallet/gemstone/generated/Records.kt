@@ -218,6 +218,215 @@ sealed class AmountErrorDisplay {
     }
 }
 
+/** What typed text reads as: the exact atomic value, or why it reads as none. */
+sealed class InputValue {
+    abstract fun toJson(): JSONObject
+
+    /** The text reads as an exact value. */
+    data class Value(
+        /** The value in the asset's base unit. */
+        val value: BigInteger
+    ) : InputValue() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "value")
+            put("value", value.toString())
+        }
+    }
+
+    /** The text reads as no value. */
+    data class Error(
+        /** Why. */
+        val error: AmountError
+    ) : InputValue() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "error")
+            put("error", error.toJson())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): InputValue = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): InputValue {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "value" -> Value(
+                    value = SchemaJson.big(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"), false)
+                )
+                "error" -> Error(
+                    error = AmountError.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "value, error")
+            }
+        }
+    }
+}
+
+/** The amount screen's state, a value the host keeps between calls: each event answers the next session. */
+data class AmountSession @JvmOverloads constructor(
+    /** The asset the amount is of. */
+    val asset: Asset,
+    /** The spendable balance, in the asset's base unit. */
+    val balance: BigInteger,
+    /** The currency the view state reads the price in (ISO 4217). */
+    val currency: String,
+    /** The device's number format, kept from creation: the typed text is read only through it. */
+    val format: NumberFormat,
+    /** The least amount the action accepts, in the base unit; absent when any non-zero amount goes. */
+    val minimum: BigInteger? = null,
+    /** The text in the field (the whole balance while max is on). */
+    val text: String,
+    /** Max is on: the amount is the balance itself. */
+    val isMax: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset", asset.toJson())
+        put("balance", balance.toString())
+        put("currency", currency)
+        put("format", format.toJson())
+        minimum?.let { put("minimum", it.toString()) }
+        put("text", text)
+        put("is_max", isMax)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AmountSession = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AmountSession> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AmountSession>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AmountSession = AmountSession(
+            asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+            balance = SchemaJson.big(SchemaJson.key(json, "balance", path), SchemaJson.join(path, "balance"), false),
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            format = NumberFormat.read(SchemaJson.obj(SchemaJson.key(json, "format", path), SchemaJson.join(path, "format")), SchemaJson.join(path, "format")),
+            minimum = json.opt("minimum").let { if (SchemaJson.absent(it)) null else SchemaJson.big(it, SchemaJson.join(path, "minimum"), false) },
+            text = SchemaJson.str(SchemaJson.key(json, "text", path), SchemaJson.join(path, "text")),
+            isMax = SchemaJson.bool(SchemaJson.key(json, "is_max", path), SchemaJson.join(path, "is_max"))
+        )
+    }
+}
+
+/** An event of the amount screen. */
+sealed class AmountEvent {
+    abstract fun toJson(): JSONObject
+
+    /** The person typed: the field holds text, and max is off. */
+    data class Typed(
+        /** The field's whole text. */
+        val text: String
+    ) : AmountEvent() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "typed")
+            put("text", text)
+        }
+    }
+
+    /** Max pressed: on, the field holds the whole balance; off again, the field is cleared. */
+    object MaxToggled : AmountEvent() {
+        override fun toJson(): JSONObject = JSONObject().put("type", "max_toggled")
+        override fun toString(): String = "AmountEvent.MaxToggled"
+    }
+
+    /** A new balance arrived; a max amount follows it. */
+    data class BalanceChanged(
+        /** The new spendable balance, in the base unit. */
+        val balance: BigInteger
+    ) : AmountEvent() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "balance_changed")
+            put("balance", balance.toString())
+        }
+    }
+
+    companion object {
+        /** Reads the case its "type" names. */
+        @JvmStatic fun fromJson(json: JSONObject): AmountEvent = read(json, "")
+
+        internal fun read(json: JSONObject, path: String): AmountEvent {
+            val type = SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type"))
+            return when (type) {
+                "typed" -> Typed(
+                    text = SchemaJson.str(SchemaJson.key(json, "text", path), SchemaJson.join(path, "text"))
+                )
+                "max_toggled" -> MaxToggled
+                "balance_changed" -> BalanceChanged(
+                    balance = SchemaJson.big(SchemaJson.key(json, "balance", path), SchemaJson.join(path, "balance"), false)
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "typed, max_toggled, balance_changed")
+            }
+        }
+    }
+}
+
+/** The amount check, one case per thing the screen does differently. */
+enum class AmountCheck(val json: String) {
+    /** Nothing typed. */
+    EMPTY("empty"),
+    /** Not an amount that can be sent (not a number, too many places, zero, below the minimum). */
+    INVALID("invalid"),
+    /** More than the balance. */
+    OVER_BALANCE("over_balance"),
+    /** An amount that can be sent. */
+    OK("ok");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AmountCheck = read(value, "")
+        internal fun read(value: String, path: String): AmountCheck =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "empty, invalid, over_balance, ok")
+    }
+}
+
+/** The amount screen in one record. */
+data class AmountViewState @JvmOverloads constructor(
+    /** The exact amount in the base unit, when the text reads as one. */
+    val value: BigInteger? = null,
+    /** The amount check. */
+    val check: AmountCheck,
+    /** What the screen shows under the field (none when nothing). */
+    val error: AmountErrorDisplay,
+    /** The amount's worth in the session's currency; absent without a price or an amount. */
+    val fiat: FormattedNumber? = null,
+    /** Max is on. */
+    val isMax: Boolean,
+    /** Continue is enabled (the check is ok). */
+    val canContinue: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        value?.let { put("value", it.toString()) }
+        put("check", check.json)
+        put("error", error.toJson())
+        fiat?.let { put("fiat", it.toJson()) }
+        put("is_max", isMax)
+        put("can_continue", canContinue)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AmountViewState = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AmountViewState> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AmountViewState>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AmountViewState = AmountViewState(
+            value = json.opt("value").let { if (SchemaJson.absent(it)) null else SchemaJson.big(it, SchemaJson.join(path, "value"), false) },
+            check = AmountCheck.read(SchemaJson.str(SchemaJson.key(json, "check", path), SchemaJson.join(path, "check")), SchemaJson.join(path, "check")),
+            error = AmountErrorDisplay.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error")),
+            fiat = json.opt("fiat").let { if (SchemaJson.absent(it)) null else FormattedNumber.read(SchemaJson.obj(it, SchemaJson.join(path, "fiat")), SchemaJson.join(path, "fiat")) },
+            isMax = SchemaJson.bool(SchemaJson.key(json, "is_max", path), SchemaJson.join(path, "is_max")),
+            canContinue = SchemaJson.bool(SchemaJson.key(json, "can_continue", path), SchemaJson.join(path, "can_continue"))
+        )
+    }
+}
+
 /** A calendar day in the proleptic Gregorian calendar. */
 data class Day(
     /** The year (proleptic Gregorian). */
@@ -2562,6 +2771,68 @@ data class ConfirmSubmit(
     }
 }
 
+/** gem_transaction_state_service_new's config_json (NULL: every default): how a tracked transaction is polled; an absent key reads as the core's default. */
+data class TransactionStateServiceConfig @JvmOverloads constructor(
+    /** The wait between two polls in milliseconds, 1 to 600000 (default 2000). */
+    val intervalMs: Long? = null,
+    /** The most polls of one transaction before tracking gives up, 1 to 100000 (default 900). */
+    val maxPolls: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        intervalMs?.let { put("interval_ms", it) }
+        maxPolls?.let { put("max_polls", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionStateServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionStateServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionStateServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionStateServiceConfig = TransactionStateServiceConfig(
+            intervalMs = json.opt("interval_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "interval_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            maxPolls = json.opt("max_polls").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "max_polls"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** gem_confirm_transfer_service_new's config_json (NULL: every default): the scan and simulation API and the bound on its calls; an absent key reads as the core's default. */
+data class ConfirmTransferServiceConfig @JvmOverloads constructor(
+    /** The scan and simulation API's root (https, or http only to a loopback host); absent: no scan nor simulation, and no transport may be given. */
+    val apiUrl: String? = null,
+    /** The bound on each transport call in milliseconds, 1 to 600000 (default 30000). */
+    val timeoutMs: Long? = null,
+    /** The bound on each call of the transaction-status port in milliseconds, 1 to 600000 (default 30000): a call not answered by then is a timeout, its late answer ignored. */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        apiUrl?.let { put("api_url", it) }
+        timeoutMs?.let { put("timeout_ms", it) }
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ConfirmTransferServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ConfirmTransferServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ConfirmTransferServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ConfirmTransferServiceConfig = ConfirmTransferServiceConfig(
+            apiUrl = json.opt("api_url").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "api_url")) },
+            timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
 /** A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store. */
 data class ChainNode(
     /** The chain the node serves. */
@@ -2849,6 +3120,39 @@ data class NodeCheck(
             url = SchemaJson.str(SchemaJson.key(json, "url", path), SchemaJson.join(path, "url")),
             status = NodeCheckStatus.read(SchemaJson.obj(SchemaJson.key(json, "status", path), SchemaJson.join(path, "status")), SchemaJson.join(path, "status")),
             rows = SchemaJson.arr(SchemaJson.key(json, "rows", path), SchemaJson.join(path, "rows")).let { a0 -> List(a0.length()) { i0 -> NodeCheckRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "rows")}[$i0]"), "${SchemaJson.join(path, "rows")}[$i0]") } }
+        )
+    }
+}
+
+/** gem_node_service_new's config_json (NULL: every default): the bound on each call and the nodes that replace the built-in ones; an absent key reads as the core's default. */
+data class NodeServiceConfig @JvmOverloads constructor(
+    /** The bound on each transport call in milliseconds, 1 to 600000 (default 30000). */
+    val timeoutMs: Long? = null,
+    /** The bound on each node-store call in milliseconds, 1 to 600000 (default 30000): a call not answered by then is a timeout, its late answer ignored. */
+    val storeTimeoutMs: Long? = null,
+    /** Node URLs by chain id (a known chain), replacing that chain's built-in nodes; absent: the built-in ones. */
+    val nodes: Map<String, List<String>>? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        timeoutMs?.let { put("timeout_ms", it) }
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+        nodes?.let { put("nodes", JSONObject().apply { it.forEach { (k, v0) -> put(k, JSONArray().apply { v0.forEach { v1 -> put(v1) } }) } }) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): NodeServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<NodeServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<NodeServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): NodeServiceConfig = NodeServiceConfig(
+            timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            nodes = json.opt("nodes").let { if (SchemaJson.absent(it)) null else SchemaJson.obj(it, SchemaJson.join(path, "nodes")).let { a0 -> a0.keys().asSequence().map { it as String }.sorted().toList().associateWith { k0 -> SchemaJson.arr(a0.opt(k0), SchemaJson.join(SchemaJson.join(path, "nodes"), k0)).let { a1 -> List(a1.length()) { i1 -> SchemaJson.str(a1.opt(i1), "${SchemaJson.join(SchemaJson.join(path, "nodes"), k0)}[$i1]") } } } } }
         )
     }
 }
@@ -4211,6 +4515,39 @@ data class PriceAlertSyncResult(
     }
 }
 
+/** gem_price_alert_service_new's config_json: the alerts API and the bounds on each call; an absent key reads as the core's default. */
+data class PriceAlertServiceConfig @JvmOverloads constructor(
+    /** The alerts API's root: https, or http only to a loopback host. */
+    val apiUrl: String,
+    /** The bound on each transport call in milliseconds, 1 to 600000 (default 30000). */
+    val timeoutMs: Long? = null,
+    /** The bound on each store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"). */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("api_url", apiUrl)
+        timeoutMs?.let { put("timeout_ms", it) }
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertServiceConfig = PriceAlertServiceConfig(
+            apiUrl = SchemaJson.str(SchemaJson.key(json, "api_url", path), SchemaJson.join(path, "api_url")),
+            timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
 /** A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency). */
 data class FiatRate(
     /** The currency's code, one the price service knows (EUR). */
@@ -4413,6 +4750,39 @@ data class PriceTickResult @JvmOverloads constructor(
             rates = SchemaJson.long(SchemaJson.key(json, "rates", path), SchemaJson.join(path, "rates"), Long.MIN_VALUE, Long.MAX_VALUE),
             dropped = SchemaJson.long(SchemaJson.key(json, "dropped", path), SchemaJson.join(path, "dropped"), Long.MIN_VALUE, Long.MAX_VALUE),
             conversion = json.opt("conversion").let { if (SchemaJson.absent(it)) null else PriceConversion.read(SchemaJson.obj(it, SchemaJson.join(path, "conversion")), SchemaJson.join(path, "conversion")) }
+        )
+    }
+}
+
+/** gem_price_service_new's config_json: the prices API and the bounds on each call; an absent key reads as the core's default. */
+data class PriceServiceConfig @JvmOverloads constructor(
+    /** The prices API's root: https, or http only to a loopback host. */
+    val apiUrl: String,
+    /** The bound on each transport call in milliseconds, 1 to 600000 (default 30000). */
+    val timeoutMs: Long? = null,
+    /** The bound on each store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"). */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("api_url", apiUrl)
+        timeoutMs?.let { put("timeout_ms", it) }
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceServiceConfig = PriceServiceConfig(
+            apiUrl = SchemaJson.str(SchemaJson.key(json, "api_url", path), SchemaJson.join(path, "api_url")),
+            timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
         )
     }
 }
@@ -4778,6 +5148,564 @@ data class CopyPolicy @JvmOverloads constructor(
         internal fun read(json: JSONObject, path: String): CopyPolicy = CopyPolicy(
             isSensitive = SchemaJson.bool(SchemaJson.key(json, "is_sensitive", path), SchemaJson.join(path, "is_sensitive")),
             clipboardExpirySeconds = json.opt("clipboard_expiry_seconds").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "clipboard_expiry_seconds"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** The request of gem_load_state_refreshed: a sync's outcome and whether the screen shows a value. */
+data class LoadStateRefreshRequest @JvmOverloads constructor(
+    /** The sync's error; absent when it succeeded. */
+    val syncError: ServiceError? = null,
+    /** The screen shows a value already (an error then keeps it). */
+    val showsValue: Boolean
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        syncError?.let { put("sync_error", it.toJson()) }
+        put("shows_value", showsValue)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): LoadStateRefreshRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<LoadStateRefreshRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<LoadStateRefreshRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): LoadStateRefreshRequest = LoadStateRefreshRequest(
+            syncError = json.opt("sync_error").let { if (SchemaJson.absent(it)) null else ServiceError.read(SchemaJson.obj(it, SchemaJson.join(path, "sync_error")), SchemaJson.join(path, "sync_error")) },
+            showsValue = SchemaJson.bool(SchemaJson.key(json, "shows_value", path), SchemaJson.join(path, "shows_value"))
+        )
+    }
+}
+
+/** The request of gem_list_phase: a list's load state and whether it has rows (never the rows). */
+data class ListPhaseRequest(
+    /** How the list loads. */
+    val mode: ListPhaseMode,
+    /** The list's load state. */
+    val state: LoadState,
+    /** The list has at least one row. */
+    val hasRows: Boolean,
+    /** The empty state shown when it has none. */
+    val empty: EmptyState
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("mode", mode.json)
+        put("state", state.toJson())
+        put("has_rows", hasRows)
+        put("empty", empty.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ListPhaseRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ListPhaseRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ListPhaseRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ListPhaseRequest = ListPhaseRequest(
+            mode = ListPhaseMode.read(SchemaJson.str(SchemaJson.key(json, "mode", path), SchemaJson.join(path, "mode")), SchemaJson.join(path, "mode")),
+            state = LoadState.read(SchemaJson.obj(SchemaJson.key(json, "state", path), SchemaJson.join(path, "state")), SchemaJson.join(path, "state")),
+            hasRows = SchemaJson.bool(SchemaJson.key(json, "has_rows", path), SchemaJson.join(path, "has_rows")),
+            empty = EmptyState.read(SchemaJson.obj(SchemaJson.key(json, "empty", path), SchemaJson.join(path, "empty")), SchemaJson.join(path, "empty"))
+        )
+    }
+}
+
+/** The request of gem_empty_state: which list is empty. */
+data class EmptyStateRequest(
+    /** The list. */
+    val kind: EmptyStateKind
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("kind", kind.json)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): EmptyStateRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<EmptyStateRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<EmptyStateRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): EmptyStateRequest = EmptyStateRequest(
+            kind = EmptyStateKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind"))
+        )
+    }
+}
+
+/** The request of gem_list_window_on_end_reached: a long list's window and how many rows it shows. */
+data class ListWindowRequest(
+    /** The window now; limit and maximum are not negative. */
+    val window: ListWindow,
+    /** How many rows the list shows now; not negative. */
+    val rowCount: Long
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("window", window.toJson())
+        put("row_count", rowCount)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ListWindowRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ListWindowRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ListWindowRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ListWindowRequest = ListWindowRequest(
+            window = ListWindow.read(SchemaJson.obj(SchemaJson.key(json, "window", path), SchemaJson.join(path, "window")), SchemaJson.join(path, "window")),
+            rowCount = SchemaJson.long(SchemaJson.key(json, "row_count", path), SchemaJson.join(path, "row_count"), Long.MIN_VALUE, Long.MAX_VALUE)
+        )
+    }
+}
+
+/** The request of gem_formatted_currency: an amount of money to format. */
+data class CurrencyNumberRequest @JvmOverloads constructor(
+    /** The amount of money. */
+    val value: Double,
+    /** Its currency (ISO 4217, upper case). */
+    val code: String,
+    /** How it is written. */
+    val style: CurrencyStyle = CurrencyStyle.CURRENCY,
+    /** A change: a forced sign and a tone. */
+    val signed: Boolean = false
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("value", SchemaJson.finite(value, "number"))
+        put("code", code)
+        put("style", style.json)
+        put("signed", signed)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): CurrencyNumberRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<CurrencyNumberRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<CurrencyNumberRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): CurrencyNumberRequest = CurrencyNumberRequest(
+            value = SchemaJson.double(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")),
+            code = SchemaJson.str(SchemaJson.key(json, "code", path), SchemaJson.join(path, "code")),
+            style = json.opt("style").let { if (SchemaJson.absent(it)) CurrencyStyle.CURRENCY else CurrencyStyle.read(SchemaJson.str(it, SchemaJson.join(path, "style")), SchemaJson.join(path, "style")) },
+            signed = json.opt("signed").let { if (SchemaJson.absent(it)) false else SchemaJson.bool(it, SchemaJson.join(path, "signed")) }
+        )
+    }
+}
+
+/** The request of gem_formatted_amount: an asset amount to format. */
+data class AmountNumberRequest @JvmOverloads constructor(
+    /** The amount in whole units. */
+    val value: Double,
+    /** How many places show. */
+    val style: ValueStyle = ValueStyle.SHORT,
+    /** The asset's symbol; absent: a plain number. */
+    val symbol: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("value", SchemaJson.finite(value, "number"))
+        put("style", style.json)
+        symbol?.let { put("symbol", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AmountNumberRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AmountNumberRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AmountNumberRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AmountNumberRequest = AmountNumberRequest(
+            value = SchemaJson.double(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")),
+            style = json.opt("style").let { if (SchemaJson.absent(it)) ValueStyle.SHORT else ValueStyle.read(SchemaJson.str(it, SchemaJson.join(path, "style")), SchemaJson.join(path, "style")) },
+            symbol = json.opt("symbol").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "symbol")) }
+        )
+    }
+}
+
+/** The request of gem_duration_parts: a duration to split into its largest parts. */
+data class DurationPartsRequest @JvmOverloads constructor(
+    /** The duration in seconds. */
+    val seconds: Long,
+    /** How many parts at most; at least 1. */
+    val maxParts: Long = 2L
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("seconds", seconds)
+        put("max_parts", maxParts)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): DurationPartsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<DurationPartsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<DurationPartsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): DurationPartsRequest = DurationPartsRequest(
+            seconds = SchemaJson.long(SchemaJson.key(json, "seconds", path), SchemaJson.join(path, "seconds"), Long.MIN_VALUE, Long.MAX_VALUE),
+            maxParts = json.opt("max_parts").let { if (SchemaJson.absent(it)) 2L else SchemaJson.long(it, SchemaJson.join(path, "max_parts"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** The request of gem_plain_number: typed text in the device's format. */
+data class PlainNumberRequest(
+    /** The device's number format. */
+    val format: NumberFormat,
+    /** The typed text. */
+    val text: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("format", format.toJson())
+        put("text", text)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PlainNumberRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PlainNumberRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PlainNumberRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PlainNumberRequest = PlainNumberRequest(
+            format = NumberFormat.read(SchemaJson.obj(SchemaJson.key(json, "format", path), SchemaJson.join(path, "format")), SchemaJson.join(path, "format")),
+            text = SchemaJson.str(SchemaJson.key(json, "text", path), SchemaJson.join(path, "text"))
+        )
+    }
+}
+
+/** The request of gem_value_from_input: typed text as an amount of an asset. */
+data class ValueFromInputRequest(
+    /** The device's number format. */
+    val format: NumberFormat,
+    /** The typed text. */
+    val text: String,
+    /** The asset's decimals, 0 to GEM_MAX_ASSET_DECIMALS. */
+    val decimals: Long
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("format", format.toJson())
+        put("text", text)
+        put("decimals", decimals)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ValueFromInputRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ValueFromInputRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ValueFromInputRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ValueFromInputRequest = ValueFromInputRequest(
+            format = NumberFormat.read(SchemaJson.obj(SchemaJson.key(json, "format", path), SchemaJson.join(path, "format")), SchemaJson.join(path, "format")),
+            text = SchemaJson.str(SchemaJson.key(json, "text", path), SchemaJson.join(path, "text")),
+            decimals = SchemaJson.long(SchemaJson.key(json, "decimals", path), SchemaJson.join(path, "decimals"), Long.MIN_VALUE, Long.MAX_VALUE)
+        )
+    }
+}
+
+/** The request of gem_input_text: an exact value to write into an amount field. */
+data class InputTextRequest(
+    /** The device's number format. */
+    val format: NumberFormat,
+    /** The value in the asset's base unit. */
+    val value: BigInteger,
+    /** The asset's decimals, 0 to GEM_MAX_ASSET_DECIMALS. */
+    val decimals: Long
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("format", format.toJson())
+        put("value", value.toString())
+        put("decimals", decimals)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): InputTextRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<InputTextRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<InputTextRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): InputTextRequest = InputTextRequest(
+            format = NumberFormat.read(SchemaJson.obj(SchemaJson.key(json, "format", path), SchemaJson.join(path, "format")), SchemaJson.join(path, "format")),
+            value = SchemaJson.big(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"), false),
+            decimals = SchemaJson.long(SchemaJson.key(json, "decimals", path), SchemaJson.join(path, "decimals"), Long.MIN_VALUE, Long.MAX_VALUE)
+        )
+    }
+}
+
+/** The request of gem_value_text: an approximate value to write into a field. */
+data class ValueTextRequest(
+    /** The device's number format. */
+    val format: NumberFormat,
+    /** The value. */
+    val value: Double
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("format", format.toJson())
+        put("value", SchemaJson.finite(value, "number"))
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ValueTextRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ValueTextRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ValueTextRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ValueTextRequest = ValueTextRequest(
+            format = NumberFormat.read(SchemaJson.obj(SchemaJson.key(json, "format", path), SchemaJson.join(path, "format")), SchemaJson.join(path, "format")),
+            value = SchemaJson.double(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"))
+        )
+    }
+}
+
+/** The request of gem_amount_error_display: an amount error. */
+data class AmountErrorDisplayRequest(
+    /** The error; its asset, if any, is valid. */
+    val error: AmountError
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("error", error.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AmountErrorDisplayRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AmountErrorDisplayRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AmountErrorDisplayRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AmountErrorDisplayRequest = AmountErrorDisplayRequest(
+            error = AmountError.read(SchemaJson.obj(SchemaJson.key(json, "error", path), SchemaJson.join(path, "error")), SchemaJson.join(path, "error"))
+        )
+    }
+}
+
+/** The request of gem_day_boundaries: a moment and the device's UTC offset. */
+data class DayBoundariesRequest(
+    /** The moment, Unix seconds. */
+    val now: Long,
+    /** The device's UTC offset, at most GEM_MAX_UTC_OFFSET_SECONDS either way. */
+    val utcOffsetSeconds: Long
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("now", now)
+        put("utc_offset_seconds", utcOffsetSeconds)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): DayBoundariesRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<DayBoundariesRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<DayBoundariesRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): DayBoundariesRequest = DayBoundariesRequest(
+            now = SchemaJson.long(SchemaJson.key(json, "now", path), SchemaJson.join(path, "now"), Long.MIN_VALUE, Long.MAX_VALUE),
+            utcOffsetSeconds = SchemaJson.long(SchemaJson.key(json, "utc_offset_seconds", path), SchemaJson.join(path, "utc_offset_seconds"), Long.MIN_VALUE, Long.MAX_VALUE)
+        )
+    }
+}
+
+/** The request of gem_day_labels: the days of a list's sections. */
+data class DayLabelsRequest(
+    /** Today and yesterday (gem_day_boundaries). */
+    val boundaries: DayBoundaries,
+    /** The sections' days, each a valid date. */
+    val days: List<Day>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("boundaries", boundaries.toJson())
+        put("days", JSONArray().apply { days.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): DayLabelsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<DayLabelsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<DayLabelsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): DayLabelsRequest = DayLabelsRequest(
+            boundaries = DayBoundaries.read(SchemaJson.obj(SchemaJson.key(json, "boundaries", path), SchemaJson.join(path, "boundaries")), SchemaJson.join(path, "boundaries")),
+            days = SchemaJson.arr(SchemaJson.key(json, "days", path), SchemaJson.join(path, "days")).let { a0 -> List(a0.length()) { i0 -> Day.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "days")}[$i0]"), "${SchemaJson.join(path, "days")}[$i0]") } }
+        )
+    }
+}
+
+/** The request of gem_transaction_rows: a page of transactions with their assets and the currency. */
+data class TransactionRowsRequest(
+    /** The page, in the order its rows show. */
+    val transactions: List<Transaction>,
+    /** Every asset the transactions name, with its price. */
+    val assets: List<PricedAsset>,
+    /** The currency prices are in (ISO 4217, upper case). */
+    val currency: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("transactions", JSONArray().apply { transactions.forEach { v0 -> put(v0.toJson()) } })
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0.toJson()) } })
+        put("currency", currency)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionRowsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionRowsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionRowsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionRowsRequest = TransactionRowsRequest(
+            transactions = SchemaJson.arr(SchemaJson.key(json, "transactions", path), SchemaJson.join(path, "transactions")).let { a0 -> List(a0.length()) { i0 -> Transaction.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "transactions")}[$i0]"), "${SchemaJson.join(path, "transactions")}[$i0]") } },
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> PricedAsset.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]"), "${SchemaJson.join(path, "assets")}[$i0]") } },
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency"))
+        )
+    }
+}
+
+/** The request of gem_amount_session_new: the asset, its balance and the screen's settings. */
+data class AmountSessionRequest @JvmOverloads constructor(
+    /** The asset the amount is of. */
+    val asset: Asset,
+    /** The spendable balance, in the base unit. */
+    val balance: BigInteger,
+    /** The currency the view state reads the price in (ISO 4217, upper case). */
+    val currency: String,
+    /** The device's number format. */
+    val format: NumberFormat,
+    /** The least amount the action accepts, in the base unit; absent when any non-zero amount goes. */
+    val minimum: BigInteger? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset", asset.toJson())
+        put("balance", balance.toString())
+        put("currency", currency)
+        put("format", format.toJson())
+        minimum?.let { put("minimum", it.toString()) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AmountSessionRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AmountSessionRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AmountSessionRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AmountSessionRequest = AmountSessionRequest(
+            asset = Asset.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")),
+            balance = SchemaJson.big(SchemaJson.key(json, "balance", path), SchemaJson.join(path, "balance"), false),
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency")),
+            format = NumberFormat.read(SchemaJson.obj(SchemaJson.key(json, "format", path), SchemaJson.join(path, "format")), SchemaJson.join(path, "format")),
+            minimum = json.opt("minimum").let { if (SchemaJson.absent(it)) null else SchemaJson.big(it, SchemaJson.join(path, "minimum"), false) }
+        )
+    }
+}
+
+/** The request of gem_amount_session_apply: a session and one event. */
+data class AmountSessionEventRequest(
+    /** The session (as the last call answered it). */
+    val session: AmountSession,
+    /** The event. */
+    val event: AmountEvent
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("session", session.toJson())
+        put("event", event.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AmountSessionEventRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AmountSessionEventRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AmountSessionEventRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AmountSessionEventRequest = AmountSessionEventRequest(
+            session = AmountSession.read(SchemaJson.obj(SchemaJson.key(json, "session", path), SchemaJson.join(path, "session")), SchemaJson.join(path, "session")),
+            event = AmountEvent.read(SchemaJson.obj(SchemaJson.key(json, "event", path), SchemaJson.join(path, "event")), SchemaJson.join(path, "event"))
+        )
+    }
+}
+
+/** The request of gem_amount_session_view_state: a session and the asset's price. */
+data class AmountViewStateRequest @JvmOverloads constructor(
+    /** The session. */
+    val session: AmountSession,
+    /** The price of one whole unit in the session's currency, not negative; absent: no fiat value. */
+    val price: Double? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("session", session.toJson())
+        price?.let { put("price", SchemaJson.finite(it, "number")) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AmountViewStateRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AmountViewStateRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AmountViewStateRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AmountViewStateRequest = AmountViewStateRequest(
+            session = AmountSession.read(SchemaJson.obj(SchemaJson.key(json, "session", path), SchemaJson.join(path, "session")), SchemaJson.join(path, "session")),
+            price = json.opt("price").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "price")) }
         )
     }
 }

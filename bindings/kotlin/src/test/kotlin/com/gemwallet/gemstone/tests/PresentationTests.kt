@@ -4,6 +4,29 @@ import com.gemwallet.gemstone.AddressFormatStyle
 import com.gemwallet.gemstone.ChainType
 import com.gemwallet.gemstone.Chains
 import com.gemwallet.gemstone.addressCopy
+import com.gemwallet.gemstone.amountErrorDisplay
+import com.gemwallet.gemstone.amountSessionApply
+import com.gemwallet.gemstone.amountSessionNew
+import com.gemwallet.gemstone.amountSessionViewState
+import com.gemwallet.gemstone.dayBoundaries
+import com.gemwallet.gemstone.dayLabels
+import com.gemwallet.gemstone.durationParts
+import com.gemwallet.gemstone.emptyState
+import com.gemwallet.gemstone.formattedAmount
+import com.gemwallet.gemstone.formattedCurrency
+import com.gemwallet.gemstone.inputText
+import com.gemwallet.gemstone.listPhase
+import com.gemwallet.gemstone.listWindowOnEndReached
+import com.gemwallet.gemstone.loadStateRefreshed
+import com.gemwallet.gemstone.plainNumber
+import com.gemwallet.gemstone.transactionRows
+import com.gemwallet.gemstone.valueFromInput
+import com.gemwallet.gemstone.valueText
+import com.gemwallet.gemstone.CurrencyStyle
+import com.gemwallet.gemstone.DayLabel
+import com.gemwallet.gemstone.ValueStyle
+import com.gemwallet.gemstone.Gemstone
+import org.json.JSONObject
 import com.gemwallet.gemstone.chains
 import com.gemwallet.gemstone.copyKindPolicy
 import com.gemwallet.gemstone.formatAddress
@@ -140,7 +163,7 @@ class PresentationTests : Suite {
             checkEqual(null, rows[4].fiat, "no price, no fiat")
 
             val days = listOf(Day(2026L, 2L, 28L), Day(2026L, 2L, 27L), Day(2026L, 1L, 19L), Day(2026L, 1L, 18L))
-            checkEqual(listOf("today", "yesterday", "date", "date"), Presentation.dayLabels(boundaries, days), "labels")
+            checkEqual(listOf(DayLabel.TODAY, DayLabel.YESTERDAY, DayLabel.DATE, DayLabel.DATE), Presentation.dayLabels(boundaries, days), "labels")
 
             val empty = Presentation.emptyState(EmptyStateKind.ACTIVITY)
             checkEqual(EmptyState(EmptyStateKind.ACTIVITY, EmptyStateImage.ACTIVITY, EmptyStateAction.RECEIVE), empty, "empty state")
@@ -163,13 +186,13 @@ class PresentationTests : Suite {
             val comma = NumberFormat(",")
             var session = Presentation.amountSessionNew(eth, BigInteger("2000000000000000000"), "EUR", comma, BigInteger.TEN.pow(15))
             val empty = Presentation.amountSessionViewState(session, 2000.0)
-            checkEqual(Triple("empty", null, false), Triple(empty.check, empty.value, empty.canContinue), "empty")
+            checkEqual(Triple("empty", null, false), Triple(empty.check.json, empty.value, empty.canContinue), "empty")
             session = Presentation.amountSessionApply(session, AmountEvent.Typed("1,5"))
             val ok = Presentation.amountSessionViewState(session, 2000.0)
-            checkEqual(Triple("ok", BigInteger("1500000000000000000"), true), Triple(ok.check, ok.value, ok.canContinue), "ok")
+            checkEqual(Triple("ok", BigInteger("1500000000000000000"), true), Triple(ok.check.json, ok.value, ok.canContinue), "ok")
             checkEqual(3000.0 to NumberUnit.Currency("EUR"), ok.fiat?.value to ok.fiat?.unit, "fiat")
             val over = Presentation.amountSessionViewState(Presentation.amountSessionApply(session, AmountEvent.Typed("3")))
-            checkEqual("over_balance" to AmountErrorDisplay.InsufficientBalance("Ethereum (ETH)"), over.check to over.error, "over balance")
+            checkEqual("over_balance" to AmountErrorDisplay.InsufficientBalance("Ethereum (ETH)"), over.check.json to over.error, "over balance")
             val small = Presentation.amountSessionViewState(Presentation.amountSessionApply(session, AmountEvent.Typed("0,0001")))
             checkEqual(0.001, (small.error as? AmountErrorDisplay.BelowMinimum)?.minimum?.value, "below minimum")
             session = Presentation.amountSessionApply(session, AmountEvent.MaxToggled)
@@ -179,13 +202,13 @@ class PresentationTests : Suite {
             checkThrows<GemException.InvalidInput>("a negative price") { Presentation.amountSessionViewState(session, -1.0) }
         },
         test("numbers in each style") {
-            val signed = Presentation.formattedCurrency(-5.0, "USD", "currency", signed = true)
+            val signed = Presentation.formattedCurrency(-5.0, "USD", CurrencyStyle.CURRENCY, signed = true)
             checkEqual(Triple("signed", "negative", "to_nearest"), Triple(signed.notation.json, signed.tone.json, signed.rounding.json), "signed currency")
             checkEqual(NumberDisplay.Number(Precision.Fraction(2L, 7L)), Presentation.formattedCurrency(0.000838, "USD").display, "small price")
-            checkEqual(NumberDisplay.Abbreviated, Presentation.formattedCurrency(2_500_000.0, "USD", "abbreviated").display, "market cap")
-            checkEqual(NumberDisplay.BelowThreshold(0.0001, 4L), Presentation.formattedAmount(0.00001, "short", "ETH").display, "dust")
-            checkEqual<Precision?>(Precision.Significant(4L), (Presentation.formattedAmount(0.5, "auto", "BTC").display as? NumberDisplay.Number)?.precision, "auto")
-            checkEqual("toward_zero", Presentation.formattedAmount(1.5, "full").rounding.json, "an amount never reads above itself")
+            checkEqual(NumberDisplay.Abbreviated, Presentation.formattedCurrency(2_500_000.0, "USD", CurrencyStyle.ABBREVIATED).display, "market cap")
+            checkEqual(NumberDisplay.BelowThreshold(0.0001, 4L), Presentation.formattedAmount(0.00001, ValueStyle.SHORT, "ETH").display, "dust")
+            checkEqual<Precision?>(Precision.Significant(4L), (Presentation.formattedAmount(0.5, ValueStyle.AUTO, "BTC").display as? NumberDisplay.Number)?.precision, "auto")
+            checkEqual("toward_zero", Presentation.formattedAmount(1.5, ValueStyle.FULL).rounding.json, "an amount never reads above itself")
             checkEqual(listOf(DurationPart(1L, DurationUnit.HOURS), DurationPart(2L, DurationUnit.MINUTES)), Presentation.durationParts(3725), "duration")
             checkThrows<GemException.InvalidInput>("a lower-case currency") { Presentation.formattedCurrency(1.0, "usd") }
         },
@@ -198,8 +221,8 @@ class PresentationTests : Suite {
             checkEqual(null, Presentation.plainNumber(comma, "1.5"), "a dot groups in a comma locale")
             checkEqual("3.5", Presentation.plainNumber(arabic, "\u0663\u066B\u0665"), "Arabic-Indic digits")
             checkEqual("", Presentation.plainNumber(dot, ""), "no amount")
-            checkEqual(InputValue(value = BigInteger.valueOf(1_500_000)), Presentation.valueFromInput(comma, "1,5", 6), "exact value")
-            checkEqual(InputValue(error = AmountError.TooManyDecimals(6L)), Presentation.valueFromInput(comma, "0,0000001", 6), "too many places")
+            checkEqual<InputValue>(InputValue.Value(BigInteger.valueOf(1_500_000)), Presentation.valueFromInput(comma, "1,5", 6), "exact value")
+            checkEqual<InputValue>(InputValue.Error(AmountError.TooManyDecimals(6L)), Presentation.valueFromInput(comma, "0,0000001", 6), "too many places")
             checkEqual("1,5", Presentation.inputText(comma, BigInteger.valueOf(1_500_000), 6), "input text")
             checkEqual("0,00001", Presentation.valueText(comma, 1e-05), "value text")
             checkEqual<AmountErrorDisplay>(AmountErrorDisplay.None, Presentation.amountErrorDisplay(AmountError.Zero), "zero is silent")
@@ -216,6 +239,21 @@ class PresentationTests : Suite {
             checkEqual(other, Presentation.formatAddress(other, AddressFormatStyle.FULL), "full")
             checkThrows<GemException.InvalidInput>("an empty address") { Presentation.addressCopy("bitcoin", "") }
             checkThrows<GemException.InvalidArgument>("an unknown chain") { Presentation.addressCopy("nowhere", "x") }
+        },
+        test("an unknown case is refused in the ABI's spelling, never a Swift name") {
+            val phase = JSONObject().put("mode", "sometimes").put("state", LoadState.Data.toJson()).put("has_rows", true)
+                .put("empty", Presentation.emptyState(EmptyStateKind.ACTIVITY).toJson())
+            val refused = checkThrows<GemException.InvalidArgument>("an unknown mode") {
+                Presentation.project(phase, { r, o -> Gemstone.library.gem_list_phase(r, o) }) { it }
+            }
+            checkEqual("request_json: mode: unknown value \"sometimes\"; expected one of synced, local, once_loaded", refused.message, "mode message")
+            val session = Presentation.amountSessionNew(eth, BigInteger.ONE, "USD", NumberFormat("."))
+            val event = JSONObject().put("session", session.toJson()).put("event", JSONObject().put("type", "pasted"))
+            val unknownEvent = checkThrows<GemException.InvalidArgument>("an unknown event") {
+                Presentation.project(event, { r, o -> Gemstone.library.gem_amount_session_apply(r, o) }) { it }
+            }
+            checkEqual("request_json: event.type: unknown value \"pasted\"; expected one of typed, max_toggled, balance_changed",
+                unknownEvent.message, "event message")
         },
         test("the generated chain constants are what the library answers (gem_chains)") {
             checkEqual(Chains.all, Presentation.chains(), "every chain")
