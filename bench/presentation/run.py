@@ -10,7 +10,12 @@ the jsmn figure when the bench was built with it.
 Wall times on a shared machine are noisy; --callgrind adds instruction counts (stable) of one
 ABI call and of one call with each caller decode.
 
-Usage: python3 bench/presentation/run.py [COUNT] [--callgrind]   (builds what it needs first)
+--against LIB compares this build with another build's libgemstone.so (for example the previous commit's
+.build/release/libgemstone.so): the same C bench binary runs over each library in turn (the baseline loaded
+through LD_LIBRARY_PATH, which the bench's RUNPATH yields to), printing the wall medians of both and, stable
+under load, the callgrind instruction counts of one gem_transaction_rows call and one no-op answer, with ratios.
+
+Usage: python3 bench/presentation/run.py [COUNT] [--callgrind] [--against LIB]   (builds what it needs first)
 """
 import json
 import pathlib
@@ -24,6 +29,15 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import make_page  # noqa: E402
 
+against = None
+if "--against" in sys.argv:
+    at = sys.argv.index("--against")
+    if at + 1 >= len(sys.argv):
+        sys.exit("--against needs the path of a libgemstone.so")
+    against = pathlib.Path(sys.argv[at + 1]).resolve()
+    del sys.argv[at:at + 2]
+    if not against.is_file():
+        sys.exit(f"--against: no library at {against}")
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
 count = int(args[0]) if args else 500
 swift = "/opt/swift/usr/bin/swift"
@@ -68,19 +82,46 @@ print(f"budget 1 ms for {count} rows through the ABI, decoded by the caller ({ca
       f"({decoded_us / 1000:.2f} ms)")
 print(f"budget 1 us for a no-op pure call: {'MET' if noop_ok else 'NOT MET'} ({abi['noop_pure_ns'] / 1000:.2f} us)")
 
+def instructions(mode: str, rounds: int, env: dict | None = None) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        out = pathlib.Path(folder) / "cg.out"
+        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(c_bench), page, str(rounds), mode],
+                             capture_output=True, text=True, check=True, env=env)
+        return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+
+
+def per_call(mode: str, env: dict | None = None) -> float:
+    rounds = 1001 if mode == "noop" else 6  # the no-op is small: more rounds settle its one-time costs
+    return (instructions(mode, rounds, env) - instructions(mode, 1, env)) / (rounds - 1)
+
+
 if "--callgrind" in sys.argv:
-    def instructions(mode: str, rounds: int) -> int:
-        with tempfile.TemporaryDirectory() as folder:
-            out = pathlib.Path(folder) / "cg.out"
-            run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(c_bench), page, str(rounds), mode],
-                                 capture_output=True, text=True, check=True)
-            return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
 
     modes = [("call", "gem_transaction_rows + free")]
     if jsmn:
         modes.append(("decoded", "the same, decoded by jsmn"))
     modes += [("decoded-cjson", "the same, decoded by cJSON"), ("noop", "gem_empty_state + free")]
     for mode, label in modes:
-        rounds = 1001 if mode == "noop" else 6  # the no-op is small: more rounds settle its one-time costs
-        each = (instructions(mode, rounds) - instructions(mode, 1)) / (rounds - 1)
-        print(f"callgrind: {label:<32}{each:>14,.0f} instructions a call")
+        print(f"callgrind: {label:<32}{per_call(mode):>14,.0f} instructions a call")
+
+if against is not None:
+    import os
+    import statistics
+    soname = next(line.split("[")[1].rstrip("]") for line in subprocess.run(
+        ["readelf", "-d", str(ROOT / "build/lib/libgemstone.so")], capture_output=True, text=True, check=True).stdout.splitlines()
+        if "SONAME" in line)
+    with tempfile.TemporaryDirectory() as folder:
+        os.symlink(against, pathlib.Path(folder) / soname)
+        baseline = dict(os.environ, LD_LIBRARY_PATH=folder)
+        walls: dict[str, list[float]] = {"this build": [], "baseline": []}
+        for _ in range(5):  # alternate, so both see the same load
+            for name, env in (("this build", None), ("baseline", baseline)):
+                run = json.loads(subprocess.run([str(c_bench), page], check=True, capture_output=True, text=True, env=env).stdout)
+                walls[name].append(run["rows_call_us"])
+        print(f"against {against}:")
+        this_wall, base_wall = statistics.median(walls["this build"]), statistics.median(walls["baseline"])
+        print(f"  gem_transaction_rows + free, wall median of 5 runs: {this_wall:.1f}us, baseline {base_wall:.1f}us, "
+              f"ratio {this_wall / base_wall:.3f}")
+        for mode, label in (("call", "gem_transaction_rows + free"), ("noop", "gem_empty_state + free")):
+            mine, theirs = per_call(mode), per_call(mode, baseline)
+            print(f"  callgrind {label}: {mine:,.0f} instructions, baseline {theirs:,.0f}, ratio {mine / theirs:.4f}")
