@@ -40,7 +40,7 @@ let package = Package(
                 .unsafeFlags([
                     "-static-stdlib",
                     "-Xlinker", "--version-script=\(root)/include/gemstone.map",
-                    "-Xlinker", "-soname=libgemstone.so.1",  // libgemstone.so.<GEM_ABI_VERSION>; CMake checks the two agree
+                    "-Xlinker", "-soname=libgemstone.so.2",  // libgemstone.so.<GEM_ABI_VERSION>; CMake checks the two agree
                 ]),
             ]
         ),

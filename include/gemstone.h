@@ -50,11 +50,12 @@
  *    the command that made it (except the status port's schedule, whose failure the submit
  *    ignores): `done` fires on the core thread that ran the timer, and the host's later answer
  *    is stale (gem_call_ok answers GEM_ERR_STALE_CALL). The bound is
- *    "store_timeout_ms" in the config of gem_wallet_service_new, gem_price_alert_service_new,
- *    gem_price_service_new, gem_node_service_new and gem_confirm_transfer_service_new (the
- *    status port) (1 to 600000, default 30000; 0, more, a fraction or a string is
- *    GEM_ERR_INVALID_ARGUMENT naming config_json.store_timeout_ms). The services without a
- *    config (session, assets, balance, transactions) use the default 30000 ms. A timed-out write
+ *    "store_timeout_ms" in the config_json of each service's constructor: gem_wallet_service_new,
+ *    gem_wallet_session_service_new, gem_price_alert_service_new, gem_price_service_new,
+ *    gem_node_service_new, gem_assets_service_new, gem_balance_service_new,
+ *    gem_transactions_service_new and gem_confirm_transfer_service_new (the status port)
+ *    (1 to 600000, default 30000 when the key or the whole config is absent; 0, more, a fraction
+ *    or a string is GEM_ERR_INVALID_ARGUMENT naming config_json.store_timeout_ms). A timed-out write
  *    may still land in the host's store later: the core has already reported it failed and
  *    undone what it could. The keystore password and the notification permission are not
  *    bounded (the host may wait for the user); neither is a SYNC port, which answers before
@@ -83,7 +84,7 @@ extern "C" {
  * ------------------------------------------------------------------------------------------- */
 
 /** The ABI version this header describes. Raised on any incompatible change. */
-#define GEM_ABI_VERSION 1
+#define GEM_ABI_VERSION 2
 
 /** Returns the ABI version the loaded library implements; compare with GEM_ABI_VERSION. */
 uint32_t gem_abi_version(void);
@@ -498,10 +499,11 @@ typedef struct gem_keystore_password {
 typedef struct gem_wallet_session_service gem_wallet_session_service;
 
 /**
- * Creates the session service over copies of *store and *session_store. On failure *out_error
- * holds the error record and no release is called.
+ * Creates the session service over copies of *store and *session_store. config_json
+ * GemWalletSessionServiceConfig (NULL: every default): the bound on each wallet-store call (see
+ * "Store timeouts"). On failure *out_error holds the error record and no release is called.
  */
-gem_status gem_wallet_session_service_new(const gem_wallet_store *_Nullable store,
+gem_status gem_wallet_session_service_new(const char *_Nullable config_json, const gem_wallet_store *_Nullable store,
                                           const gem_wallet_session_store *_Nullable session_store,
                                           gem_wallet_session_service *_Nullable *_Nullable out_service,
                                           gem_buffer *_Nullable out_error);
@@ -801,13 +803,13 @@ gem_status gem_node_service_resolve_selections(gem_node_service *_Nullable servi
 typedef struct gem_assets_service gem_assets_service;
 
 /**
- * Creates the assets service over a copy of *store, retaining nodes and wallets. Each store call is
- * bounded by the default store timeout, 30000 ms (see "Store timeouts"). On failure *out_error
- * holds the error record and no release is called.
+ * Creates the assets service over a copy of *store, retaining nodes and wallets. config_json
+ * GemAssetsServiceConfig (NULL: every default): the bound on each asset-store call (see "Store
+ * timeouts"). On failure *out_error holds the error record and no release is called.
  */
-gem_status gem_assets_service_new(gem_node_service *_Nullable nodes, gem_wallet_session_service *_Nullable wallets,
-                                  const gem_asset_store *_Nullable store, gem_assets_service *_Nullable *_Nullable out_service,
-                                  gem_buffer *_Nullable out_error);
+gem_status gem_assets_service_new(const char *_Nullable config_json, gem_node_service *_Nullable nodes,
+                                  gem_wallet_session_service *_Nullable wallets, const gem_asset_store *_Nullable store,
+                                  gem_assets_service *_Nullable *_Nullable out_service, gem_buffer *_Nullable out_error);
 
 /** Releases the host's reference. NULL-safe. */
 void gem_assets_service_free(gem_assets_service *_Nullable service);
@@ -836,12 +838,13 @@ gem_status gem_assets_service_remove_token(gem_assets_service *_Nullable service
 typedef struct gem_balance_service gem_balance_service;
 
 /**
- * Creates the balance service over a copy of *store, retaining nodes, assets and wallets. Each
- * store call is bounded by the default store timeout, 30000 ms (see "Store timeouts"). On failure
- * *out_error holds the error record and no release is called.
+ * Creates the balance service over a copy of *store, retaining nodes, assets and wallets.
+ * config_json GemBalanceServiceConfig (NULL: every default): the bound on each balance-store call
+ * (see "Store timeouts"). On failure *out_error holds the error record and no release is called.
  */
-gem_status gem_balance_service_new(gem_node_service *_Nullable nodes, gem_assets_service *_Nullable assets,
-                                   gem_wallet_session_service *_Nullable wallets, const gem_balance_store *_Nullable store,
+gem_status gem_balance_service_new(const char *_Nullable config_json, gem_node_service *_Nullable nodes,
+                                   gem_assets_service *_Nullable assets, gem_wallet_session_service *_Nullable wallets,
+                                   const gem_balance_store *_Nullable store,
                                    gem_balance_service *_Nullable *_Nullable out_service, gem_buffer *_Nullable out_error);
 
 /** Releases the host's reference; a refresh in flight completes with GEM_ERR_CANCELLED. NULL-safe. */
@@ -911,11 +914,13 @@ typedef struct gem_transactions_service gem_transactions_service;
 
 /**
  * Creates the service over assets (for the rows' assets; retained) and the store table (copied;
- * released once when the service goes). Each store call is bounded by the default store timeout,
- * 30000 ms (see "Store timeouts"). GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a table
- * missing a method or smaller than its struct_size.
+ * released once when the service goes). config_json GemTransactionsServiceConfig (NULL: every
+ * default): the bound on each transaction-store call (see "Store timeouts").
+ * GEM_ERR_INVALID_ARGUMENT: a NULL or wrong handle, a table missing a method or smaller than its
+ * struct_size, a config that is not a GemTransactionsServiceConfig.
  */
-gem_status gem_transactions_service_new(gem_assets_service *_Nullable assets, const gem_transaction_store *_Nullable store,
+gem_status gem_transactions_service_new(const char *_Nullable config_json, gem_assets_service *_Nullable assets,
+                                        const gem_transaction_store *_Nullable store,
                                         gem_transactions_service *_Nullable *_Nullable out_service,
                                         gem_buffer *_Nullable out_error);
 

@@ -27,7 +27,7 @@ python3 tests/fuzz/gen_table.py "$out/fuzz_table.h"
 
 sanitize=fuzzer
 if [ $quick = 1 ]; then
-    lib=${GEM_FUZZ_LIB:-build/lib}   # scripts/build.sh's stripped copy, with its libgemstone.so.1 (the SONAME)
+    lib=${GEM_FUZZ_LIB:-build/lib}   # scripts/build.sh's stripped copy, with its libgemstone.so.<GEM_ABI_VERSION> (the SONAME)
     [ -f "$lib/libgemstone.so" ] || { echo "fuzz: no $lib/libgemstone.so (run scripts/build.sh first)" >&2; exit 1; }
 else
     config=${GEM_FUZZ_CONFIG:-release}
@@ -37,8 +37,9 @@ else
     swiftflags=(-Xswiftc -sanitize=$sanitize)
     echo "== building the instrumented library ($lib, -sanitize=${sanitize})"
     swift build -c "$config" --product gemstone --scratch-path .build/fuzz "${swiftflags[@]}" 2>&1 | grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" || true
-    # The library's SONAME is libgemstone.so.1 (Package.swift): the loader looks for that name.
-    ln -sf libgemstone.so "$lib/libgemstone.so.1"
+    # The library's SONAME is libgemstone.so.<GEM_ABI_VERSION> (Package.swift): the loader looks for that name.
+    abi=$(sed -n 's/^#define GEM_ABI_VERSION \([0-9]*\)$/\1/p' include/gemstone.h)
+    ln -sf libgemstone.so "$lib/libgemstone.so.$abi"
     if [ "$(nm -D "$lib/libgemstone.so" | grep -c __sanitizer_cov)" = 0 ]; then
         echo "fuzz: $lib/libgemstone.so has no coverage counters" >&2
         exit 1

@@ -70,7 +70,8 @@ for kind in "${kinds[@]}"; do
         grep -E "^Build" build/sanitize-address-build.log || true
         step_time "address: library build"
         lib=.build/asan/debug
-        ln -sf libgemstone.so "$lib/libgemstone.so.1"   # the SONAME the loader looks for (Package.swift)
+        abi=$(sed -n 's/^#define GEM_ABI_VERSION \([0-9]*\)$/\1/p' include/gemstone.h)
+        ln -sf libgemstone.so "$lib/libgemstone.so.$abi"   # the SONAME the loader looks for (Package.swift)
         mkdir -p build/sanitize-address
         for test in abi_inputs_test abi_ports_test; do
             binary="build/sanitize-address/$test"

@@ -189,10 +189,10 @@ static int make_services(services *s, const char *nodes_config) {
     curl_table = curl_transport_table();
     gem_http_transport transport = curl_table;
     transport.request = timed_request;
-    if (gem_wallet_session_service_new(&wallet_table, &session_table, &s->wallets, &error) != GEM_OK ||
+    if (gem_wallet_session_service_new(NULL, &wallet_table, &session_table, &s->wallets, &error) != GEM_OK ||
         gem_node_service_new(nodes_config, &transport, &node_table, &s->nodes, &error) != GEM_OK ||
-        gem_assets_service_new(s->nodes, s->wallets, &asset_table, &s->assets, &error) != GEM_OK ||
-        gem_balance_service_new(s->nodes, s->assets, s->wallets, &balance_table, &s->balances, &error) != GEM_OK) {
+        gem_assets_service_new(NULL, s->nodes, s->wallets, &asset_table, &s->assets, &error) != GEM_OK ||
+        gem_balance_service_new(NULL, s->nodes, s->assets, s->wallets, &balance_table, &s->balances, &error) != GEM_OK) {
         fprintf(stderr, "bench_balances: %s\n", error.data ? (const char *)error.data : "a service could not be made");
         gem_buffer_free(&error);
         return 1;

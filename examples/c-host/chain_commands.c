@@ -50,11 +50,11 @@ int open_chain_services(host *h) {
     if (status != GEM_OK) return cli_print_buffer("node service", status, &error);
     release_counter_give(&h->tables, 1); /* the node store (the transport has no release) */
     gem_asset_store asset_table = sqlite_asset_table(&h->stores);
-    status = gem_assets_service_new(h->nodes, h->wallet_session, &asset_table, &h->assets, &error);
+    status = gem_assets_service_new(NULL, h->nodes, h->wallet_session, &asset_table, &h->assets, &error);
     if (status != GEM_OK) return cli_print_buffer("assets service", status, &error);
     release_counter_give(&h->tables, 1);
     gem_balance_store balance_table = sqlite_balance_table(&h->stores);
-    status = gem_balance_service_new(h->nodes, h->assets, h->wallet_session, &balance_table, &h->balances, &error);
+    status = gem_balance_service_new(NULL, h->nodes, h->assets, h->wallet_session, &balance_table, &h->balances, &error);
     if (status != GEM_OK) return cli_print_buffer("balance service", status, &error);
     release_counter_give(&h->tables, 1);
     return open_send_services(h);

@@ -121,7 +121,7 @@ static int open_wallet_services(host *h) {
     gem_wallet_session_store session_table = sqlite_wallet_session_table(&h->stores);
     gem_secure_store keystore_table = sqlite_keystore_table(&h->stores);
     gem_keystore_password password_table = password_file_table(&h->password);
-    gem_status status = gem_wallet_session_service_new(&wallet_table, &session_table, &h->wallet_session, &error);
+    gem_status status = gem_wallet_session_service_new(NULL, &wallet_table, &session_table, &h->wallet_session, &error);
     if (status != GEM_OK) return cli_print_buffer("wallet session service", status, &error);
     release_counter_give(&h->tables, 2);
     char *config = wallet_config(&h->opts);

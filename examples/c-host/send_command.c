@@ -26,7 +26,7 @@ static void schedule(void *context, const uint8_t *args, size_t len, gem_call *c
 int open_send_services(host *h) {
     gem_buffer error = {0};
     gem_transaction_store table = sqlite_transaction_table(&h->stores);
-    gem_status status = gem_transactions_service_new(h->assets, &table, &h->transactions, &error);
+    gem_status status = gem_transactions_service_new(NULL, h->assets, &table, &h->transactions, &error);
     if (status != GEM_OK) return cli_print_buffer("transactions service", status, &error);
     release_counter_give(&h->tables, 1);
     status = gem_transaction_state_service_new("{\"interval_ms\":500,\"max_polls\":240}", h->transactions, h->nodes, h->balances,

@@ -301,18 +301,18 @@ static void test_wallet_session(void) {
     gem_wallet_store store = fake_wallet_store_table(&wallets);
     gem_wallet_session_store session = fake_session_store_table(&wallets);
 
-    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(NULL, &session, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(&store, NULL, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    CHECK(gem_wallet_session_service_new(&store, &session, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(NULL, NULL, &session, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(NULL, &store, NULL, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_wallet_session_service_new(NULL, &store, &session, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
     gem_wallet_store small = store;
     small.struct_size = 16;
-    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(&small, &session, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(NULL, &small, &session, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     gem_wallet_store missing = store;
     missing.add_wallet = NULL;
-    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(&missing, &session, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(NULL, &missing, &session, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     gem_wallet_session_store no_set = session;
     no_set.set_current_wallet_id = NULL;
-    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(&store, &no_set, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_wallet_session_service_new(NULL, &store, &no_set, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     CHECK(service == NULL);
     CHECK(atomic_load(&wallets.released) == 0);
     gem_wallet_session_service_free(NULL);
@@ -325,7 +325,7 @@ static void test_wallet_session(void) {
     EXPECT_ASYNC_ERROR(gem_wallet_session_service_get_current_wallet(NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     EXPECT_SYNC_ERROR(gem_wallet_session_service_get_current_wallet_id(NULL, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
 
-    CHECK(gem_wallet_session_service_new(&store, &session, &service, &out) == GEM_OK);
+    CHECK(gem_wallet_session_service_new(NULL, &store, &session, &service, &out) == GEM_OK);
     CHECK(gem_wallet_session_service_get_wallet(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
     CHECK(gem_wallet_session_service_require_wallet(service, "view_tron_T1", NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
     CHECK(gem_wallet_session_service_get_current_wallet(service, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
@@ -418,7 +418,7 @@ static void test_wallet_service(void) {
     EXPECT_ASYNC_ERROR(gem_wallet_service_startup_sweep(NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     /* A handle of another kind is refused, not reinterpreted. */
     gem_wallet_session_service *other = NULL;
-    CHECK(gem_wallet_session_service_new(&store, &session, &other, &out) == GEM_OK);
+    CHECK(gem_wallet_session_service_new(NULL, &store, &session, &other, &out) == GEM_OK);
     EXPECT_ASYNC_ERROR(gem_wallet_service_export_secret((gem_wallet_service *)other, "view_tron_T1", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     EXPECT_SYNC_ERROR(gem_wallet_session_service_get_current_wallet_id((gem_wallet_session_service *)service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     gem_wallet_session_service_free(other);
@@ -679,45 +679,45 @@ static void test_assets_and_balance_services(void) {
     gem_wallet_store wallet_store = fake_wallet_store_table(&wallets);
     gem_wallet_session_store session = fake_session_store_table(&wallets);
     gem_wallet_session_service *sessions = NULL;
-    CHECK(gem_wallet_session_service_new(&wallet_store, &session, &sessions, &out) == GEM_OK);
+    CHECK(gem_wallet_session_service_new(NULL, &wallet_store, &session, &sessions, &out) == GEM_OK);
     gem_node_service *nodes = new_node_service("{\"nodes\":{\"ethereum\":[\"http://127.0.0.1:9/ethereum\"]}}");
     gem_asset_store asset_store = fake_asset_store_table(&chain_stores);
     gem_balance_store balance_store = fake_balance_store_table(&chain_stores);
     gem_assets_service *assets = NULL;
     gem_balance_service *balances = NULL;
 
-    EXPECT_SYNC_ERROR(gem_assets_service_new(NULL, sessions, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, NULL, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, sessions, NULL, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    CHECK(gem_assets_service_new(nodes, sessions, &asset_store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(NULL, NULL, sessions, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(NULL, nodes, NULL, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(NULL, nodes, sessions, NULL, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_assets_service_new(NULL, nodes, sessions, &asset_store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
     /* A handle of another kind is refused, not reinterpreted. */
-    EXPECT_SYNC_ERROR(gem_assets_service_new((gem_node_service *)sessions, sessions, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, (gem_wallet_session_service *)nodes, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(NULL, (gem_node_service *)sessions, sessions, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(NULL, nodes, (gem_wallet_session_service *)nodes, &asset_store, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     gem_asset_store no_update = asset_store;
     no_update.update_wallet_assets = NULL;
-    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, sessions, &no_update, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(NULL, nodes, sessions, &no_update, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     gem_asset_store small_assets = asset_store;
     small_assets.struct_size = 4;
-    EXPECT_SYNC_ERROR(gem_assets_service_new(nodes, sessions, &small_assets, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_assets_service_new(NULL, nodes, sessions, &small_assets, &assets, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     CHECK(assets == NULL);
     gem_assets_service_free(NULL);
-    CHECK(gem_assets_service_new(nodes, sessions, &asset_store, &assets, &out) == GEM_OK);
+    CHECK(gem_assets_service_new(NULL, nodes, sessions, &asset_store, &assets, &out) == GEM_OK);
 
-    EXPECT_SYNC_ERROR(gem_balance_service_new(NULL, assets, sessions, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, NULL, sessions, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, assets, NULL, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, assets, sessions, NULL, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    CHECK(gem_balance_service_new(nodes, assets, sessions, &balance_store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
-    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, (gem_assets_service *)nodes, sessions, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(NULL, NULL, assets, sessions, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(NULL, nodes, NULL, sessions, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(NULL, nodes, assets, NULL, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(NULL, nodes, assets, sessions, NULL, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_balance_service_new(NULL, nodes, assets, sessions, &balance_store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(NULL, nodes, (gem_assets_service *)nodes, sessions, &balance_store, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     gem_balance_store no_write = balance_store;
     no_write.update_balances = NULL;
-    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, assets, sessions, &no_write, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(NULL, nodes, assets, sessions, &no_write, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     gem_balance_store small_balances = balance_store;
     small_balances.struct_size = 4;
-    EXPECT_SYNC_ERROR(gem_balance_service_new(nodes, assets, sessions, &small_balances, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_balance_service_new(NULL, nodes, assets, sessions, &small_balances, &balances, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     CHECK(balances == NULL);
     gem_balance_service_free(NULL);
-    CHECK(gem_balance_service_new(nodes, assets, sessions, &balance_store, &balances, &out) == GEM_OK);
+    CHECK(gem_balance_service_new(NULL, nodes, assets, sessions, &balance_store, &balances, &out) == GEM_OK);
     CHECK(atomic_load(&chain_stores.released) == 0);
 
     const char *token = "ethereum_0x5FbDB2315678afecb367f032d93F642f64180aa3";
@@ -793,7 +793,7 @@ static void test_sign_message_service(void) {
     CHECK(gem_wallet_service_new("{\"kdf_iterations\":2,\"kdf_memory_kib\":19456}", &store, &session, &secure, &password,
                                  &wallet_service, &out) == GEM_OK);
     gem_wallet_session_service *sessions = NULL;
-    CHECK(gem_wallet_session_service_new(&store, &session, &sessions, &out) == GEM_OK);
+    CHECK(gem_wallet_session_service_new(NULL, &store, &session, &sessions, &out) == GEM_OK);
 
     gem_sign_message_service *service = NULL;
     EXPECT_SYNC_ERROR(gem_sign_message_service_new(NULL, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
@@ -1466,6 +1466,127 @@ static void test_typed_amount_request_limit(void) {
     free(huge);
 }
 
+/* Waits for a command that a store never answers: GEM_ERR_TIMEOUT once the config's store_timeout_ms (200 ms here)
+ * has passed, long before the 30 s default; every held call's late answer is then stale. */
+static void expect_store_timeout(gem_status started, completion *c, script *const held[], size_t count) {
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    CHECK(started == GEM_OK);
+    CHECK(completion_wait(c) == GEM_ERR_TIMEOUT);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    double seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+    CHECK(seconds >= 0.19 && seconds < 5.0);
+    CHECK(is_error_record(c->json, "timeout"));
+    int answered = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (!held[i]->held) continue;
+        CHECK(gem_call_ok(held[i]->held, (const uint8_t *)"[]", 2) == GEM_ERR_STALE_CALL);
+        held[i]->held = NULL;
+        answered++;
+    }
+    CHECK(answered > 0);
+    completion_destroy(c);
+}
+
+/* The session, assets, balance and transactions services take store_timeout_ms in their config_json: out of range,
+ * a fraction, a string or a config that is not JSON is refused with GEM_ERR_INVALID_ARGUMENT naming the field (and no
+ * table released), and a store method that never answers fails its command at the configured bound. */
+static void test_store_service_configs(void) {
+    gem_buffer out = {0};
+    const char *const bad_configs[] = {"{\"store_timeout_ms\":0}", "{\"store_timeout_ms\":600001}",
+                                       "{\"store_timeout_ms\":1.5}", "{\"store_timeout_ms\":\"200\"}", "{", "[]"};
+    const size_t bad_count = sizeof(bad_configs) / sizeof(bad_configs[0]);
+    const char *fast = "{\"store_timeout_ms\":200}";
+    fake_chain_stores_init(&chain_stores);
+    memset(&node_transport, 0, sizeof(node_transport));
+    node_transport.request = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    wallets_answer_empty();
+    gem_wallet_store wallet_store = fake_wallet_store_table(&wallets);
+    gem_wallet_session_store session = fake_session_store_table(&wallets);
+    gem_asset_store asset_store = fake_asset_store_table(&chain_stores);
+    gem_balance_store balance_store = fake_balance_store_table(&chain_stores);
+    fake_send_ports ports;
+    memset(&ports, 0, sizeof(ports));
+    ports.get_transactions = (script){.how = ANSWER_NEVER};
+    ports.get_transaction = (script){.how = ANSWER_OK, .answer = "null"};
+    ports.update_transactions = (script){.how = ANSWER_OK, .answer = "null"};
+    gem_transaction_store transaction_store = {sizeof(gem_transaction_store), &ports, fake_send_release, fake_get_transactions,
+                                               fake_get_transaction, fake_update_transactions};
+    gem_node_service *nodes = new_node_service(NULL);
+    gem_wallet_session_service *sessions = NULL;
+    gem_assets_service *assets = NULL;
+    gem_balance_service *balances = NULL;
+    gem_transactions_service *transactions = NULL;
+
+    for (size_t i = 0; i < bad_count; i++) {
+        EXPECT_SYNC_ERROR(gem_wallet_session_service_new(bad_configs[i], &wallet_store, &session, &sessions, &out),
+                          GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    }
+    CHECK(gem_wallet_session_service_new("{\"store_timeout_ms\":0}", &wallet_store, &session, &sessions, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
+    gem_buffer_free(&out);
+    CHECK(sessions == NULL && atomic_load(&wallets.released) == 0);
+    CHECK(gem_wallet_session_service_new(fast, &wallet_store, &session, &sessions, &out) == GEM_OK);
+    for (size_t i = 0; i < bad_count; i++) {
+        EXPECT_SYNC_ERROR(gem_assets_service_new(bad_configs[i], nodes, sessions, &asset_store, &assets, &out),
+                          GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+        EXPECT_SYNC_ERROR(gem_transactions_service_new(bad_configs[i], (gem_assets_service *)NULL, &transaction_store,
+                                                       &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    }
+    CHECK(gem_assets_service_new("{\"store_timeout_ms\":600001}", nodes, sessions, &asset_store, &assets, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
+    gem_buffer_free(&out);
+    CHECK(assets == NULL && atomic_load(&chain_stores.released) == 0);
+    CHECK(gem_assets_service_new(fast, nodes, sessions, &asset_store, &assets, &out) == GEM_OK);
+    for (size_t i = 0; i < bad_count; i++) {
+        EXPECT_SYNC_ERROR(gem_balance_service_new(bad_configs[i], nodes, assets, sessions, &balance_store, &balances, &out),
+                          GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+        EXPECT_SYNC_ERROR(gem_transactions_service_new(bad_configs[i], assets, &transaction_store, &transactions, &out),
+                          GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    }
+    CHECK(gem_balance_service_new("{\"store_timeout_ms\":1.5}", nodes, assets, sessions, &balance_store, &balances, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
+    gem_buffer_free(&out);
+    CHECK(gem_transactions_service_new("{\"store_timeout_ms\":\"200\"}", assets, &transaction_store, &transactions, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
+    gem_buffer_free(&out);
+    CHECK(balances == NULL && transactions == NULL);
+    CHECK(atomic_load(&chain_stores.released) == 0 && atomic_load(&ports.released) == 0);
+    CHECK(gem_balance_service_new(fast, nodes, assets, sessions, &balance_store, &balances, &out) == GEM_OK);
+    CHECK(gem_transactions_service_new(fast, assets, &transaction_store, &transactions, &out) == GEM_OK);
+
+    completion c;
+    /* The session service: the wallet store's list never answers. */
+    wallets.get_wallets = (script){.how = ANSWER_NEVER};
+    completion_init(&c);
+    script *const session_held[] = {&wallets.get_wallets};
+    expect_store_timeout(gem_wallet_session_service_get_wallets(sessions, completion_done, &c), &c, session_held, 1);
+    /* The assets service: the wallet answers, the asset store's list of the wallet's tokens never does. */
+    wallets.get_wallet = (script){.how = ANSWER_OK, .answer = VIEW_ETH_WALLET};
+    chain_stores.get_wallet_assets = (script){.how = ANSWER_NEVER};
+    completion_init(&c);
+    script *const asset_held[] = {&chain_stores.get_wallet_assets};
+    expect_store_timeout(gem_assets_service_wallet_assets(assets, VIEW_ETH_ID, completion_done, &c), &c, asset_held, 1);
+    /* The balance service: the wallet's assets answer, the balance store's read never does. */
+    chain_stores.get_wallet_assets = (script){.how = ANSWER_OK, .answer = "[]"};
+    chain_stores.get_balances = (script){.how = ANSWER_NEVER};
+    completion_init(&c);
+    script *const balance_held[] = {&chain_stores.get_balances};
+    expect_store_timeout(gem_balance_service_balances(balances, VIEW_ETH_ID, completion_done, &c), &c, balance_held, 1);
+    /* The transactions service: the transaction store's list never answers. */
+    completion_init(&c);
+    script *const transaction_held[] = {&ports.get_transactions};
+    expect_store_timeout(gem_transactions_service_transactions(transactions, "{\"wallet_id\":\"" VIEW_ETH_ID "\"}",
+                                                               completion_done, &c), &c, transaction_held, 1);
+
+    gem_transactions_service_free(transactions);
+    gem_balance_service_free(balances);
+    gem_assets_service_free(assets);
+    gem_node_service_free(nodes);
+    gem_wallet_session_service_free(sessions);
+    CHECK(eventually_equals(&chain_stores.released, 3) && eventually_equals(&ports.released, 1));
+}
+
 static void test_send_services(void) {
     gem_buffer out = {0};
     fake_send_ports ports;
@@ -1487,30 +1608,30 @@ static void test_send_services(void) {
     gem_secure_store secure = fake_secure_store_table(&wallets);
     gem_keystore_password password = fake_password_table(&wallets);
     gem_wallet_session_service *sessions = NULL;
-    CHECK(gem_wallet_session_service_new(&wallet_store, &session, &sessions, &out) == GEM_OK);
+    CHECK(gem_wallet_session_service_new(NULL, &wallet_store, &session, &sessions, &out) == GEM_OK);
     gem_wallet_service *wallet_service = NULL;
     CHECK(gem_wallet_service_new("{\"kdf_iterations\":2,\"kdf_memory_kib\":19456}", &wallet_store, &session, &secure, &password,
                                  &wallet_service, &out) == GEM_OK);
     gem_node_service *nodes = new_node_service("{\"nodes\":{\"ethereum\":[\"http://127.0.0.1:9/ethereum\"]}}");
     gem_asset_store asset_store = fake_asset_store_table(&chain_stores);
     gem_assets_service *assets = NULL;
-    CHECK(gem_assets_service_new(nodes, sessions, &asset_store, &assets, &out) == GEM_OK);
+    CHECK(gem_assets_service_new(NULL, nodes, sessions, &asset_store, &assets, &out) == GEM_OK);
 
     /* gem_transactions_service */
     gem_transactions_service *transactions = NULL;
-    EXPECT_SYNC_ERROR(gem_transactions_service_new(NULL, &store, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    EXPECT_SYNC_ERROR(gem_transactions_service_new(assets, NULL, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    EXPECT_SYNC_ERROR(gem_transactions_service_new((gem_assets_service *)nodes, &store, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transactions_service_new(NULL, NULL, &store, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transactions_service_new(NULL, assets, NULL, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transactions_service_new(NULL, (gem_assets_service *)nodes, &store, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     gem_transaction_store no_update = store;
     no_update.update_transactions = NULL;
-    EXPECT_SYNC_ERROR(gem_transactions_service_new(assets, &no_update, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_transactions_service_new(NULL, assets, &no_update, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     gem_transaction_store small = store;
     small.struct_size = 4;
-    EXPECT_SYNC_ERROR(gem_transactions_service_new(assets, &small, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
-    CHECK(gem_transactions_service_new(assets, &store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_SYNC_ERROR(gem_transactions_service_new(NULL, assets, &small, &transactions, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_transactions_service_new(NULL, assets, &store, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
     CHECK(transactions == NULL);
     gem_transactions_service_free(NULL);
-    CHECK(gem_transactions_service_new(assets, &store, &transactions, &out) == GEM_OK);
+    CHECK(gem_transactions_service_new(NULL, assets, &store, &transactions, &out) == GEM_OK);
     completion c;
     const char *request = "{\"wallet_id\":\"" VIEW_ETH_ID "\"}";
     CHECK(gem_transactions_service_rows(transactions, request, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
@@ -1646,6 +1767,7 @@ int main(void) {
     test_charts();
     test_transaction_and_amount_answers();
     test_send_services();
+    test_store_service_configs();
     if (failures) {
         fprintf(stderr, "abi_inputs_test: %d failure(s)\n", failures);
         return 1;

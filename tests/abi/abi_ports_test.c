@@ -325,15 +325,15 @@ static void chain_fixture_init(chain_fixture *f) {
     gem_wallet_session_store session_table = {sizeof(gem_wallet_session_store), &f->wallet, one_wallet_release,
                                               one_wallet_write, one_wallet_write};
     gem_buffer out = {0};
-    CHECK(gem_wallet_session_service_new(&wallet_table, &session_table, &f->sessions, &out) == GEM_OK);
+    CHECK(gem_wallet_session_service_new(NULL, &wallet_table, &session_table, &f->sessions, &out) == GEM_OK);
     gem_http_transport http = fake_transport_table(&f->transport);
     gem_node_store node_table = fake_node_store_table(&f->stores);
     CHECK(gem_node_service_new("{\"timeout_ms\":2000,\"nodes\":{\"polygon\":[\"http://127.0.0.1:9/polygon\"]}}", &http, &node_table,
                                &f->nodes, &out) == GEM_OK);
     gem_asset_store asset_table = fake_asset_store_table(&f->stores);
-    CHECK(gem_assets_service_new(f->nodes, f->sessions, &asset_table, &f->assets, &out) == GEM_OK);
+    CHECK(gem_assets_service_new(NULL, f->nodes, f->sessions, &asset_table, &f->assets, &out) == GEM_OK);
     gem_balance_store balance_table = fake_balance_store_table(&f->stores);
-    CHECK(gem_balance_service_new(f->nodes, f->assets, f->sessions, &balance_table, &f->balances, &out) == GEM_OK);
+    CHECK(gem_balance_service_new(NULL, f->nodes, f->assets, f->sessions, &balance_table, &f->balances, &out) == GEM_OK);
 }
 
 /* Frees what is left and waits until every table was released exactly once. */

@@ -307,6 +307,8 @@ static void took(fuzz_input *in, gem_status status, int tables) {
 
 static const char *PRICE_ALERT_CONFIG = "{\"api_url\":\"http://127.0.0.1:9\",\"timeout_ms\":100,\"store_timeout_ms\":100}";
 static const char *WALLET_CONFIG = "{\"kdf_iterations\":2,\"kdf_memory_kib\":19456,\"store_timeout_ms\":100}";
+/* The config of the session, assets, balance and transactions services the drivers build on. */
+static const char *STORE_CONFIG = "{\"store_timeout_ms\":100}";
 
 static gem_preferences_service *make_gem_preferences_service(fuzz_input *in) {
     gem_preferences_store table = prefs_table(in);
@@ -338,7 +340,7 @@ static gem_wallet_session_service *make_gem_wallet_session_service(fuzz_input *i
     gem_wallet_session_store session = session_table(in);
     gem_wallet_session_service *service = NULL;
     gem_buffer error = {0};
-    gem_status status = gem_wallet_session_service_new(&store, &session, &service, &error);
+    gem_status status = gem_wallet_session_service_new(STORE_CONFIG, &store, &session, &service, &error);
     took(in, status, 2);
     fuzz_check_answer(status, &error, "gem_wallet_session_service_new");
     return service;
@@ -377,7 +379,7 @@ static gem_assets_service *make_gem_assets_service(fuzz_input *in) {
     gem_asset_store store = asset_store_table(in);
     gem_assets_service *service = NULL;
     gem_buffer error = {0};
-    gem_status status = gem_assets_service_new(nodes, wallets, &store, &service, &error);
+    gem_status status = gem_assets_service_new(STORE_CONFIG, nodes, wallets, &store, &service, &error);
     took(in, status, 1);
     fuzz_check_answer(status, &error, "gem_assets_service_new");
     gem_node_service_free(nodes);
@@ -439,13 +441,13 @@ static gem_balance_service *make_gem_balance_service(fuzz_input *in) {
     gem_asset_store asset_store = asset_store_table(in);
     gem_assets_service *assets = NULL;
     gem_buffer error = {0};
-    gem_status status = gem_assets_service_new(nodes, wallets, &asset_store, &assets, &error);
+    gem_status status = gem_assets_service_new(STORE_CONFIG, nodes, wallets, &asset_store, &assets, &error);
     took(in, status, 1);
     fuzz_check_answer(status, &error, "gem_assets_service_new");
     gem_balance_store store = balance_store_table(in);
     gem_balance_service *service = NULL;
     gem_buffer balance_error = {0};
-    status = gem_balance_service_new(nodes, assets, wallets, &store, &service, &balance_error);
+    status = gem_balance_service_new(STORE_CONFIG, nodes, assets, wallets, &store, &service, &balance_error);
     took(in, status, 1);
     fuzz_check_answer(status, &balance_error, "gem_balance_service_new");
     gem_assets_service_free(assets);
@@ -469,7 +471,7 @@ static gem_transactions_service *make_gem_transactions_service(fuzz_input *in) {
     gem_transaction_store store = transaction_store_table(in);
     gem_transactions_service *service = NULL;
     gem_buffer error = {0};
-    gem_status status = gem_transactions_service_new(assets, &store, &service, &error);
+    gem_status status = gem_transactions_service_new(STORE_CONFIG, assets, &store, &service, &error);
     took(in, status, 1);
     fuzz_check_answer(status, &error, "gem_transactions_service_new");
     gem_assets_service_free(assets);
@@ -630,7 +632,8 @@ FUZZ_SPECIAL(gem_wallet_session_service_new) {
     if (shape & 2) store.delete_wallet = NULL;
     gem_wallet_session_service *service = NULL;
     gem_buffer error = {0};
-    gem_status status = gem_wallet_session_service_new((shape & 4) ? NULL : &store, &session, &service, &error);
+    const char *config = fuzz_string(in);
+    gem_status status = gem_wallet_session_service_new(config, (shape & 4) ? NULL : &store, &session, &service, &error);
     took(in, status, 2);
     fuzz_check_answer(status, &error, "gem_wallet_session_service_new");
     gem_wallet_session_service_free(service);
@@ -724,7 +727,8 @@ FUZZ_SPECIAL(gem_assets_service_new) {
     gem_assets_service *service = NULL;
     gem_buffer error = {0};
     /* A handle of the wrong kind in either slot is refused, never read as another service. */
-    gem_status status = gem_assets_service_new((shape & 4) ? (gem_node_service *)wallets : nodes, (shape & 8) ? NULL : wallets,
+    const char *config = fuzz_string(in);
+    gem_status status = gem_assets_service_new(config, (shape & 4) ? (gem_node_service *)wallets : nodes, (shape & 8) ? NULL : wallets,
                                                &store, &service, &error);
     took(in, status, 1);
     fuzz_check_answer(status, &error, "gem_assets_service_new");
@@ -744,7 +748,8 @@ FUZZ_SPECIAL(gem_balance_service_new) {
     if (shape & 2) store.update_balances = NULL;
     gem_balance_service *service = NULL;
     gem_buffer error = {0};
-    gem_status status = gem_balance_service_new(nodes, (shape & 4) ? (gem_assets_service *)nodes : assets, wallets, &store,
+    const char *config = fuzz_string(in);
+    gem_status status = gem_balance_service_new(config, nodes, (shape & 4) ? (gem_assets_service *)nodes : assets, wallets, &store,
                                                 &service, &error);
     took(in, status, 1);
     fuzz_check_answer(status, &error, "gem_balance_service_new");
@@ -892,7 +897,8 @@ FUZZ_SPECIAL(gem_transactions_service_new) {
     if (shape & 2) store.get_transaction = NULL;
     gem_transactions_service *service = NULL;
     gem_buffer error = {0};
-    gem_status status = gem_transactions_service_new((shape & 4) ? NULL : assets, &store, &service, &error);
+    const char *config = fuzz_string(in);
+    gem_status status = gem_transactions_service_new(config, (shape & 4) ? NULL : assets, &store, &service, &error);
     took(in, status, 1);
     fuzz_check_answer(status, &error, "gem_transactions_service_new");
     gem_transactions_service_free(service);

@@ -154,6 +154,34 @@ extension GemBalanceUpdate: Codable {
     }
 }
 
+/// gem_balance_service_new's config_json (NULL: every default); an absent key reads as the core's default.
+public struct GemBalanceServiceConfig: Sendable, Equatable, Hashable {
+    /// The bound on each balance-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored.
+    public let storeTimeoutMs: Int?
+
+    public init(storeTimeoutMs: Int? = nil) {
+        self.storeTimeoutMs = storeTimeoutMs
+    }
+}
+
+extension GemBalanceServiceConfig: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case storeTimeoutMs = "store_timeout_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            storeTimeoutMs: try container.decodeIfPresent(Int.self, forKey: .storeTimeoutMs)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
+    }
+}
+
 /// How one chain of a refresh went.
 public struct GemChainRefresh: Sendable, Equatable, Hashable {
     /// The chain.
@@ -259,5 +287,33 @@ extension GemWalletAssetsUpdate: Codable {
         try container.encode(walletId, forKey: .walletId)
         try container.encode(add, forKey: .add)
         try container.encode(remove, forKey: .remove)
+    }
+}
+
+/// gem_assets_service_new's config_json (NULL: every default); an absent key reads as the core's default.
+public struct GemAssetsServiceConfig: Sendable, Equatable, Hashable {
+    /// The bound on each asset-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored.
+    public let storeTimeoutMs: Int?
+
+    public init(storeTimeoutMs: Int? = nil) {
+        self.storeTimeoutMs = storeTimeoutMs
+    }
+}
+
+extension GemAssetsServiceConfig: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case storeTimeoutMs = "store_timeout_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            storeTimeoutMs: try container.decodeIfPresent(Int.self, forKey: .storeTimeoutMs)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
     }
 }

@@ -882,3 +882,31 @@ extension GemConfirmTransferServiceConfig: Codable {
         try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
     }
 }
+
+/// gem_transactions_service_new's config_json (NULL: every default); an absent key reads as the core's default.
+public struct GemTransactionsServiceConfig: Sendable, Equatable, Hashable {
+    /// The bound on each transaction-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored.
+    public let storeTimeoutMs: Int?
+
+    public init(storeTimeoutMs: Int? = nil) {
+        self.storeTimeoutMs = storeTimeoutMs
+    }
+}
+
+extension GemTransactionsServiceConfig: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case storeTimeoutMs = "store_timeout_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            storeTimeoutMs: try container.decodeIfPresent(Int.self, forKey: .storeTimeoutMs)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
+    }
+}

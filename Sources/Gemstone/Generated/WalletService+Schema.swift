@@ -348,6 +348,34 @@ extension GemWalletServiceConfig: Codable {
     }
 }
 
+/// gem_wallet_session_service_new's config_json (NULL: every default); an absent key reads as the core's default.
+public struct GemWalletSessionServiceConfig: Sendable, Equatable, Hashable {
+    /// The bound on each wallet-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored.
+    public let storeTimeoutMs: Int?
+
+    public init(storeTimeoutMs: Int? = nil) {
+        self.storeTimeoutMs = storeTimeoutMs
+    }
+}
+
+extension GemWalletSessionServiceConfig: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case storeTimeoutMs = "store_timeout_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            storeTimeoutMs: try container.decodeIfPresent(Int.self, forKey: .storeTimeoutMs)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
+    }
+}
+
 /// gem_wallet_service_create_wallet's request_json: a new multi-coin wallet; an absent key reads as its default.
 public struct GemWalletCreateRequest: Sendable, Equatable, Hashable {
     /// The wallet's name; absent or blank reads as "Wallet #<index>".

@@ -3,16 +3,17 @@ import Gemstone
 import Primitives
 
 @c @implementation
-public func gem_assets_service_new(_ nodes: OpaquePointer?, _ wallets: OpaquePointer?, _ store: UnsafePointer<gem_asset_store>?,
+public func gem_assets_service_new(_ configJSON: UnsafePointer<CChar>?, _ nodes: OpaquePointer?, _ wallets: OpaquePointer?, _ store: UnsafePointer<gem_asset_store>?,
                                    _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                    _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
+        let config = configJSON == nil ? GemAssetsServiceConfig() : try decodeArgument(GemAssetsServiceConfig.self, configJSON, "config_json")
+        let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let nodes = try ServiceHandle<GemNodeService>.require(nodes, "nodes").service
         let wallets = try ServiceHandle<GemWalletSessionService>.require(wallets, "wallets").service
         let lifetime = Lifetime()
         let construction = Construction()
-        // No config: each store call is bounded by the default store timeout (gemstone.h, "Store timeouts").
-        let store = try AssetStoreAdapter(store, lifetime: lifetime, timeout: GemStoreTimeout.defaultDuration, construction: construction)
+        let store = try AssetStoreAdapter(store, lifetime: lifetime, timeout: storeTimeout, construction: construction)
         let service = GemAssetsService(store: store, wallets: wallets, clients: nodes)
         construction.commit()
         return ServiceHandle(service, lifetime: lifetime).retainedPointer()

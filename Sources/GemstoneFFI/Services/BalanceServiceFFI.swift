@@ -3,17 +3,18 @@ import Gemstone
 import Primitives
 
 @c @implementation
-public func gem_balance_service_new(_ nodes: OpaquePointer?, _ assets: OpaquePointer?, _ wallets: OpaquePointer?,
+public func gem_balance_service_new(_ configJSON: UnsafePointer<CChar>?, _ nodes: OpaquePointer?, _ assets: OpaquePointer?, _ wallets: OpaquePointer?,
                                     _ store: UnsafePointer<gem_balance_store>?, _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                     _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
+        let config = configJSON == nil ? GemBalanceServiceConfig() : try decodeArgument(GemBalanceServiceConfig.self, configJSON, "config_json")
+        let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let nodes = try ServiceHandle<GemNodeService>.require(nodes, "nodes").service
         let assets = try ServiceHandle<GemAssetsService>.require(assets, "assets").service
         let wallets = try ServiceHandle<GemWalletSessionService>.require(wallets, "wallets").service
         let lifetime = Lifetime()
         let construction = Construction()
-        // No config: each store call is bounded by the default store timeout (gemstone.h, "Store timeouts").
-        let store = try BalanceStoreAdapter(store, lifetime: lifetime, timeout: GemStoreTimeout.defaultDuration, construction: construction)
+        let store = try BalanceStoreAdapter(store, lifetime: lifetime, timeout: storeTimeout, construction: construction)
         let service = GemBalanceService(store: store, assets: assets, wallets: wallets, clients: nodes)
         construction.commit()
         return ServiceHandle(service, lifetime: lifetime).retainedPointer()

@@ -16,15 +16,17 @@ private let transactionsRequestLimit = 4096
 private let confirmRequestLimit = 16_384
 
 @c @implementation
-public func gem_transactions_service_new(_ assets: OpaquePointer?, _ store: UnsafePointer<gem_transaction_store>?,
+public func gem_transactions_service_new(_ configJSON: UnsafePointer<CChar>?, _ assets: OpaquePointer?, _ store: UnsafePointer<gem_transaction_store>?,
                                          _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                          _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
+        let config = configJSON == nil
+            ? GemTransactionsServiceConfig() : try decodeArgument(GemTransactionsServiceConfig.self, configJSON, "config_json")
+        let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let assets = try ServiceHandle<GemAssetsService>.require(assets, "assets").service
         let lifetime = Lifetime()
         let construction = Construction()
-        // No config: each store call is bounded by the default store timeout (gemstone.h, "Store timeouts").
-        let store = try TransactionStoreAdapter(store, lifetime: lifetime, timeout: GemStoreTimeout.defaultDuration, construction: construction)
+        let store = try TransactionStoreAdapter(store, lifetime: lifetime, timeout: storeTimeout, construction: construction)
         let service = GemTransactionsService(store: store, assets: assets)
         construction.commit()
         return ServiceHandle(service, lifetime: lifetime).retainedPointer()

@@ -19,16 +19,18 @@ func encodeOptional(_ value: (some Encodable)?) throws -> [UInt8] {
 }
 
 @c @implementation
-public func gem_wallet_session_service_new(_ store: UnsafePointer<gem_wallet_store>?,
+public func gem_wallet_session_service_new(_ configJSON: UnsafePointer<CChar>?, _ store: UnsafePointer<gem_wallet_store>?,
                                            _ sessionStore: UnsafePointer<gem_wallet_session_store>?,
                                            _ outService: UnsafeMutablePointer<OpaquePointer?>?,
                                            _ outError: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     deliverHandle(outService, outError) {
+        let config = configJSON == nil
+            ? GemWalletSessionServiceConfig() : try decodeArgument(GemWalletSessionServiceConfig.self, configJSON, "config_json")
+        let storeTimeout = try storeCallTimeout(config.storeTimeoutMs, "config_json.store_timeout_ms")
         let lifetime = Lifetime()
         let construction = Construction()
         let service = GemWalletSessionService(
-            walletStore: try WalletStoreAdapter(store, lifetime: lifetime,
-                                            timeout: GemStoreTimeout.defaultDuration, construction: construction),
+            walletStore: try WalletStoreAdapter(store, lifetime: lifetime, timeout: storeTimeout, construction: construction),
             sessionStore: try WalletSessionStoreAdapter(sessionStore, construction: construction)
         )
         construction.commit()

@@ -19,7 +19,7 @@ from typing import Optional
 
 #: The ABI version this package was written against (include/gemstone.h GEM_ABI_VERSION).
 #: tests/test_binding_complete.py fails when the header says otherwise.
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 #: The release this package was written with (include/gemstone.h GEM_VERSION, pyproject.toml's version).
 VERSION = "0.1.0"

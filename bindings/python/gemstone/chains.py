@@ -23,9 +23,10 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 from . import abi
 from .errors import InvalidArgument
-from .generated import Asset, Balance, BalanceRefresh, ChainNode, ChainNodes, NodeCheck, NodeServiceConfig, RecordError
+from .generated import (Asset, AssetsServiceConfig, Balance, BalanceRefresh, BalanceServiceConfig, ChainNode, ChainNodes, NodeCheck,
+                        NodeServiceConfig, RecordError)
 from .ports import as_port_table
-from .services import _c_string, _construct, _json_argument, _Service
+from .services import _c_string, _config_argument, _construct, _json_argument, _Service
 from .transport import UrllibTransport
 from .wallets import WalletRef, WalletSessionService, _wallet_id
 
@@ -95,8 +96,8 @@ class NodeService(_Service):
         if nodes is not None and not isinstance(nodes, Mapping):
             raise InvalidArgument("nodes maps a chain id to its node URLs")
         urls_by_chain = None if nodes is None else {chain: (urls,) if isinstance(urls, str) else tuple(urls) for chain, urls in nodes.items()}
-        config = NodeServiceConfig(timeout_ms=timeout_ms, store_timeout_ms=store_timeout_ms, nodes=urls_by_chain).to_json()
-        config_json = _json_argument(config, "config_json") if config else None
+        config_json = _config_argument(NodeServiceConfig(timeout_ms=timeout_ms, store_timeout_ms=store_timeout_ms,
+                                                         nodes=urls_by_chain))
         tables = [as_port_table(transport if transport is not None else UrllibTransport(), "gem_http_transport"),
                   as_port_table(store, "gem_node_store")]
         leases = [table.lease() for table in tables]
@@ -163,12 +164,14 @@ def _require(service: Any, kind: type, name: str) -> _Service:
 
 class AssetsService(_Service):
     """The assets each wallet shows (gem_assets_service), over an AssetStore port; reads token
-    metadata through `nodes` and wallets through `wallets` (a WalletSessionService)."""
+    metadata through `nodes` and wallets through `wallets` (a WalletSessionService).
+    `store_timeout_ms` (1 to 600000, the core's 30000 when None) bounds each AssetStore call."""
 
     _FREE = "gem_assets_service_free"
 
     def __init__(self, nodes: NodeService, wallets: WalletSessionService, store: Any, *,
-                 wait_timeout: Optional[float] = None) -> None:
+                 store_timeout_ms: Optional[int] = None, wait_timeout: Optional[float] = None) -> None:
+        config_json = _config_argument(AssetsServiceConfig(store_timeout_ms=store_timeout_ms))
         _require(nodes, NodeService, "nodes")
         _require(wallets, WalletSessionService, "wallets")
         tables = [as_port_table(store, "gem_asset_store")]
@@ -176,7 +179,7 @@ class AssetsService(_Service):
         library = abi.lib()
         with nodes._use() as nodes_handle, wallets._use() as wallets_handle:
             handle = _construct(lambda out, error: library.gem_assets_service_new(
-                ctypes.c_void_p(nodes_handle), ctypes.c_void_p(wallets_handle), ctypes.byref(leases[0].struct),
+                config_json, ctypes.c_void_p(nodes_handle), ctypes.c_void_p(wallets_handle), ctypes.byref(leases[0].struct),
                 out, error), leases)
         super().__init__(handle, tables, wait_timeout)
 
@@ -214,12 +217,14 @@ class BalanceService(_Service):
     update() refreshes every chain of the wallet at once and writes each chain's changed rows in
     one update_balances call as soon as that chain answers; it answers a BalanceRefresh when every
     chain answered, else raises the first failure in the wallet's account order (its message
-    starts with the chain id) once every chain has finished, what answered being written."""
+    starts with the chain id) once every chain has finished, what answered being written.
+    `store_timeout_ms` (1 to 600000, the core's 30000 when None) bounds each BalanceStore call."""
 
     _FREE = "gem_balance_service_free"
 
     def __init__(self, nodes: NodeService, assets: AssetsService, wallets: WalletSessionService, store: Any, *,
-                 wait_timeout: Optional[float] = None) -> None:
+                 store_timeout_ms: Optional[int] = None, wait_timeout: Optional[float] = None) -> None:
+        config_json = _config_argument(BalanceServiceConfig(store_timeout_ms=store_timeout_ms))
         _require(nodes, NodeService, "nodes")
         _require(assets, AssetsService, "assets")
         _require(wallets, WalletSessionService, "wallets")
@@ -228,7 +233,7 @@ class BalanceService(_Service):
         library = abi.lib()
         with nodes._use() as nodes_handle, assets._use() as assets_handle, wallets._use() as wallets_handle:
             handle = _construct(lambda out, error: library.gem_balance_service_new(
-                ctypes.c_void_p(nodes_handle), ctypes.c_void_p(assets_handle), ctypes.c_void_p(wallets_handle),
+                config_json, ctypes.c_void_p(nodes_handle), ctypes.c_void_p(assets_handle), ctypes.c_void_p(wallets_handle),
                 ctypes.byref(leases[0].struct), out, error), leases)
         super().__init__(handle, tables, wait_timeout)
 

@@ -1302,6 +1302,32 @@ class BalanceUpdate:
 
 
 @dataclass(frozen=True)
+class BalanceServiceConfig:
+    """gem_balance_service_new's config_json (NULL: every default); an absent key reads as the core's default."""
+
+    store_timeout_ms: Optional[int] = None
+    """The bound on each balance-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "BalanceServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "BalanceServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
+        return out
+
+
+@dataclass(frozen=True)
 class ChainRefresh:
     """How one chain of a refresh went."""
 
@@ -1389,6 +1415,32 @@ class WalletAssetsUpdate:
         out["wallet_id"] = self.wallet_id
         out["add"] = [v0 for v0 in self.add]
         out["remove"] = [v0 for v0 in self.remove]
+        return out
+
+
+@dataclass(frozen=True)
+class AssetsServiceConfig:
+    """gem_assets_service_new's config_json (NULL: every default); an absent key reads as the core's default."""
+
+    store_timeout_ms: Optional[int] = None
+    """The bound on each asset-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetsServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetsServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
         return out
 
 
@@ -3483,6 +3535,32 @@ class ConfirmTransferServiceConfig:
             out["api_url"] = self.api_url
         if self.timeout_ms is not None:
             out["timeout_ms"] = self.timeout_ms
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionsServiceConfig:
+    """gem_transactions_service_new's config_json (NULL: every default); an absent key reads as the core's default."""
+
+    store_timeout_ms: Optional[int] = None
+    """The bound on each transaction-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionsServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionsServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         if self.store_timeout_ms is not None:
             out["store_timeout_ms"] = self.store_timeout_ms
         return out
@@ -8739,6 +8817,32 @@ class WalletServiceConfig:
 
 
 @dataclass(frozen=True)
+class WalletSessionServiceConfig:
+    """gem_wallet_session_service_new's config_json (NULL: every default); an absent key reads as the core's default."""
+
+    store_timeout_ms: Optional[int] = None
+    """The bound on each wallet-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletSessionServiceConfig":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletSessionServiceConfig":
+        data = _obj(data, path)
+        return cls(
+            store_timeout_ms=(lambda value: None if value is None else _int(value, _join(path, "store_timeout_ms"), -9223372036854775808, 9223372036854775807))(data.get("store_timeout_ms")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.store_timeout_ms is not None:
+            out["store_timeout_ms"] = self.store_timeout_ms
+        return out
+
+
+@dataclass(frozen=True)
 class WalletCreateRequest:
     """gem_wallet_service_create_wallet's request_json: a new multi-coin wallet; an absent key reads as its default."""
 
@@ -9019,4 +9123,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "BalanceServiceConfig", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "AssetsServiceConfig", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "TransactionsServiceConfig", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletSessionServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

@@ -29,9 +29,9 @@ from .chain_stores import _SqliteWriter
 from .chains import AssetsService, BalanceService, NodeService, _require
 from .errors import PortError
 from .generated import (ConfirmLoad, ConfirmRequest, ConfirmSubmit, RecordError, Transaction, TransactionRow,
-                        TransactionsRequest)
+                        TransactionsRequest, TransactionsServiceConfig)
 from .ports import PortTable, _string_arg, as_port_table
-from .services import _c_string, _construct, _json_argument, _Service
+from .services import _c_string, _config_argument, _construct, _json_argument, _Service
 from .transport import UrllibTransport
 from .wallets import WalletService
 
@@ -198,18 +198,21 @@ def _request(request: Any, record: type, name: str) -> bytes:
 
 
 class TransactionsService(_Service):
-    """A wallet's stored transactions (gem_transactions_service), the one owner of a TransactionStore."""
+    """A wallet's stored transactions (gem_transactions_service), the one owner of a TransactionStore.
+    `store_timeout_ms` (1 to 600000, the core's 30000 when None) bounds each TransactionStore call."""
 
     _FREE = "gem_transactions_service_free"
 
-    def __init__(self, assets: AssetsService, store: Any, *, wait_timeout: Optional[float] = None) -> None:
+    def __init__(self, assets: AssetsService, store: Any, *, store_timeout_ms: Optional[int] = None,
+                 wait_timeout: Optional[float] = None) -> None:
+        config_json = _config_argument(TransactionsServiceConfig(store_timeout_ms=store_timeout_ms))
         _require(assets, AssetsService, "assets")
         tables = [as_port_table(store, "gem_transaction_store")]
         leases = [table.lease() for table in tables]
         library = abi.lib()
         with assets._use() as assets_handle:
             handle = _construct(lambda out, error: library.gem_transactions_service_new(
-                ctypes.c_void_p(assets_handle), ctypes.byref(leases[0].struct), out, error), leases)
+                config_json, ctypes.c_void_p(assets_handle), ctypes.byref(leases[0].struct), out, error), leases)
         super().__init__(handle, tables, wait_timeout)
 
     def rows(self, request: TransactionsRequest) -> list[TransactionRow]:

@@ -54,6 +54,12 @@ def _json_argument(value: Any, name: str) -> bytes:
     return _c_string(text, name)  # type: ignore[return-value]
 
 
+def _config_argument(config: Any) -> Optional[bytes]:
+    """A generated config record as a constructor's config_json: None (every default) when it sets nothing."""
+    value = config.to_json()
+    return _json_argument(value, "config_json") if value else None
+
+
 def _construct(create: Callable[[Any, Any], int], leases: list[Lease]) -> int:
     """Calls a gem_<noun>_new; returns the handle or raises its error (then cancels the leases:
     the core releases nothing it refused)."""

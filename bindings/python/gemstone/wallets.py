@@ -20,8 +20,8 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 from . import abi, calls
 from .ports import as_port_table
-from .generated import WalletCreateRequest, WalletServiceConfig
-from .services import _c_string, _construct, _json_argument, _Service
+from .generated import WalletCreateRequest, WalletServiceConfig, WalletSessionServiceConfig
+from .services import _c_string, _config_argument, _construct, _json_argument, _Service
 from .wallet_records import (AddressValidation, GemCopy, SecretSweep, Wallet, WalletCreated, WalletDeleted,
                              WalletImport, WalletImportResult, WalletPreview, import_json, optional_string,
                              optional_wallet, wallet_list)
@@ -40,16 +40,19 @@ def _import_argument(request: ImportRequest) -> bytes:
 
 class WalletSessionService(_Service):
     """Reads the wallets and the current one (gem_wallet_session_service), over a WalletStore and a
-    WalletSessionStore port. `wait_timeout` bounds the blocking forms' wait (builtin TimeoutError)."""
+    WalletSessionStore port. `store_timeout_ms` (1 to 600000, the core's 30000 when None) bounds each
+    WalletStore call; `wait_timeout` bounds the blocking forms' wait (builtin TimeoutError)."""
 
     _FREE = "gem_wallet_session_service_free"
 
-    def __init__(self, store: Any, session_store: Any, *, wait_timeout: Optional[float] = None) -> None:
+    def __init__(self, store: Any, session_store: Any, *, store_timeout_ms: Optional[int] = None,
+                 wait_timeout: Optional[float] = None) -> None:
+        config_json = _config_argument(WalletSessionServiceConfig(store_timeout_ms=store_timeout_ms))
         tables = [as_port_table(store, "gem_wallet_store"), as_port_table(session_store, "gem_wallet_session_store")]
         leases = [table.lease() for table in tables]
         library = abi.lib()
         handle = _construct(lambda out, error: library.gem_wallet_session_service_new(
-            ctypes.byref(leases[0].struct), ctypes.byref(leases[1].struct), out, error), leases)
+            config_json, ctypes.byref(leases[0].struct), ctypes.byref(leases[1].struct), out, error), leases)
         super().__init__(handle, tables, wait_timeout)
 
     def get_wallets(self) -> list[Wallet]:
@@ -100,9 +103,8 @@ class WalletService(_Service):
     def __init__(self, *, store: Any, session_store: Any, secure_store: Any, password: Any,
                  kdf_iterations: Optional[int] = None, kdf_memory_kib: Optional[int] = None,
                  store_timeout_ms: Optional[int] = None, wait_timeout: Optional[float] = None) -> None:
-        config = WalletServiceConfig(kdf_iterations=kdf_iterations, kdf_memory_kib=kdf_memory_kib,
-                                     store_timeout_ms=store_timeout_ms).to_json()
-        config_json = _json_argument(config, "config") if config else None
+        config_json = _config_argument(WalletServiceConfig(kdf_iterations=kdf_iterations, kdf_memory_kib=kdf_memory_kib,
+                                                           store_timeout_ms=store_timeout_ms))
         tables = [
             as_port_table(store, "gem_wallet_store"),
             as_port_table(session_store, "gem_wallet_session_store"),

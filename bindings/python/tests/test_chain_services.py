@@ -9,13 +9,15 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
+from typing import Any
 
 import pytest
 
 from gemstone import (Asset, AssetType, AssetsService, Balance, BalanceService, BalanceUpdate, ChainNode,
                       ChainNodes, GemError, InvalidArgument, InvalidInput, NodeCheck, NodeCheckStatusUnreachable,
                       NodeKind, NodeService, NotFound, PortError, PortTable, PrivateKeyImport, SqliteNodeStore,
-                      Status, StoreError, Timeout, ViewImport)
+                      SqliteTransactionStore, Status, StoreError, Timeout, TransactionsRequest, TransactionsService,
+                      ViewImport, WalletSessionService)
 from chain_support import ETH_ADDRESS, ETH_KEY, UNREACHABLE, ChainApp, direct_transport
 from support import Parked
 
@@ -355,3 +357,75 @@ def test_a_store_method_raising_anything_is_a_store_error(tmp_path):
         app.balances.tables[0].methods["get_balances"] = broken
         with pytest.raises(StoreError, match="the disk went away"):
             app.balances.balances(wallet_id)
+
+
+def _parked_table(store: Any, method: str) -> tuple:
+    table = store.port_table()
+    parked = Parked()
+    table.methods[method] = parked.park
+    return table, parked
+
+
+def _session_with_parked_store(app: ChainApp, parked_method: str, **options: Any) -> tuple:
+    table, parked = _parked_table(app.store, parked_method)
+    return WalletSessionService(table, app.session_store, wait_timeout=60, **options), parked, table
+
+
+def _assets_with_parked_store(app: ChainApp, parked_method: str, **options: Any) -> tuple:
+    table, parked = _parked_table(app.asset_store, parked_method)
+    return AssetsService(app.nodes, app.session, table, wait_timeout=60, **options), parked, table
+
+
+def _balances_with_parked_store(app: ChainApp, parked_method: str, **options: Any) -> tuple:
+    table, parked = _parked_table(app.balance_store, parked_method)
+    return BalanceService(app.nodes, app.assets, app.session, table, wait_timeout=60, **options), parked, table
+
+
+def _transactions_with_parked_store(app: ChainApp, parked_method: str, **options: Any) -> tuple:
+    store = SqliteTransactionStore(app.db)
+    app.extra_stores.append(store)
+    table, parked = _parked_table(store, parked_method)
+    return TransactionsService(app.assets, table, wait_timeout=60, **options), parked, table
+
+
+# (make the service with one store method parked, the parked method, the command that calls it)
+STORE_TIMEOUT_CASES = {
+    "session": (_session_with_parked_store, "get_wallets", lambda service, wallet: service.get_wallets()),
+    "assets": (_assets_with_parked_store, "get_wallet_assets", lambda service, wallet: service.wallet_assets(wallet)),
+    "balance": (_balances_with_parked_store, "get_balances", lambda service, wallet: service.balances(wallet)),
+    "transactions": (_transactions_with_parked_store, "get_transactions",
+                     lambda service, wallet: service.transactions(TransactionsRequest(wallet_id=wallet))),
+}
+
+
+@pytest.fixture
+def timeout_app(tmp_path):
+    app = ChainApp(tmp_path)
+    app.extra_stores = []
+    yield app
+    for store in app.extra_stores:
+        store.close()
+    app.close()
+
+
+@pytest.mark.parametrize("case", sorted(STORE_TIMEOUT_CASES))
+def test_a_store_that_never_answers_times_out_after_the_services_store_timeout_ms(timeout_app, case):
+    make, method, command = STORE_TIMEOUT_CASES[case]
+    wallet = eth_wallet(timeout_app)
+    service, parked, _ = make(timeout_app, method, store_timeout_ms=200)
+    with service:
+        started = time.monotonic()
+        with pytest.raises(Timeout) as caught:
+            command(service, wallet)
+        assert 0.19 <= time.monotonic() - started < 5, "the 200 ms bound was not applied (the default is 30 s)"
+        assert caught.value.type == "timeout"
+        assert parked.calls and parked.calls[0].ok([]) == Status.STALE_CALL
+
+
+@pytest.mark.parametrize("bound", [0, 600001])
+@pytest.mark.parametrize("case", sorted(STORE_TIMEOUT_CASES))
+def test_a_store_timeout_out_of_range_is_refused_and_releases_nothing(timeout_app, case, bound):
+    make, method, _ = STORE_TIMEOUT_CASES[case]
+    with pytest.raises(InvalidArgument, match="store_timeout_ms") as caught:
+        make(timeout_app, method, store_timeout_ms=bound)
+    assert caught.value.type == "invalid_argument"

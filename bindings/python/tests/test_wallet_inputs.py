@@ -195,7 +195,7 @@ def raw_constructor(name: str, *args) -> GemError:
 
 
 def test_null_tables_are_refused_with_a_record(ports):
-    error = raw_constructor("gem_wallet_session_service_new", None, None)
+    error = raw_constructor("gem_wallet_session_service_new", None, None, None)
     assert_record(error, InvalidArgument, Status.INVALID_ARGUMENT, "invalid_argument", "NULL")
     error = raw_constructor("gem_wallet_service_new", None, None, None, None, None)
     assert_record(error, InvalidArgument, Status.INVALID_ARGUMENT, "invalid_argument", "NULL")

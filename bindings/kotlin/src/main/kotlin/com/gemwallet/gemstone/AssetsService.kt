@@ -10,21 +10,30 @@ import java.util.concurrent.CompletableFuture
  * chain's node once and kept in [store]. Made over a [NodeService] and a [WalletSessionService],
  * which the core retains: either may be closed first.
  *
+ * [storeTimeoutMs] (1 to 600000; null for the core's 30 s) bounds each [store] call: a store that has not
+ * answered by then fails its command with [GemException.Timeout], and its later answer is dropped.
+ *
  * Every command has a blocking form that throws [GemException] and a [CompletableFuture] form that
  * completes on a binding thread. Do not call a blocking form from inside a port method.
  */
-class AssetsService(nodes: NodeService, wallets: WalletSessionService, store: AssetStore) : Closeable {
+class AssetsService @JvmOverloads constructor(
+    nodes: NodeService,
+    wallets: WalletSessionService,
+    store: AssetStore,
+    storeTimeoutMs: Int? = null
+) : Closeable {
     private val library = Gemstone.library
     internal val handle: NativeHandle
 
     init {
+        val config = configArgument(AssetsServiceConfig(storeTimeoutMs?.toLong()).toJson())
         val storeContext = PortBridge.register(store)
         val out = PointerByReference()
         try {
             nodes.handle.use { nodeService ->
                 wallets.handle.use { walletService ->
                     bufferCall {
-                        library.gem_assets_service_new(nodeService, walletService, ChainPortBridge.assetStoreTable(storeContext), out, it)
+                        library.gem_assets_service_new(config, nodeService, walletService, ChainPortBridge.assetStoreTable(storeContext), out, it)
                     }
                 }
             }

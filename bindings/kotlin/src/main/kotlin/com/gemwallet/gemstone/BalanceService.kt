@@ -12,14 +12,24 @@ import java.util.concurrent.CompletableFuture
  * [AssetsService] and a [WalletSessionService], which the core retains: any may be closed first.
  * Closing this service cancels its refreshes (their HTTP requests included).
  *
+ * [storeTimeoutMs] (1 to 600000; null for the core's 30 s) bounds each [store] call: a store that has not
+ * answered by then fails its command with [GemException.Timeout], and its later answer is dropped.
+ *
  * Every command has a blocking form that throws [GemException] and a [CompletableFuture] form that
  * completes on a binding thread. Do not call a blocking form from inside a port method.
  */
-class BalanceService(nodes: NodeService, assets: AssetsService, wallets: WalletSessionService, store: BalanceStore) : Closeable {
+class BalanceService @JvmOverloads constructor(
+    nodes: NodeService,
+    assets: AssetsService,
+    wallets: WalletSessionService,
+    store: BalanceStore,
+    storeTimeoutMs: Int? = null
+) : Closeable {
     private val library = Gemstone.library
     internal val handle: NativeHandle
 
     init {
+        val config = configArgument(BalanceServiceConfig(storeTimeoutMs?.toLong()).toJson())
         val storeContext = PortBridge.register(store)
         val out = PointerByReference()
         try {
@@ -28,7 +38,7 @@ class BalanceService(nodes: NodeService, assets: AssetsService, wallets: WalletS
                     wallets.handle.use { walletService ->
                         bufferCall {
                             library.gem_balance_service_new(
-                                nodeService, assetsService, walletService, ChainPortBridge.balanceStoreTable(storeContext), out, it
+                                config, nodeService, assetsService, walletService, ChainPortBridge.balanceStoreTable(storeContext), out, it
                             )
                         }
                     }

@@ -21,7 +21,7 @@ import java.io.File
  */
 object Gemstone {
     /** The ABI version this binding was written against (`GEM_ABI_VERSION`). */
-    const val ABI_VERSION: Int = 1
+    const val ABI_VERSION: Int = 2
 
     /** The release this binding was written with (`GEM_VERSION`). */
     const val VERSION: String = "0.1.0"

@@ -70,3 +70,6 @@ internal fun <T> decodeResult(what: String, bytes: ByteArray, read: (ByteArray) 
 } catch (e: Exception) {
     throw GemException.local(GemStatus.INTERNAL, "unreadable $what from libgemstone (${e.message}): ${bytes.utf8().take(200)}")
 }
+
+/** A generated config record's JSON as a constructor's config_json: null (every default) when it sets nothing. */
+internal fun configArgument(config: JSONObject): String? = if (config.length() == 0) null else config.toString()

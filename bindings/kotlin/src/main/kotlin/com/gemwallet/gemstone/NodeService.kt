@@ -31,14 +31,14 @@ class NodeService @JvmOverloads constructor(
     internal val handle: NativeHandle
 
     init {
-        val config = NodeServiceConfig(timeoutMs?.toLong(), storeTimeoutMs?.toLong(), nodes).toJson()
+        val config = configArgument(NodeServiceConfig(timeoutMs?.toLong(), storeTimeoutMs?.toLong(), nodes).toJson())
         val transportContext = PortBridge.register(transport)
         val storeContext = PortBridge.register(store)
         val out = PointerByReference()
         try {
             bufferCall {
                 library.gem_node_service_new(
-                    if (config.length() == 0) null else config.toString(), PortBridge.transportTable(transportContext),
+                    config, PortBridge.transportTable(transportContext),
                     ChainPortBridge.nodeStoreTable(storeContext), out, it
                 )
             }

@@ -10,19 +10,27 @@ import java.util.concurrent.CompletableFuture
  * rows' assets), which the core retains: it may be closed first. The confirm and state services write [store]
  * through this service.
  *
+ * [storeTimeoutMs] (1 to 600000; null for the core's 30 s) bounds each [store] call: a store that has not
+ * answered by then fails its command with [GemException.Timeout], and its later answer is dropped.
+ *
  * Every command has a blocking form that throws [GemException] and a [CompletableFuture] form that completes
  * on a binding thread. Do not call a blocking form from inside a port method.
  */
-class TransactionsService(assets: AssetsService, store: TransactionStore) : Closeable {
+class TransactionsService @JvmOverloads constructor(
+    assets: AssetsService,
+    store: TransactionStore,
+    storeTimeoutMs: Int? = null
+) : Closeable {
     private val library = Gemstone.library
     internal val handle: NativeHandle
 
     init {
+        val config = configArgument(TransactionsServiceConfig(storeTimeoutMs?.toLong()).toJson())
         val storeContext = PortBridge.register(store)
         val out = PointerByReference()
         try {
             assets.handle.use { assetsService ->
-                bufferCall { library.gem_transactions_service_new(assetsService, SendPortBridge.transactionStoreTable(storeContext), out, it) }
+                bufferCall { library.gem_transactions_service_new(config, assetsService, SendPortBridge.transactionStoreTable(storeContext), out, it) }
             }
         } catch (e: Throwable) {
             // The core did not take the table: no release will come for its context.

@@ -35,13 +35,15 @@ class WalletService @JvmOverloads constructor(
     internal val handle: NativeHandle
 
     init {
-        val config = WalletServiceConfig(kdfIterations?.toBigInteger(), kdfMemoryKib?.toBigInteger(), storeTimeoutMs?.toLong()).toJson()
+        val config = configArgument(
+            WalletServiceConfig(kdfIterations?.toBigInteger(), kdfMemoryKib?.toBigInteger(), storeTimeoutMs?.toLong()).toJson()
+        )
         val contexts = listOf(store, sessionStore, secureStore, password).map { PortBridge.register(it) }
         val out = PointerByReference()
         try {
             bufferCall {
                 library.gem_wallet_service_new(
-                    if (config.length() == 0) null else config.toString(),
+                    config,
                     WalletPortBridge.walletStoreTable(contexts[0]),
                     WalletPortBridge.sessionStoreTable(contexts[1]),
                     WalletPortBridge.secureStoreTable(contexts[2]),

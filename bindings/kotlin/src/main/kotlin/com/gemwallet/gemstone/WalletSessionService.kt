@@ -9,24 +9,31 @@ import java.util.concurrent.CompletableFuture
 
 /**
  * The wallets and the current wallet (`GemWalletSessionService`), read through a host
- * [WalletStore] and [WalletSessionStore]. Writes go through [WalletService].
+ * [WalletStore] and [WalletSessionStore]. Writes go through [WalletService]. [storeTimeoutMs] (1 to 600000;
+ * null for the core's 30 s) bounds each [store] call: a store that has not answered by then fails its read
+ * with [GemException.Timeout], and its later answer is dropped.
  *
  * Every read has a blocking form (`getWallets`) that throws [GemException] and a
  * [CompletableFuture] form (`getWalletsAsync`) that completes on a binding thread. Do not call a
  * blocking form from inside a port method: the port would wait on itself.
  */
-class WalletSessionService(store: WalletStore, sessionStore: WalletSessionStore) : Closeable {
+class WalletSessionService @JvmOverloads constructor(
+    store: WalletStore,
+    sessionStore: WalletSessionStore,
+    storeTimeoutMs: Int? = null
+) : Closeable {
     private val library = Gemstone.library
     internal val handle: NativeHandle
 
     init {
+        val config = configArgument(WalletSessionServiceConfig(storeTimeoutMs?.toLong()).toJson())
         val storeContext = PortBridge.register(store)
         val sessionContext = PortBridge.register(sessionStore)
         val out = PointerByReference()
         try {
             bufferCall {
                 library.gem_wallet_session_service_new(
-                    WalletPortBridge.walletStoreTable(storeContext), WalletPortBridge.sessionStoreTable(sessionContext), out, it
+                    config, WalletPortBridge.walletStoreTable(storeContext), WalletPortBridge.sessionStoreTable(sessionContext), out, it
                 )
             }
         } catch (e: Throwable) {

@@ -1000,6 +1000,31 @@ data class BalanceUpdate(
     }
 }
 
+/** gem_balance_service_new's config_json (NULL: every default); an absent key reads as the core's default. */
+data class BalanceServiceConfig @JvmOverloads constructor(
+    /** The bound on each balance-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored. */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): BalanceServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<BalanceServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<BalanceServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): BalanceServiceConfig = BalanceServiceConfig(
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
 /** How one chain of a refresh went. */
 data class ChainRefresh(
     /** The chain. */
@@ -1087,6 +1112,31 @@ data class WalletAssetsUpdate(
             walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
             add = SchemaJson.arr(SchemaJson.key(json, "add", path), SchemaJson.join(path, "add")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "add")}[$i0]") } },
             remove = SchemaJson.arr(SchemaJson.key(json, "remove", path), SchemaJson.join(path, "remove")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "remove")}[$i0]") } }
+        )
+    }
+}
+
+/** gem_assets_service_new's config_json (NULL: every default); an absent key reads as the core's default. */
+data class AssetsServiceConfig @JvmOverloads constructor(
+    /** The bound on each asset-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored. */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetsServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetsServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetsServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetsServiceConfig = AssetsServiceConfig(
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
         )
     }
 }
@@ -2828,6 +2878,31 @@ data class ConfirmTransferServiceConfig @JvmOverloads constructor(
         internal fun read(json: JSONObject, path: String): ConfirmTransferServiceConfig = ConfirmTransferServiceConfig(
             apiUrl = json.opt("api_url").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "api_url")) },
             timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** gem_transactions_service_new's config_json (NULL: every default); an absent key reads as the core's default. */
+data class TransactionsServiceConfig @JvmOverloads constructor(
+    /** The bound on each transaction-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored. */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionsServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionsServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionsServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionsServiceConfig = TransactionsServiceConfig(
             storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
         )
     }
@@ -7380,6 +7455,31 @@ data class WalletServiceConfig @JvmOverloads constructor(
         internal fun read(json: JSONObject, path: String): WalletServiceConfig = WalletServiceConfig(
             kdfIterations = json.opt("kdf_iterations").let { if (SchemaJson.absent(it)) null else SchemaJson.u64(it, SchemaJson.join(path, "kdf_iterations")) },
             kdfMemoryKib = json.opt("kdf_memory_kib").let { if (SchemaJson.absent(it)) null else SchemaJson.u64(it, SchemaJson.join(path, "kdf_memory_kib")) },
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** gem_wallet_session_service_new's config_json (NULL: every default); an absent key reads as the core's default. */
+data class WalletSessionServiceConfig @JvmOverloads constructor(
+    /** The bound on each wallet-store call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored. */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletSessionServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletSessionServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletSessionServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletSessionServiceConfig = WalletSessionServiceConfig(
             storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
         )
     }

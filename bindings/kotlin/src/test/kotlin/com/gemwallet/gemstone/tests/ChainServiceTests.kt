@@ -1,6 +1,18 @@
 package com.gemwallet.gemstone.tests
 
 import com.gemwallet.gemstone.Asset
+import com.gemwallet.gemstone.AssetStore
+import com.gemwallet.gemstone.AssetsService
+import com.gemwallet.gemstone.BalanceService
+import com.gemwallet.gemstone.BalanceStore
+import com.gemwallet.gemstone.SqliteTransactionStore
+import com.gemwallet.gemstone.Transaction
+import com.gemwallet.gemstone.TransactionStore
+import com.gemwallet.gemstone.TransactionsRequest
+import com.gemwallet.gemstone.TransactionsService
+import com.gemwallet.gemstone.Wallet
+import com.gemwallet.gemstone.WalletSessionService
+import com.gemwallet.gemstone.WalletStore
 import com.gemwallet.gemstone.AssetType
 import com.gemwallet.gemstone.Balance
 import com.gemwallet.gemstone.BalanceUpdate
@@ -63,10 +75,10 @@ class ChainServiceTests : Suite {
                 HeaderFunction("gem_node_service_nodes", 4), HeaderFunction("gem_node_service_add", 4),
                 HeaderFunction("gem_node_service_remove", 4), HeaderFunction("gem_node_service_select", 4),
                 HeaderFunction("gem_node_service_check", 4), HeaderFunction("gem_node_service_resolve_selections", 3),
-                HeaderFunction("gem_assets_service_new", 5), HeaderFunction("gem_assets_service_free", 1),
+                HeaderFunction("gem_assets_service_new", 6), HeaderFunction("gem_assets_service_free", 1),
                 HeaderFunction("gem_assets_service_wallet_assets", 4), HeaderFunction("gem_assets_service_add_token", 5),
                 HeaderFunction("gem_assets_service_remove_token", 5),
-                HeaderFunction("gem_balance_service_new", 6), HeaderFunction("gem_balance_service_free", 1),
+                HeaderFunction("gem_balance_service_new", 7), HeaderFunction("gem_balance_service_free", 1),
                 HeaderFunction("gem_balance_service_update", 4), HeaderFunction("gem_balance_service_balances", 4)
             )
             val prefixes = listOf("gem_node_service_", "gem_assets_service_", "gem_balance_service_")
@@ -182,6 +194,69 @@ class ChainServiceTests : Suite {
                 }
                 checkThrows<GemException.InvalidArgument>("store timeout above 600000") {
                     NodeService(UrlConnectionTransport(), real, null, null, 600_001)
+                }
+            }
+        },
+        test("storeTimeoutMs of the session, assets, balance and transactions services reaches the core") {
+            host().use { h ->
+                val id = viewWallet(h)
+                val gate = java.util.concurrent.CountDownLatch(1)
+                fun <T> held(read: () -> T): T {
+                    gate.await(20, java.util.concurrent.TimeUnit.SECONDS)
+                    return read()
+                }
+                val wallets = h.wallet.ports.store
+                val silentWallets = object : WalletStore by wallets {
+                    override fun getWallets(): List<Wallet> = held { wallets.getWallets() }
+                }
+                val assets = h.stores.assets
+                val silentAssets = object : AssetStore by assets {
+                    override fun getWalletAssets(walletId: String): List<String> = held { assets.getWalletAssets(walletId) }
+                }
+                val balances = h.stores.balances
+                val silentBalances = object : BalanceStore by balances {
+                    override fun getBalances(walletId: String, assetIds: List<String>): List<Balance> =
+                        held { balances.getBalances(walletId, assetIds) }
+                }
+                val transactions = SqliteTransactionStore(h.database)
+                val silentTransactions = object : TransactionStore by transactions {
+                    override fun getTransactions(walletId: String): List<Transaction> = held { transactions.getTransactions(walletId) }
+                }
+                fun timesOut(name: String, command: () -> Unit) {
+                    val started = System.nanoTime()
+                    checkThrows<GemException.Timeout>(name) { command() }
+                    val elapsedMs = (System.nanoTime() - started) / 1_000_000
+                    check(elapsedMs < 10_000) { "$name answered after $elapsedMs ms: the 200 ms bound was not passed (the default is 30 s)" }
+                }
+                try {
+                    WalletSessionService(silentWallets, h.wallet.ports.sessionStore, 200).use { service ->
+                        timesOut("session over a silent wallet store") { service.getWallets() }
+                    }
+                    AssetsService(h.nodes, h.wallet.sessions, silentAssets, 200).use { service ->
+                        timesOut("assets over a silent asset store") { service.walletAssets(id) }
+                    }
+                    BalanceService(h.nodes, h.assets, h.wallet.sessions, silentBalances, 200).use { service ->
+                        timesOut("balances over a silent balance store") { service.balances(id) }
+                    }
+                    TransactionsService(h.assets, silentTransactions, 200).use { service ->
+                        timesOut("transactions over a silent transaction store") { service.transactions(TransactionsRequest(id)) }
+                    }
+                } finally {
+                    gate.countDown()
+                }
+                for (bound in listOf(0, 600_001)) {
+                    checkThrows<GemException.InvalidArgument>("session store timeout $bound") {
+                        WalletSessionService(wallets, h.wallet.ports.sessionStore, bound)
+                    }
+                    checkThrows<GemException.InvalidArgument>("assets store timeout $bound") {
+                        AssetsService(h.nodes, h.wallet.sessions, assets, bound)
+                    }
+                    checkThrows<GemException.InvalidArgument>("balance store timeout $bound") {
+                        BalanceService(h.nodes, h.assets, h.wallet.sessions, balances, bound)
+                    }
+                    checkThrows<GemException.InvalidArgument>("transaction store timeout $bound") {
+                        TransactionsService(h.assets, transactions, bound)
+                    }
                 }
             }
         },

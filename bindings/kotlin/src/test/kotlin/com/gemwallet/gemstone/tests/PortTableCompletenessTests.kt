@@ -54,7 +54,7 @@ class PortTableCompletenessTests : Suite {
         test("the header declares the wallet functions this binding was written for") {
             val header = HeaderFacts.functions
             val expected = listOf(
-                HeaderFunction("gem_wallet_session_service_new", 4),
+                HeaderFunction("gem_wallet_session_service_new", 5),
                 HeaderFunction("gem_wallet_session_service_free", 1),
                 HeaderFunction("gem_wallet_session_service_get_wallets", 3),
                 HeaderFunction("gem_wallet_session_service_get_wallet", 4),

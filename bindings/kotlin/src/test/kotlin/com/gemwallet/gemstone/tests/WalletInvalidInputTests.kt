@@ -89,7 +89,7 @@ class WalletInvalidInputTests : Suite {
                 "address_validate(NULL chain)" to { out -> library.gem_address_validate(null, "0x00", out) },
                 "address_validate(NULL address)" to { out -> library.gem_address_validate("ethereum", null, out) },
                 "address_validate(unknown chain)" to { out -> library.gem_address_validate("notachain", "x", out) },
-                "session_service_new(NULL tables)" to { out -> library.gem_wallet_session_service_new(null, null, PointerByReference(), out) },
+                "session_service_new(NULL tables)" to { out -> library.gem_wallet_session_service_new(null, null, null, PointerByReference(), out) },
                 "wallet_service_new(NULL tables)" to { out ->
                     library.gem_wallet_service_new(null, null, null, null, null, PointerByReference(), out)
                 }
@@ -162,7 +162,7 @@ class WalletInvalidInputTests : Suite {
                 }
                 val small = tables().also { it[1].writeField("struct_size", 8) }
                 checkRecord(
-                    rawBuffer { library.gem_wallet_session_service_new(small[0] as GemWalletStoreTable, small[1] as GemWalletSessionStoreTable, PointerByReference(), it) },
+                    rawBuffer { library.gem_wallet_session_service_new(null, small[0] as GemWalletStoreTable, small[1] as GemWalletSessionStoreTable, PointerByReference(), it) },
                     GemStatus.INVALID_ARGUMENT, "session service with a small session table"
                 )
                 // The complete tables are accepted (and then released).

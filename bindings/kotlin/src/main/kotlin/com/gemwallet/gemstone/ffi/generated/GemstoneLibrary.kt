@@ -30,7 +30,7 @@ interface GemstoneLibrary : Library {
     fun gem_price_alert_service_delete(service: Pointer?, idsJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_price_alert_service_set_enabled(service: Pointer?, enabled: Int, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_price_alert_service_is_enabled(service: Pointer?, out: GemBuffer?): Int
-    fun gem_wallet_session_service_new(store: GemWalletStoreTable?, sessionStore: GemWalletSessionStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_wallet_session_service_new(configJson: String?, store: GemWalletStoreTable?, sessionStore: GemWalletSessionStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
     fun gem_wallet_session_service_free(service: Pointer?)
     fun gem_wallet_session_service_get_wallets(service: Pointer?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_wallet_session_service_get_wallet(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
@@ -56,16 +56,16 @@ interface GemstoneLibrary : Library {
     fun gem_node_service_select(service: Pointer?, nodeJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_node_service_check(service: Pointer?, nodeJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_node_service_resolve_selections(service: Pointer?, done: GemCompletionFn?, context: Pointer?): Int
-    fun gem_assets_service_new(nodes: Pointer?, wallets: Pointer?, store: GemAssetStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_assets_service_new(configJson: String?, nodes: Pointer?, wallets: Pointer?, store: GemAssetStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
     fun gem_assets_service_free(service: Pointer?)
     fun gem_assets_service_wallet_assets(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_assets_service_add_token(service: Pointer?, walletId: String?, assetId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_assets_service_remove_token(service: Pointer?, walletId: String?, assetId: String?, done: GemCompletionFn?, context: Pointer?): Int
-    fun gem_balance_service_new(nodes: Pointer?, assets: Pointer?, wallets: Pointer?, store: GemBalanceStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_balance_service_new(configJson: String?, nodes: Pointer?, assets: Pointer?, wallets: Pointer?, store: GemBalanceStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
     fun gem_balance_service_free(service: Pointer?)
     fun gem_balance_service_update(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_balance_service_balances(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
-    fun gem_transactions_service_new(assets: Pointer?, store: GemTransactionStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
+    fun gem_transactions_service_new(configJson: String?, assets: Pointer?, store: GemTransactionStoreTable?, outService: PointerByReference?, outError: GemBuffer?): Int
     fun gem_transactions_service_free(service: Pointer?)
     fun gem_transactions_service_rows(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_transactions_service_transactions(service: Pointer?, requestJson: String?, done: GemCompletionFn?, context: Pointer?): Int

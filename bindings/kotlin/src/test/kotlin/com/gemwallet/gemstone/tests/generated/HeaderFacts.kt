@@ -9,7 +9,7 @@ data class HeaderStruct(val name: String, val fields: List<String>)
 
 /** What include/gemstone.h declares. */
 object HeaderFacts {
-    const val ABI_VERSION = 1
+    const val ABI_VERSION = 2
 
     val functions: List<HeaderFunction> = listOf(
         HeaderFunction("gem_abi_version", 0),
@@ -29,7 +29,7 @@ object HeaderFacts {
         HeaderFunction("gem_price_alert_service_delete", 4),
         HeaderFunction("gem_price_alert_service_set_enabled", 4),
         HeaderFunction("gem_price_alert_service_is_enabled", 2),
-        HeaderFunction("gem_wallet_session_service_new", 4),
+        HeaderFunction("gem_wallet_session_service_new", 5),
         HeaderFunction("gem_wallet_session_service_free", 1),
         HeaderFunction("gem_wallet_session_service_get_wallets", 3),
         HeaderFunction("gem_wallet_session_service_get_wallet", 4),
@@ -55,16 +55,16 @@ object HeaderFacts {
         HeaderFunction("gem_node_service_select", 4),
         HeaderFunction("gem_node_service_check", 4),
         HeaderFunction("gem_node_service_resolve_selections", 3),
-        HeaderFunction("gem_assets_service_new", 5),
+        HeaderFunction("gem_assets_service_new", 6),
         HeaderFunction("gem_assets_service_free", 1),
         HeaderFunction("gem_assets_service_wallet_assets", 4),
         HeaderFunction("gem_assets_service_add_token", 5),
         HeaderFunction("gem_assets_service_remove_token", 5),
-        HeaderFunction("gem_balance_service_new", 6),
+        HeaderFunction("gem_balance_service_new", 7),
         HeaderFunction("gem_balance_service_free", 1),
         HeaderFunction("gem_balance_service_update", 4),
         HeaderFunction("gem_balance_service_balances", 4),
-        HeaderFunction("gem_transactions_service_new", 4),
+        HeaderFunction("gem_transactions_service_new", 5),
         HeaderFunction("gem_transactions_service_free", 1),
         HeaderFunction("gem_transactions_service_rows", 4),
         HeaderFunction("gem_transactions_service_transactions", 4),
