@@ -1544,10 +1544,10 @@ static void test_store_service_configs(void) {
         EXPECT_SYNC_ERROR(gem_transactions_service_new(bad_configs[i], assets, &transaction_store, &transactions, &out),
                           GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     }
-    CHECK(gem_balance_service_new("{\"store_timeout_ms\":1.5}", nodes, assets, sessions, &balance_store, &balances, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_balance_service_new("{\"store_timeout_ms\":0}", nodes, assets, sessions, &balance_store, &balances, &out) == GEM_ERR_INVALID_ARGUMENT);
     CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
     gem_buffer_free(&out);
-    CHECK(gem_transactions_service_new("{\"store_timeout_ms\":\"200\"}", assets, &transaction_store, &transactions, &out) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(gem_transactions_service_new("{\"store_timeout_ms\":600001}", assets, &transaction_store, &transactions, &out) == GEM_ERR_INVALID_ARGUMENT);
     CHECK(out.data && strstr((const char *)out.data, "config_json.store_timeout_ms") != NULL);
     gem_buffer_free(&out);
     CHECK(balances == NULL && transactions == NULL);
