@@ -14,9 +14,9 @@ import ctypes
 from typing import Any, Optional
 
 from . import abi
-from .generated import ChartRequest, ChartResult
+from .generated import ChartRequest, ChartResult, ChartServiceConfig
 from .prices import PriceService
-from .services import _construct, _json_argument, _Service
+from .services import _config_argument, _construct, _json_argument, _Service
 from .ports import as_port_table
 from .transport import UrllibTransport
 
@@ -31,10 +31,7 @@ class ChartService(_Service):
                  wait_timeout: Optional[float] = None) -> None:
         if not isinstance(prices, PriceService):
             raise TypeError("prices must be a PriceService")
-        config: dict[str, Any] = {"api_url": api_url}
-        if timeout_ms is not None:
-            config["timeout_ms"] = timeout_ms
-        config_json = _json_argument(config, "config")
+        config_json = _config_argument(ChartServiceConfig(api_url=api_url, timeout_ms=timeout_ms))
         tables = [as_port_table(transport if transport is not None else UrllibTransport(), "gem_http_transport")]
         leases = [table.lease() for table in tables]
         library = abi.lib()

@@ -99,3 +99,87 @@ val CurrencyService.suspending: CurrencyServiceSuspending get() = CurrencyServic
 
 /** The suspend forms of this service's commands. */
 val WalletHomeService.suspending: WalletHomeServiceSuspending get() = WalletHomeServiceSuspending(this)
+
+/** The suspend forms of [NodeService]'s commands. */
+class NodeServiceSuspending internal constructor(private val service: NodeService) {
+    suspend fun nodes(chain: String?): ChainNodes = service.nodesAsync(chain).awaitSuspending()
+    suspend fun add(node: ChainNode): ChainNodes = service.addAsync(node).awaitSuspending()
+    suspend fun addJson(nodeJson: String?): ChainNodes = service.addJsonAsync(nodeJson).awaitSuspending()
+    suspend fun remove(node: ChainNode): ChainNodes = service.removeAsync(node).awaitSuspending()
+    suspend fun removeJson(nodeJson: String?): ChainNodes = service.removeJsonAsync(nodeJson).awaitSuspending()
+    suspend fun select(node: ChainNode): ChainNodes = service.selectAsync(node).awaitSuspending()
+    suspend fun selectJson(nodeJson: String?): ChainNodes = service.selectJsonAsync(nodeJson).awaitSuspending()
+    suspend fun check(node: ChainNode): NodeCheck = service.checkAsync(node).awaitSuspending()
+    suspend fun checkJson(nodeJson: String?): NodeCheck = service.checkJsonAsync(nodeJson).awaitSuspending()
+    suspend fun resolveSelections(): List<ChainNode> = service.resolveSelectionsAsync().awaitSuspending()
+}
+
+/** The suspend forms of [AssetsService]'s commands. */
+class AssetsServiceSuspending internal constructor(private val service: AssetsService) {
+    suspend fun walletAssets(walletId: String?): List<Asset> = service.walletAssetsAsync(walletId).awaitSuspending()
+    suspend fun addToken(walletId: String?, assetId: String?): Asset = service.addTokenAsync(walletId, assetId).awaitSuspending()
+    suspend fun removeToken(walletId: String?, assetId: String?) {
+        service.removeTokenAsync(walletId, assetId).awaitSuspending()
+    }
+}
+
+/** The suspend forms of [BalanceService]'s commands. */
+class BalanceServiceSuspending internal constructor(private val service: BalanceService) {
+    suspend fun update(walletId: String?): BalanceRefresh = service.updateAsync(walletId).awaitSuspending()
+    suspend fun balances(walletId: String?): List<Balance> = service.balancesAsync(walletId).awaitSuspending()
+}
+
+/** The suspend forms of [ConfirmTransferService]'s commands. */
+class ConfirmTransferServiceSuspending internal constructor(private val service: ConfirmTransferService) {
+    suspend fun load(request: ConfirmRequest): ConfirmLoad = service.loadAsync(request).awaitSuspending()
+    suspend fun submit(request: ConfirmRequest): ConfirmSubmit = service.submitAsync(request).awaitSuspending()
+}
+
+/** The suspend forms of [SignMessageService]'s commands. */
+class SignMessageServiceSuspending internal constructor(private val service: SignMessageService) {
+    suspend fun sign(walletId: String?, request: SignMessageRequest): SignMessageSignature =
+        service.signAsync(walletId, request).awaitSuspending()
+    suspend fun signJson(walletId: String?, requestJson: String?): SignMessageSignature =
+        service.signJsonAsync(walletId, requestJson).awaitSuspending()
+}
+
+/** The suspend forms of [TransactionsService]'s commands. */
+class TransactionsServiceSuspending internal constructor(private val service: TransactionsService) {
+    suspend fun rows(request: TransactionsRequest): List<TransactionRow> = service.rowsAsync(request).awaitSuspending()
+    suspend fun transactions(request: TransactionsRequest): List<Transaction> = service.transactionsAsync(request).awaitSuspending()
+    suspend fun transaction(transactionId: String?): Transaction = service.transactionAsync(transactionId).awaitSuspending()
+}
+
+/** The suspend forms of [TransactionStateService]'s commands. */
+class TransactionStateServiceSuspending internal constructor(private val service: TransactionStateService) {
+    suspend fun track(transactionId: String?): Transaction = service.trackAsync(transactionId).awaitSuspending()
+}
+
+/** The suspend forms of [ChartService]'s commands. */
+class ChartServiceSuspending internal constructor(private val service: ChartService) {
+    suspend fun load(request: ChartRequest): ChartResult = service.loadAsync(request).awaitSuspending()
+}
+
+/** The suspend forms of this service's commands. */
+val NodeService.suspending: NodeServiceSuspending get() = NodeServiceSuspending(this)
+
+/** The suspend forms of this service's commands. */
+val AssetsService.suspending: AssetsServiceSuspending get() = AssetsServiceSuspending(this)
+
+/** The suspend forms of this service's commands. */
+val BalanceService.suspending: BalanceServiceSuspending get() = BalanceServiceSuspending(this)
+
+/** The suspend forms of this service's commands. */
+val ConfirmTransferService.suspending: ConfirmTransferServiceSuspending get() = ConfirmTransferServiceSuspending(this)
+
+/** The suspend forms of this service's commands. */
+val SignMessageService.suspending: SignMessageServiceSuspending get() = SignMessageServiceSuspending(this)
+
+/** The suspend forms of this service's commands. */
+val TransactionsService.suspending: TransactionsServiceSuspending get() = TransactionsServiceSuspending(this)
+
+/** The suspend forms of this service's commands. */
+val TransactionStateService.suspending: TransactionStateServiceSuspending get() = TransactionStateServiceSuspending(this)
+
+/** The suspend forms of this service's commands. */
+val ChartService.suspending: ChartServiceSuspending get() = ChartServiceSuspending(this)

@@ -1,5 +1,21 @@
 package com.gemwallet.gemstone.tests
 
+import com.gemwallet.gemstone.NodeService
+import com.gemwallet.gemstone.NodeServiceSuspending
+import com.gemwallet.gemstone.AssetsService
+import com.gemwallet.gemstone.AssetsServiceSuspending
+import com.gemwallet.gemstone.BalanceService
+import com.gemwallet.gemstone.BalanceServiceSuspending
+import com.gemwallet.gemstone.ConfirmTransferService
+import com.gemwallet.gemstone.ConfirmTransferServiceSuspending
+import com.gemwallet.gemstone.SignMessageService
+import com.gemwallet.gemstone.SignMessageServiceSuspending
+import com.gemwallet.gemstone.TransactionsService
+import com.gemwallet.gemstone.TransactionsServiceSuspending
+import com.gemwallet.gemstone.TransactionStateService
+import com.gemwallet.gemstone.TransactionStateServiceSuspending
+import com.gemwallet.gemstone.ChartService
+import com.gemwallet.gemstone.ChartServiceSuspending
 import com.gemwallet.gemstone.FormattedNumber
 import com.gemwallet.gemstone.Gemstone
 import com.gemwallet.gemstone.GemException
@@ -107,7 +123,15 @@ class CoroutineTests : Suite {
                 WalletSessionService::class.java to WalletSessionServiceSuspending::class.java,
                 PriceService::class.java to PriceServiceSuspending::class.java,
                 CurrencyService::class.java to CurrencyServiceSuspending::class.java,
-                WalletHomeService::class.java to WalletHomeServiceSuspending::class.java
+                WalletHomeService::class.java to WalletHomeServiceSuspending::class.java,
+                NodeService::class.java to NodeServiceSuspending::class.java,
+                AssetsService::class.java to AssetsServiceSuspending::class.java,
+                BalanceService::class.java to BalanceServiceSuspending::class.java,
+                ConfirmTransferService::class.java to ConfirmTransferServiceSuspending::class.java,
+                SignMessageService::class.java to SignMessageServiceSuspending::class.java,
+                TransactionsService::class.java to TransactionsServiceSuspending::class.java,
+                TransactionStateService::class.java to TransactionStateServiceSuspending::class.java,
+                ChartService::class.java to ChartServiceSuspending::class.java
             )
             var count = 0
             for ((service, suspending) in pairs) {
@@ -125,7 +149,7 @@ class CoroutineTests : Suite {
                     }
                 }
             }
-            check(count >= 20) { "$count commands" }
+            check(count >= 45) { "$count commands" }
         },
         test("a suspend command answers, and throws the command's GemException") {
             val live = settledLiveCount()

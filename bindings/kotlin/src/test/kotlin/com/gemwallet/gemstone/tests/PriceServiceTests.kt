@@ -1,6 +1,17 @@
 package com.gemwallet.gemstone.tests
 
 import com.gemwallet.gemstone.Asset
+import com.gemwallet.gemstone.ChartEvent
+import com.gemwallet.gemstone.ChartInput
+import com.gemwallet.gemstone.ChartPeriod
+import com.gemwallet.gemstone.ChartPhase
+import com.gemwallet.gemstone.ChartService
+import com.gemwallet.gemstone.Presentation
+import com.gemwallet.gemstone.ServiceError
+import com.gemwallet.gemstone.chartSessionApply
+import com.gemwallet.gemstone.chartSessionNew
+import com.gemwallet.gemstone.chartViewState
+import com.gemwallet.gemstone.suspending
 import com.gemwallet.gemstone.AssetData
 
 import com.gemwallet.gemstone.AssetType
@@ -19,6 +30,7 @@ import com.gemwallet.gemstone.SqliteDatabase
 import com.gemwallet.gemstone.SqlitePreferencesStore
 import com.gemwallet.gemstone.SqlitePriceStore
 import com.gemwallet.gemstone.WalletHomeService
+import kotlinx.coroutines.runBlocking
 import org.json.JSONObject
 import java.math.BigInteger
 import java.util.Collections
@@ -113,6 +125,37 @@ class PriceServiceTests : Suite {
             val prefixes = listOf("gem_price_service_", "gem_currency_service_", "gem_wallet_home_service_")
             val declared = HeaderFacts.functions.filter { function -> prefixes.any { function.name.startsWith(it) } }.toSet()
             checkEqual(expected, declared, "price functions in the header (a new one needs its wrapper here)")
+        },
+        test("charts: a chart loads through ChartService, converted once at the stored rate, and folds into its session") {
+            host { h ->
+                h.prices.applyTick(tick(rates("EUR" to 0.5)))
+                ChartService(server.url, h.prices).use { charts ->
+                    val session = Presentation.chartSessionNew("bitcoin", ChartPeriod.DAY, "EUR")
+                    val result = charts.load(session.request)
+                    checkEqual(PriceConversion("EUR", 0.5), result.conversion, "conversion")
+                    checkEqual(session.request, result.request, "the request it answers")
+                    val fixture = JSONObject(server.call("GET", "/v1/charts/bitcoin?period=day").body).getJSONArray("prices")
+                    val expected = (0 until fixture.length()).map { fixture.getJSONObject(it).getDouble("value") * 0.5 }
+                    checkEqual(expected, result.points.map { it.value }, "points in EUR")
+                    val folded = Presentation.chartSessionApply(session, ChartEvent.Result(result))
+                    val phase = Presentation.chartViewState(folded, ChartInput("bitcoin")).phase
+                    check(phase is ChartPhase.Data) { "phase $phase" }
+                    checkEqual(expected, (phase as ChartPhase.Data).data.points.map { it.value }, "drawn points")
+                    // The suspend form answers the same.
+                    checkEqual(result, runBlocking { charts.suspending.load(session.request) }, "suspend load")
+                    // A failed request is the result's error state, not an exception; the session shows it.
+                    server.failNextPriceRequest()
+                    val failed = charts.load(session.request)
+                    val state = failed.state
+                    check(state is LoadState.Error && (state.error as? ServiceError.Api)?.status == 500L) { "state $state" }
+                    val failedPhase = Presentation.chartViewState(Presentation.chartSessionApply(session, ChartEvent.Result(failed)),
+                                                                  ChartInput("bitcoin")).phase
+                    check(failedPhase is ChartPhase.Failed) { "phase $failedPhase" }
+                }
+                checkThrows<GemException.InvalidInput>("a cleartext API to a remote host") {
+                    ChartService("http://charts.example", h.prices)
+                }
+            }
         },
         test("a sync asks the test server in USD and stores the price converted once") {
             host { h ->
