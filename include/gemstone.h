@@ -1386,6 +1386,8 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
 #define GEM_MAX_ASSET_DECIMALS 255
 /** The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows). */
 #define GEM_MAX_UTC_OFFSET_SECONDS 64800
+/** The longest request_json gem_price_alert_rows reads, in bytes (about two thousand alerts with their assets); longer is GEM_ERR_INVALID_ARGUMENT before parsing. */
+#define GEM_PRICE_ALERT_MAX_REQUEST_BYTES 1048576
 /** The longest request_json the typed-amount answers (gem_plain_number, gem_value_from_input, gem_input_text, gem_value_text, gem_amount_session_new/_apply/_view_state) read, in bytes: their text is at most 1024 bytes and a value 78 digits; longer is GEM_ERR_INVALID_ARGUMENT before parsing, in time independent of its length. */
 #define GEM_AMOUNT_MAX_REQUEST_BYTES 16384
 /** The longest message gem_sign_message_service_preview and _sign take, in bytes, as given and as decoded (typed data's JSON text included). */
@@ -1596,6 +1598,27 @@ gem_status gem_asset_list_rows(const char *_Nullable request_json, gem_buffer *_
  * is_enabled is false. GEM_ERR_INVALID_INPUT: the currency, an asset's decimals.
  */
 gem_status gem_wallet_asset_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
+
+/**
+ * The rows of a price alert list in one call (spec: alert_kind). request GemPriceAlertRowsRequest
+ * {"alerts":[GemPriceAlertData {"alert":PriceAlert,"asset":GemAssetData},…],"currency":"USD"} (the
+ * currency of the assets' prices); answers one GemPriceAlertRow {"id","kind","direction"?,"row"} per
+ * alert, in order (docs/records.md#gempricealertrow). id is the alert's store key (as
+ * gem_price_alert_service writes it); kind is "price" with a target price, "price_percent_change"
+ * with a percent change, else "auto". row is a GemAssetItemRow titled as an asset list's (the name,
+ * the symbol beside it) whose subtitle says the alert: auto, the price and its signed, toned 24-hour
+ * change as gem_asset_list_rows shows them (nothing without a price); price, the text
+ * {"type":"price_alert_direction","direction":"up"|"down"} ("Over"/"Under") then the target price in
+ * the alert's currency (price style), toned positive over and negative under (the price alone,
+ * plain, without a direction); price_percent_change, the percent, signed and toned by its
+ * direction (unsigned and plain without one). A target alert with a known price trails that price
+ * over its 24-hour change; an auto alert trails nothing; masks_balance is false.
+ * GEM_ERR_INVALID_INPUT: the currency, an alert that fails the add's checks (its asset id,
+ * currency, a price or percent not above zero, both, a direction without either), an alert whose
+ * asset_id is not its asset's id, an asset's decimals. request_json of more than
+ * GEM_PRICE_ALERT_MAX_REQUEST_BYTES (1048576) bytes is GEM_ERR_INVALID_ARGUMENT before parsing.
+ */
+gem_status gem_price_alert_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * The wallet list in one call. request {"wallets":[WalletListItem,…],"current_wallet_id":

@@ -1329,6 +1329,26 @@ static void test_row_answers(void) {
                     "{\"assets\":[{\"asset\":" BAD_ETH ",\"is_enabled\":true}],\"currency\":\"USD\"}", GEM_ERR_INVALID_INPUT, "invalid_input", &out);
     EXPECT_ANSWER(gem_wallet_asset_rows("{\"assets\":[{\"asset\":" ETH_ASSET ",\"is_enabled\":false}],\"currency\":\"USD\"}", &out), "[]", &out);
 
+    EXPECT_REFUSALS(gem_price_alert_rows, "{\"alerts\":[{\"alert\":{\"asset_id\":\"ethereum\",\"currency\":\"USD\"}}],\"currency\":\"USD\"}",
+                    "{\"alerts\":[{\"alert\":{\"asset_id\":\"tron\",\"currency\":\"USD\"},\"asset\":{\"asset\":" ETH_ASSET ",\"is_enabled\":true}}],\"currency\":\"USD\"}",
+                    GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_SYNC_ERROR(gem_price_alert_rows("{\"alerts\":[],\"currency\":\"usd\"}", &out), GEM_ERR_INVALID_INPUT, "invalid_input", &out);
+    EXPECT_ANSWER(gem_price_alert_rows("{\"alerts\":[{\"alert\":{\"asset_id\":\"tron\",\"currency\":\"USD\",\"price_percent_change\":5,\"price_direction\":\"down\"},"
+                                       "\"asset\":{\"asset\":" TRX_ASSET ",\"is_enabled\":true}}],\"currency\":\"USD\"}", &out),
+                  "[{\"id\":\"tron:USD::5:down\",\"kind\":\"price_percent_change\",\"direction\":\"down\",\"row\":{\"asset_id\":\"tron\",\"icon\":{\"asset_id\":\"tron\"},"
+                  "\"title\":{\"text\":{\"type\":\"text\",\"text\":\"TRX\"},\"tone\":\"plain\"},\"subtitle\":{\"text\":{\"type\":\"number\",\"number\":{\"value\":-5,"
+                  "\"unit\":{\"type\":\"percent\"},\"display\":{\"type\":\"number\",\"precision\":{\"type\":\"fraction\",\"min\":2,\"max\":2}},\"notation\":\"signed\","
+                  "\"tone\":\"negative\",\"rounding\":\"to_nearest\"}},\"tone\":\"negative\"},\"trailing\":{\"type\":\"none\"},\"masks_balance\":false}}]", &out);
+    /* A request beyond GEM_PRICE_ALERT_MAX_REQUEST_BYTES is refused before parsing. */
+    char *huge = malloc(GEM_PRICE_ALERT_MAX_REQUEST_BYTES + 2);
+    CHECK(huge != NULL);
+    if (huge) {
+        memset(huge, ' ', GEM_PRICE_ALERT_MAX_REQUEST_BYTES + 1);
+        huge[GEM_PRICE_ALERT_MAX_REQUEST_BYTES + 1] = '\0';
+        EXPECT_SYNC_ERROR(gem_price_alert_rows(huge, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+        free(huge);
+    }
+
     EXPECT_SYNC_ERROR(gem_wallet_sections("{\"wallets\":[{\"id\":\"nowhere_x\",\"name\":\"W\",\"index\":1,\"order\":0,\"is_pinned\":false}]}", &out),
                       GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
     EXPECT_ANSWER(gem_wallet_sections("{\"wallets\":[]}", &out), "[]", &out);

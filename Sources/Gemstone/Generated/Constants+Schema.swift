@@ -22,6 +22,8 @@ extension GemConstants {
     public static let maxAssetDecimals: Int = 255
     /// The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows).
     public static let maxUTCOffsetSeconds: Int = 64_800
+    /// The longest request_json gem_price_alert_rows reads, in bytes (about two thousand alerts with their assets); longer is GEM_ERR_INVALID_ARGUMENT before parsing.
+    public static let priceAlertMaxRequestBytes: Int = 1_048_576
     /// The longest request_json the typed-amount answers (gem_plain_number, gem_value_from_input, gem_input_text, gem_value_text, gem_amount_session_new/_apply/_view_state) read, in bytes: their text is at most 1024 bytes and a value 78 digits; longer is GEM_ERR_INVALID_ARGUMENT before parsing, in time independent of its length.
     public static let amountMaxRequestBytes: Int = 16_384
     /// The longest message gem_sign_message_service_preview and _sign take, in bytes, as given and as decoded (typed data's JSON text included).

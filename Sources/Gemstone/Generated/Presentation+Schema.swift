@@ -786,6 +786,8 @@ public enum GemLocalizedText: Sendable, Equatable, Hashable {
     case walletType(walletType: WalletType)
     /// The label of the button that shows a wallet's secret ("Show secret phrase", "Show private key").
     case showSecret(kind: GemWalletSecretKind)
+    /// The direction of a target-price alert, said before its price: "Over" (up), "Under" (down).
+    case priceAlertDirection(direction: PriceAlertDirection)
 }
 
 extension GemLocalizedText: Codable {
@@ -797,6 +799,7 @@ extension GemLocalizedText: Codable {
         case number
         case walletType = "wallet_type"
         case kind
+        case direction
     }
 
     public init(from decoder: any Decoder) throws {
@@ -809,8 +812,9 @@ extension GemLocalizedText: Codable {
         case "number": self = .number(number: try container.decode(GemFormattedNumber.self, forKey: .number))
         case "wallet_type": self = .walletType(walletType: try container.decode(WalletType.self, forKey: .walletType))
         case "show_secret": self = .showSecret(kind: try container.decode(GemWalletSecretKind.self, forKey: .kind))
+        case "price_alert_direction": self = .priceAlertDirection(direction: try container.decode(PriceAlertDirection.self, forKey: .direction))
         default:
-            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath + [TypeCodingKey.type]), reason: JSONCodec.unknownValue(type, allowed: "text, row_title, transaction_state, number, wallet_type, show_secret"))
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath + [TypeCodingKey.type]), reason: JSONCodec.unknownValue(type, allowed: "text, row_title, transaction_state, number, wallet_type, show_secret, price_alert_direction"))
         }
     }
 
@@ -835,6 +839,9 @@ extension GemLocalizedText: Codable {
         case .showSecret(let kind):
             try container.encode("show_secret", forKey: .type)
             try container.encode(kind, forKey: .kind)
+        case .priceAlertDirection(let direction):
+            try container.encode("price_alert_direction", forKey: .type)
+            try container.encode(direction, forKey: .direction)
         }
     }
 }

@@ -195,3 +195,142 @@ extension GemPriceAlertServiceConfig: Codable {
         try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
     }
 }
+
+/// What an alert fires on (spec: alert_kind; the apps' PriceAlertNotificationType): told from which target the alert has.
+public enum GemPriceAlertKind: String, CaseIterable, Sendable, Equatable, Hashable {
+    /// Neither a target price nor a percent change: notified on notable moves.
+    case auto
+    /// A target price, with a direction (over, under) or none.
+    case price
+    /// A percent move, in a direction or either.
+    case pricePercentChange = "price_percent_change"
+}
+
+extension GemPriceAlertKind: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = GemPriceAlertKind(rawValue: text) else {
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: JSONCodec.unknownValue(text, allowed: "auto, price, price_percent_change"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// One stored alert joined with its asset as the asset rows read it (the apps' PriceAlertsQuery joins them).
+public struct GemPriceAlertData: Sendable, Equatable, Hashable {
+    /// The alert as stored; it passes the add's checks (PriceAlertRules.validate) and its asset_id is asset.asset.id.
+    public let alert: PriceAlert
+    /// Its asset with the stored price in the request's currency (balance, is_enabled and address are not read).
+    public let asset: GemAssetData
+
+    public init(alert: PriceAlert, asset: GemAssetData) {
+        self.alert = alert
+        self.asset = asset
+    }
+}
+
+extension GemPriceAlertData: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case alert
+        case asset
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            alert: try container.decode(PriceAlert.self, forKey: .alert),
+            asset: try container.decode(GemAssetData.self, forKey: .asset)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(alert, forKey: .alert)
+        try container.encode(asset, forKey: .asset)
+    }
+}
+
+/// The request of gem_price_alert_rows: the stored alerts with their assets, and the currency their assets' prices are in.
+public struct GemPriceAlertRowsRequest: Sendable, Equatable, Hashable {
+    /// The alerts, in the order the rows are drawn.
+    public let alerts: [GemPriceAlertData]
+    /// The currency the assets' prices are in (three upper-case letters); a target price is in its alert's currency.
+    public let currency: String
+
+    public init(alerts: [GemPriceAlertData], currency: String) {
+        self.alerts = alerts
+        self.currency = currency
+    }
+}
+
+extension GemPriceAlertRowsRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case alerts
+        case currency
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            alerts: try container.decode([GemPriceAlertData].self, forKey: .alerts),
+            currency: try container.decode(String.self, forKey: .currency)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(alerts, forKey: .alerts)
+        try container.encode(currency, forKey: .currency)
+    }
+}
+
+/// One price alert row: the alert's identity and kind beside the asset row that says it.
+public struct GemPriceAlertRow: Sendable, Equatable {
+    /// The alert's store key (PriceAlertRules.alertId), derived from its fields.
+    public let id: String
+    /// What the alert fires on.
+    public let kind: GemPriceAlertKind
+    /// Its direction; absent for an auto alert and a target without one.
+    public let direction: PriceAlertDirection?
+    /// The row: title and symbol as an asset list's; under the title the alert (auto: the price and its 24-hour change as the asset row shows them; price: the direction's label then the target price in the alert's currency, toned positive over, negative under; price_percent_change: the percent, signed and toned by its direction); trailing the current price over its 24-hour change for a target alert with a known price, else nothing; never masked.
+    public let row: GemAssetItemRow
+
+    public init(id: String, kind: GemPriceAlertKind, direction: PriceAlertDirection? = nil, row: GemAssetItemRow) {
+        self.id = id
+        self.kind = kind
+        self.direction = direction
+        self.row = row
+    }
+}
+
+extension GemPriceAlertRow: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case kind
+        case direction
+        case row
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            kind: try container.decode(GemPriceAlertKind.self, forKey: .kind),
+            direction: try container.decodeIfPresent(PriceAlertDirection.self, forKey: .direction),
+            row: try container.decode(GemAssetItemRow.self, forKey: .row)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(direction, forKey: .direction)
+        try container.encode(row, forKey: .row)
+    }
+}

@@ -248,6 +248,26 @@ extension GemWalletAssetRowsRequest: GemProjection {
     }
 }
 
+/// `price_alert_rows`: each stored alert's id and kind beside the asset row that says it. An alert is
+/// checked as an add checks it, and against the asset it is joined with.
+extension GemPriceAlertRowsRequest: GemProjection {
+    public func answer() throws(GemServiceError) -> [GemPriceAlertRow] {
+        try GemRequestCheck.currency(currency)
+        for (index, data) in alerts.enumerated() {
+            try GemRequestCheck.asset(data.asset.asset, field: "alerts[\(index)].asset.asset")
+            do {
+                try PriceAlertRules.validate(data.alert)
+            } catch {
+                throw .invalidInput(message: "alerts[\(index)].alert: \(error.message)")
+            }
+            guard data.alert.assetId == data.asset.asset.id.id else {
+                throw .invalidInput(message: "alerts[\(index)].alert.asset_id \"\(JSONCodec.excerpt(data.alert.assetId))\" is not its asset's id \"\(data.asset.asset.id.id)\"")
+            }
+        }
+        return priceAlertRows(alerts, currency: currency)
+    }
+}
+
 extension GemWalletSectionsRequest: GemProjection {
     public func answer() -> [GemWalletSection] {
         walletSections(wallets, currentWalletId: currentWalletId)

@@ -63,6 +63,12 @@ public func gem_confirm_error_display(_ request: UnsafePointer<CChar>?, _ out: U
     answerProjection(GemConfirmErrorDisplayRequest.self, request, out)
 }
 
+/// The rows of a price alert list in one call, each with its alert's id and kind.
+@c @implementation
+public func gem_price_alert_rows(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
+    answerProjection(GemPriceAlertRowsRequest.self, request, out, limit: GemConstants.priceAlertMaxRequestBytes)
+}
+
 /// An address as a screen shows it (short: the first six and last four characters around "...", when that is shorter).
 @c @implementation
 public func gem_format_address(_ request: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {

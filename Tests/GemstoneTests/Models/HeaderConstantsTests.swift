@@ -19,6 +19,7 @@ import Testing
         "GEM_CHART_MIN_VISIBLE_POINTS": GemConstants.chartMinVisiblePoints,
         "GEM_CHART_MAX_REQUEST_BYTES": GemConstants.chartMaxRequestBytes,
         "GEM_AMOUNT_MAX_REQUEST_BYTES": GemConstants.amountMaxRequestBytes,
+        "GEM_PRICE_ALERT_MAX_REQUEST_BYTES": GemConstants.priceAlertMaxRequestBytes,
     ]
 
     /// include/gemstone.h, found from this file's path (Tests/GemstoneTests/Models/…).

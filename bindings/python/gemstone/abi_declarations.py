@@ -243,6 +243,7 @@ FUNCTIONS = {
     "gem_asset_row_text": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_asset_list_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_wallet_asset_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),
+    "gem_price_alert_rows": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_wallet_sections": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_wallet_details": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_chart_session_new": (gem_status, [c_char_p, POINTER(GemBuffer)]),

@@ -117,6 +117,8 @@ class Constants:
     """The most decimal places an asset may have (an ERC-20 token's decimals() is a uint8, EIP-20)."""
     MAX_UTC_OFFSET_SECONDS: int = 64800
     """The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows)."""
+    PRICE_ALERT_MAX_REQUEST_BYTES: int = 1048576
+    """The longest request_json gem_price_alert_rows reads, in bytes (about two thousand alerts with their assets); longer is GEM_ERR_INVALID_ARGUMENT before parsing."""
     AMOUNT_MAX_REQUEST_BYTES: int = 16384
     """The longest request_json the typed-amount answers (gem_plain_number, gem_value_from_input, gem_input_text, gem_value_text, gem_amount_session_new/_apply/_view_state) read, in bytes: their text is at most 1024 bytes and a value 78 digits; longer is GEM_ERR_INVALID_ARGUMENT before parsing, in time independent of its length."""
     SIGN_MESSAGE_MAX_BYTES: int = 65536
@@ -5342,7 +5344,7 @@ class ListWindow:
 
 
 class LocalizedText:
-    """Text a row shows that the app localizes: Core returns the case, the app's one mapper file returns the string. One subclass per case: LocalizedTextText, LocalizedTextRowTitle, LocalizedTextTransactionState, LocalizedTextNumber, LocalizedTextWalletType, LocalizedTextShowSecret."""
+    """Text a row shows that the app localizes: Core returns the case, the app's one mapper file returns the string. One subclass per case: LocalizedTextText, LocalizedTextRowTitle, LocalizedTextTransactionState, LocalizedTextNumber, LocalizedTextWalletType, LocalizedTextShowSecret, LocalizedTextPriceAlertDirection."""
 
     TYPE: ClassVar[str] = ""
 
@@ -5357,7 +5359,7 @@ class LocalizedText:
         kind = _str(_key(data, "type", path), _join(path, "type"))
         case = _LOCALIZEDTEXT_CASES.get(kind)
         if case is None:
-            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of text, row_title, transaction_state, number, wallet_type, show_secret")
+            raise RecordError(f"{_join(path, 'type')}: unknown value {kind[:40]!r}; expected one of text, row_title, transaction_state, number, wallet_type, show_secret, price_alert_direction")
         return case._fields(data, path)
 
     def to_json(self) -> dict[str, Any]:
@@ -5484,7 +5486,27 @@ class LocalizedTextShowSecret(LocalizedText):
         return out
 
 
-_LOCALIZEDTEXT_CASES: dict[str, Any] = {"text": LocalizedTextText, "row_title": LocalizedTextRowTitle, "transaction_state": LocalizedTextTransactionState, "number": LocalizedTextNumber, "wallet_type": LocalizedTextWalletType, "show_secret": LocalizedTextShowSecret}
+@dataclass(frozen=True)
+class LocalizedTextPriceAlertDirection(LocalizedText):
+    """The direction of a target-price alert, said before its price: "Over" (up), "Under" (down)."""
+
+    TYPE: ClassVar[str] = "price_alert_direction"
+    direction: PriceDirection
+    """The direction."""
+
+    @classmethod
+    def _fields(cls, data: Mapping[str, Any], path: str) -> "LocalizedTextPriceAlertDirection":
+        return cls(
+            direction=_case(PriceDirection, _key(data, "direction", path), _join(path, "direction")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "price_alert_direction"}
+        out["direction"] = PriceDirection(self.direction).value
+        return out
+
+
+_LOCALIZEDTEXT_CASES: dict[str, Any] = {"text": LocalizedTextText, "row_title": LocalizedTextRowTitle, "transaction_state": LocalizedTextTransactionState, "number": LocalizedTextNumber, "wallet_type": LocalizedTextWalletType, "show_secret": LocalizedTextShowSecret, "price_alert_direction": LocalizedTextPriceAlertDirection}
 
 
 class NotificationPermission(str, enum.Enum):
@@ -5697,6 +5719,120 @@ class PriceAlertServiceConfig:
             out["timeout_ms"] = self.timeout_ms
         if self.store_timeout_ms is not None:
             out["store_timeout_ms"] = self.store_timeout_ms
+        return out
+
+
+class PriceAlertKind(str, enum.Enum):
+    """What an alert fires on (spec: alert_kind; the apps' PriceAlertNotificationType): told from which target the alert has."""
+
+    AUTO = "auto"
+    """Neither a target price nor a percent change: notified on notable moves."""
+    PRICE = "price"
+    """A target price, with a direction (over, under) or none."""
+    PRICE_PERCENT_CHANGE = "price_percent_change"
+    """A percent move, in a direction or either."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertKind":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class PriceAlertData:
+    """One stored alert joined with its asset as the asset rows read it (the apps' PriceAlertsQuery joins them)."""
+
+    alert: PriceAlert
+    """The alert as stored; it passes the add's checks (PriceAlertRules.validate) and its asset_id is asset.asset.id."""
+    asset: AssetData
+    """Its asset with the stored price in the request's currency (balance, is_enabled and address are not read)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertData":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertData":
+        data = _obj(data, path)
+        return cls(
+            alert=PriceAlert._read(_key(data, "alert", path), _join(path, "alert")),
+            asset=AssetData._read(_key(data, "asset", path), _join(path, "asset")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["alert"] = self.alert.to_json()
+        out["asset"] = self.asset.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class PriceAlertRowsRequest:
+    """The request of gem_price_alert_rows: the stored alerts with their assets, and the currency their assets' prices are in."""
+
+    alerts: tuple[PriceAlertData, ...]
+    """The alerts, in the order the rows are drawn."""
+    currency: str
+    """The currency the assets' prices are in (three upper-case letters); a target price is in its alert's currency."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertRowsRequest":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertRowsRequest":
+        data = _obj(data, path)
+        return cls(
+            alerts=tuple(PriceAlertData._read(v0, _index(_join(path, "alerts"), i0)) for i0, v0 in enumerate(_list(_key(data, "alerts", path), _join(path, "alerts")))),
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["alerts"] = [v0.to_json() for v0 in self.alerts]
+        out["currency"] = self.currency
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class PriceAlertRow:
+    """One price alert row: the alert's identity and kind beside the asset row that says it."""
+
+    id: str
+    """The alert's store key (PriceAlertRules.alertId), derived from its fields."""
+    kind: PriceAlertKind
+    """What the alert fires on."""
+    direction: Optional[PriceDirection] = None
+    """Its direction; absent for an auto alert and a target without one."""
+    row: AssetItemRow
+    """The row: title and symbol as an asset list's; under the title the alert (auto: the price and its 24-hour change as the asset row shows them; price: the direction's label then the target price in the alert's currency, toned positive over, negative under; price_percent_change: the percent, signed and toned by its direction); trailing the current price over its 24-hour change for a target alert with a known price, else nothing; never masked."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertRow":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertRow":
+        data = _obj(data, path)
+        return cls(
+            id=_str(_key(data, "id", path), _join(path, "id")),
+            kind=_case(PriceAlertKind, _key(data, "kind", path), _join(path, "kind")),
+            direction=(lambda value: None if value is None else _case(PriceDirection, value, _join(path, "direction")))(data.get("direction")),
+            row=AssetItemRow._read(_key(data, "row", path), _join(path, "row")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["id"] = self.id
+        out["kind"] = PriceAlertKind(self.kind).value
+        if self.direction is not None:
+            out["direction"] = PriceDirection(self.direction).value
+        out["row"] = self.row.to_json()
         return out
 
 
@@ -9123,4 +9259,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "BalanceServiceConfig", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "AssetsServiceConfig", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "TransactionsServiceConfig", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletSessionServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "BalanceServiceConfig", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "AssetsServiceConfig", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "TransactionsServiceConfig", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "LocalizedTextPriceAlertDirection", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "PriceAlertKind", "PriceAlertData", "PriceAlertRowsRequest", "PriceAlertRow", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletSessionServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]

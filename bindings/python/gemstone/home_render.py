@@ -27,9 +27,10 @@ from typing import Iterable, Optional
 
 from . import render
 from .generated import (AssetItemRow, AssetTrailingCopy, AssetTrailingNone, AssetTrailingToggle, AssetTrailingValue,
-                        LocalizedText, LocalizedTextNumber, LocalizedTextRowTitle, LocalizedTextShowSecret,
-                        LocalizedTextText, LocalizedTextTransactionState, LocalizedTextWalletType, RowText,
-                        WalletHome, WalletRow, WalletSection, WalletSectionKind, WalletSecretKind, WalletType)
+                        LocalizedText, LocalizedTextNumber, LocalizedTextPriceAlertDirection, LocalizedTextRowTitle,
+                        LocalizedTextShowSecret, LocalizedTextText, LocalizedTextTransactionState,
+                        LocalizedTextWalletType, PriceDirection, RowText, WalletHome, WalletRow, WalletSection,
+                        WalletSectionKind, WalletSecretKind, WalletType)
 
 #: What a hidden balance reads as.
 MASK = "*****"
@@ -41,6 +42,8 @@ WALLET_TYPE_LABELS = {WalletType.MULTICOIN: "Multi-coin", WalletType.SINGLE: "Si
                       WalletType.PRIVATE_KEY: "Private key", WalletType.VIEW: "Watch-only"}
 #: The labels of the button that shows a wallet's secret.
 SHOW_SECRET_LABELS = {WalletSecretKind.PHRASE: "Show secret phrase", WalletSecretKind.PRIVATE_KEY: "Show private key"}
+#: The labels said before a target-price alert's price.
+PRICE_ALERT_DIRECTION_LABELS = {PriceDirection.UP: "Over", PriceDirection.DOWN: "Under"}
 #: The wallet list's section headings.
 SECTION_HEADINGS = {WalletSectionKind.PINNED: "Pinned", WalletSectionKind.WALLETS: "Wallets"}
 
@@ -61,6 +64,8 @@ def localized_text(text: LocalizedText, locale: str) -> str:
         return WALLET_TYPE_LABELS[text.wallet_type]
     if isinstance(text, LocalizedTextShowSecret):
         return SHOW_SECRET_LABELS[text.kind]
+    if isinstance(text, LocalizedTextPriceAlertDirection):
+        return PRICE_ALERT_DIRECTION_LABELS[text.direction]
     if isinstance(text, LocalizedTextRowTitle):
         return _humanized(text.title.value)
     if isinstance(text, LocalizedTextTransactionState):

@@ -14,9 +14,9 @@ import pytest
 
 pytest.importorskip("babel")
 
-from gemstone.generated import (LocalizedTextRowTitle, LocalizedTextShowSecret, LocalizedTextText,  # noqa: E402
-                                LocalizedTextWalletType, ListRowTitle, WalletHome, WalletListItem, WalletSecretKind,
-                                WalletType)
+from gemstone.generated import (LocalizedTextPriceAlertDirection, LocalizedTextRowTitle,  # noqa: E402
+                                LocalizedTextShowSecret, LocalizedTextText, LocalizedTextWalletType, ListRowTitle,
+                                PriceDirection, WalletHome, WalletListItem, WalletSecretKind, WalletType)
 from gemstone.home_render import MASK, asset_row_line, home_lines, localized_text, wallet_list_lines  # noqa: E402
 from gemstone.projections import wallet_sections  # noqa: E402
 
@@ -78,6 +78,8 @@ def test_localized_texts_that_are_not_numbers():
     assert localized_text(LocalizedTextText("Ethereum"), "de") == "Ethereum"
     assert localized_text(LocalizedTextWalletType(WalletType.VIEW), "en") == "Watch-only"
     assert localized_text(LocalizedTextShowSecret(WalletSecretKind.PRIVATE_KEY), "en") == "Show private key"
+    assert localized_text(LocalizedTextPriceAlertDirection(PriceDirection.UP), "en") == "Over"
+    assert localized_text(LocalizedTextPriceAlertDirection(PriceDirection.DOWN), "en") == "Under"
     title = next(iter(ListRowTitle))
     assert localized_text(LocalizedTextRowTitle(title), "en").lower() == title.value.replace("_", " ")
 

@@ -22,6 +22,15 @@ enum PriceAlertRules {
         return "\(alert.assetId):\(alert.currency):\(price):\(percent):\(direction)"
     }
 
+    /// What the alert fires on (spec: `alert_kind`): a target price makes a price alert, a percent
+    /// change a percent alert, neither an auto alert (notified on notable moves). A valid alert
+    /// (`validate`) never has both; were it to, the price wins.
+    static func kind(_ alert: PriceAlert) -> GemPriceAlertKind {
+        if alert.price != nil { return .price }
+        if alert.pricePercentChange != nil { return .pricePercentChange }
+        return .auto
+    }
+
     private static func number(_ value: Double) -> String {
         JSONWriter.string(.double(value))
     }

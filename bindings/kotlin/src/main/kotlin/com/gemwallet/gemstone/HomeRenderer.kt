@@ -94,6 +94,7 @@ object HomeRenderer {
             WalletType.VIEW -> "Watch-only"
         }
         is LocalizedText.ShowSecret -> if (text.kind == WalletSecretKind.PHRASE) "Show secret phrase" else "Show private key"
+        is LocalizedText.PriceAlertDirection -> if (text.direction == PriceDirection.UP) "Over" else "Under"
         is LocalizedText.RowTitle -> humanized(text.title.json)
         is LocalizedText.TransactionState -> humanized(text.state.json)
     }

@@ -44,6 +44,10 @@ fun Presentation.chartSelection(data: ChartData, index: Long): ChartSelection =
 fun Presentation.confirmErrorDisplay(error: ConfirmError): ConfirmErrorDisplay =
     project(ConfirmErrorDisplayRequest(error).toJson(), { r, o -> Gemstone.library.gem_confirm_error_display(r, o) }) { ConfirmErrorDisplay.read(SchemaJson.obj(it, ""), "") }
 
+/** The rows of a price alert list in one call, each with its alert's id and kind (`gem_price_alert_rows`, request [PriceAlertRowsRequest]). */
+fun Presentation.priceAlertRows(alerts: List<PriceAlertData>, currency: String): List<PriceAlertRow> =
+    project(PriceAlertRowsRequest(alerts, currency).toJson(), { r, o -> Gemstone.library.gem_price_alert_rows(r, o) }) { SchemaJson.arr(it, "").let { a0 -> List(a0.length()) { i0 -> PriceAlertRow.read(SchemaJson.obj(a0.opt(i0), "${""}[$i0]"), "${""}[$i0]") } } }
+
 /** An address as a screen shows it (short: the first six and last four characters around "...", when that is shorter) (`gem_format_address`, request [FormatAddressRequest]). */
 fun Presentation.formatAddress(address: String, style: AddressFormatStyle): String =
     project(FormatAddressRequest(address, style).toJson(), { r, o -> Gemstone.library.gem_format_address(r, o) }) { SchemaJson.str(it, "") }

@@ -4391,6 +4391,17 @@ sealed class LocalizedText {
         }
     }
 
+    /** The direction of a target-price alert, said before its price: "Over" (up), "Under" (down). */
+    data class PriceAlertDirection(
+        /** The direction. */
+        val direction: PriceDirection
+    ) : LocalizedText() {
+        override fun toJson(): JSONObject = JSONObject().apply {
+            put("type", "price_alert_direction")
+            put("direction", direction.json)
+        }
+    }
+
     companion object {
         /** Reads the case its "type" names. */
         @JvmStatic fun fromJson(json: JSONObject): LocalizedText = read(json, "")
@@ -4416,7 +4427,10 @@ sealed class LocalizedText {
                 "show_secret" -> ShowSecret(
                     kind = WalletSecretKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind"))
                 )
-                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "text, row_title, transaction_state, number, wallet_type, show_secret")
+                "price_alert_direction" -> PriceAlertDirection(
+                    direction = PriceDirection.read(SchemaJson.str(SchemaJson.key(json, "direction", path), SchemaJson.join(path, "direction")), SchemaJson.join(path, "direction"))
+                )
+                else -> SchemaJson.unknown(SchemaJson.join(path, "type"), type, "text, row_title, transaction_state, number, wallet_type, show_secret, price_alert_direction")
             }
         }
     }
@@ -4619,6 +4633,117 @@ data class PriceAlertServiceConfig @JvmOverloads constructor(
             apiUrl = SchemaJson.str(SchemaJson.key(json, "api_url", path), SchemaJson.join(path, "api_url")),
             timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
             storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** What an alert fires on (spec: alert_kind; the apps' PriceAlertNotificationType): told from which target the alert has. */
+enum class PriceAlertKind(val json: String) {
+    /** Neither a target price nor a percent change: notified on notable moves. */
+    AUTO("auto"),
+    /** A target price, with a direction (over, under) or none. */
+    PRICE("price"),
+    /** A percent move, in a direction or either. */
+    PRICE_PERCENT_CHANGE("price_percent_change");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): PriceAlertKind = read(value, "")
+        internal fun read(value: String, path: String): PriceAlertKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "auto, price, price_percent_change")
+    }
+}
+
+/** One stored alert joined with its asset as the asset rows read it (the apps' PriceAlertsQuery joins them). */
+data class PriceAlertData(
+    /** The alert as stored; it passes the add's checks (PriceAlertRules.validate) and its asset_id is asset.asset.id. */
+    val alert: PriceAlert,
+    /** Its asset with the stored price in the request's currency (balance, is_enabled and address are not read). */
+    val asset: AssetData
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("alert", alert.toJson())
+        put("asset", asset.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertData = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertData> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertData>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertData = PriceAlertData(
+            alert = PriceAlert.read(SchemaJson.obj(SchemaJson.key(json, "alert", path), SchemaJson.join(path, "alert")), SchemaJson.join(path, "alert")),
+            asset = AssetData.read(SchemaJson.obj(SchemaJson.key(json, "asset", path), SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset"))
+        )
+    }
+}
+
+/** The request of gem_price_alert_rows: the stored alerts with their assets, and the currency their assets' prices are in. */
+data class PriceAlertRowsRequest(
+    /** The alerts, in the order the rows are drawn. */
+    val alerts: List<PriceAlertData>,
+    /** The currency the assets' prices are in (three upper-case letters); a target price is in its alert's currency. */
+    val currency: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("alerts", JSONArray().apply { alerts.forEach { v0 -> put(v0.toJson()) } })
+        put("currency", currency)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertRowsRequest = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertRowsRequest> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertRowsRequest>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertRowsRequest = PriceAlertRowsRequest(
+            alerts = SchemaJson.arr(SchemaJson.key(json, "alerts", path), SchemaJson.join(path, "alerts")).let { a0 -> List(a0.length()) { i0 -> PriceAlertData.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "alerts")}[$i0]"), "${SchemaJson.join(path, "alerts")}[$i0]") } },
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency"))
+        )
+    }
+}
+
+/** One price alert row: the alert's identity and kind beside the asset row that says it. */
+data class PriceAlertRow @JvmOverloads constructor(
+    /** The alert's store key (PriceAlertRules.alertId), derived from its fields. */
+    val id: String,
+    /** What the alert fires on. */
+    val kind: PriceAlertKind,
+    /** Its direction; absent for an auto alert and a target without one. */
+    val direction: PriceDirection? = null,
+    /** The row: title and symbol as an asset list's; under the title the alert (auto: the price and its 24-hour change as the asset row shows them; price: the direction's label then the target price in the alert's currency, toned positive over, negative under; price_percent_change: the percent, signed and toned by its direction); trailing the current price over its 24-hour change for a target alert with a known price, else nothing; never masked. */
+    val row: AssetItemRow
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+        put("kind", kind.json)
+        direction?.let { put("direction", it.json) }
+        put("row", row.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertRow = PriceAlertRow(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id")),
+            kind = PriceAlertKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            direction = json.opt("direction").let { if (SchemaJson.absent(it)) null else PriceDirection.read(SchemaJson.str(it, SchemaJson.join(path, "direction")), SchemaJson.join(path, "direction")) },
+            row = AssetItemRow.read(SchemaJson.obj(SchemaJson.key(json, "row", path), SchemaJson.join(path, "row")), SchemaJson.join(path, "row"))
         )
     }
 }

@@ -80,6 +80,8 @@ object GemConstants {
     const val MAX_ASSET_DECIMALS = 255
     /** The widest UTC offset a device may report, in seconds either way (18 hours, as ISO 8601 allows). */
     const val MAX_UTC_OFFSET_SECONDS = 64800
+    /** The longest request_json gem_price_alert_rows reads, in bytes (about two thousand alerts with their assets); longer is GEM_ERR_INVALID_ARGUMENT before parsing. */
+    const val PRICE_ALERT_MAX_REQUEST_BYTES = 1048576
     /** The longest request_json the typed-amount answers (gem_plain_number, gem_value_from_input, gem_input_text, gem_value_text, gem_amount_session_new/_apply/_view_state) read, in bytes: their text is at most 1024 bytes and a value 78 digits; longer is GEM_ERR_INVALID_ARGUMENT before parsing, in time independent of its length. */
     const val AMOUNT_MAX_REQUEST_BYTES = 16384
     /** The longest message gem_sign_message_service_preview and _sign take, in bytes, as given and as decoded (typed data's JSON text included). */

@@ -4,6 +4,7 @@ import com.gemwallet.gemstone.HomeRenderer
 import com.gemwallet.gemstone.ListRowTitle
 import com.gemwallet.gemstone.LocalizedText
 import com.gemwallet.gemstone.Presentation
+import com.gemwallet.gemstone.PriceDirection
 import com.gemwallet.gemstone.WalletHome
 import com.gemwallet.gemstone.WalletListItem
 import com.gemwallet.gemstone.WalletSecretKind
@@ -81,6 +82,8 @@ class HomeRenderTests : Suite {
             checkEqual("Ethereum", HomeRenderer.localizedText(LocalizedText.Text("Ethereum"), "de"), "text")
             checkEqual("Watch-only", HomeRenderer.localizedText(LocalizedText.WalletType(WalletType.VIEW), "en"), "wallet type")
             checkEqual("Show private key", HomeRenderer.localizedText(LocalizedText.ShowSecret(WalletSecretKind.PRIVATE_KEY), "en"), "show secret")
+            checkEqual("Over", HomeRenderer.localizedText(LocalizedText.PriceAlertDirection(PriceDirection.UP), "en"), "over")
+            checkEqual("Under", HomeRenderer.localizedText(LocalizedText.PriceAlertDirection(PriceDirection.DOWN), "en"), "under")
             val title = ListRowTitle.values().first()
             checkEqual(title.json.replace('_', ' '), HomeRenderer.localizedText(LocalizedText.RowTitle(title), "en").toLowerCase(), "row title")
         }

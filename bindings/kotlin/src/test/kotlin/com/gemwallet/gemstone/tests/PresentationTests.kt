@@ -82,6 +82,18 @@ import com.gemwallet.gemstone.chartSelection
 import com.gemwallet.gemstone.chartSessionApply
 import com.gemwallet.gemstone.chartSessionNew
 import com.gemwallet.gemstone.chartViewState
+import com.gemwallet.gemstone.priceAlertRows
+import com.gemwallet.gemstone.AssetData
+import com.gemwallet.gemstone.AssetPrice
+import com.gemwallet.gemstone.AssetTrailing
+import com.gemwallet.gemstone.LocalizedText
+import com.gemwallet.gemstone.PriceAlert
+import com.gemwallet.gemstone.PriceAlertData
+import com.gemwallet.gemstone.PriceAlertKind
+import com.gemwallet.gemstone.PriceAlertRow
+import com.gemwallet.gemstone.PriceAlertRowsRequest
+import com.gemwallet.gemstone.PriceDirection
+import org.json.JSONArray
 import java.io.File
 import java.math.BigInteger
 
@@ -105,7 +117,47 @@ class PresentationTests : Suite {
             BigInteger.valueOf(21000), if (direction == "incoming") other else me, if (direction == "incoming") me else other)
     }
 
+    private fun alertData(alert: PriceAlert, price: Double? = 2000.0): PriceAlertData =
+        PriceAlertData(alert, AssetData(btc, price = price?.let { AssetPrice(btc.id, it, it, -3.0) }, isEnabled = true))
+
+    private fun numberOf(text: LocalizedText?): Double =
+        (text as? LocalizedText.Number)?.number?.value ?: error("not a number: $text")
+
     override fun tests(): List<Pair<String, () -> Unit>> = listOf(
+        test("price alert rows: each kind with its id, what its row says, the golden rows, refusals and the request bound") {
+            val (auto, over, percent) = Presentation.priceAlertRows(listOf(
+                alertData(PriceAlert("bitcoin", "USD")),
+                alertData(PriceAlert("bitcoin", "EUR", price = 100000.0, priceDirection = PriceDirection.UP)),
+                alertData(PriceAlert("bitcoin", "USD", pricePercentChange = 5.0, priceDirection = PriceDirection.DOWN))
+            ), "USD")
+            checkEqual(listOf("bitcoin:USD:::", "bitcoin:EUR:100000::up", "bitcoin:USD::5:down"), listOf(auto.id, over.id, percent.id), "ids")
+            checkEqual(listOf(PriceAlertKind.AUTO, PriceAlertKind.PRICE, PriceAlertKind.PRICE_PERCENT_CHANGE), listOf(auto.kind, over.kind, percent.kind), "kinds")
+            checkEqual(listOf(null, PriceDirection.UP, PriceDirection.DOWN), listOf(auto.direction, over.direction, percent.direction), "directions")
+            checkEqual(2000.0, numberOf(auto.row.subtitle?.text), "auto: the price")
+            checkEqual(ValueTone.NEGATIVE, auto.row.subtitleExtra?.tone, "auto: the change's tone")
+            checkEqual<AssetTrailing>(AssetTrailing.None, auto.row.trailing, "auto trails nothing")
+            checkEqual<LocalizedText?>(LocalizedText.PriceAlertDirection(PriceDirection.UP), over.row.subtitle?.text, "over: the label")
+            checkEqual(100000.0, numberOf(over.row.subtitleExtra?.text), "over: the target")
+            checkEqual(ValueTone.POSITIVE, over.row.subtitleExtra?.tone, "over: positive")
+            check(over.row.trailing is AssetTrailing.Value) { "a target alert trails the price: ${over.row.trailing}" }
+            checkEqual(-5.0, numberOf(percent.row.subtitle?.text), "percent down: signed")
+            checkEqual(ValueTone.NEGATIVE, percent.row.subtitle?.tone, "percent down: negative")
+            checkEqual(false, over.row.masksBalance, "never masked")
+
+            val golden = File(Repository.root, "schema/golden")
+            val request = PriceAlertRowsRequest.fromJson(JSONArray(File(golden, "GemPriceAlertRowsRequest.json").readText()).getJSONObject(0))
+            val rows = PriceAlertRow.listFromJson(JSONArray(File(golden, "GemPriceAlertRow.json").readText()))
+            checkEqual(rows, Presentation.priceAlertRows(request.alerts, request.currency), "the golden request answers the golden rows")
+
+            checkThrows<GemException.InvalidInput>("a lower-case currency") { Presentation.priceAlertRows(emptyList(), "usd") }
+            checkThrows<GemException.InvalidInput>("an alert on another asset") { Presentation.priceAlertRows(listOf(PriceAlertData(PriceAlert("ethereum", "USD"), AssetData(btc, isEnabled = true))), "USD") }
+            checkThrows<GemException.InvalidInput>("decimals") { Presentation.priceAlertRows(listOf(PriceAlertData(PriceAlert("bitcoin", "USD"), AssetData(Asset("bitcoin", "Bitcoin", "BTC", 256, AssetType.NATIVE), isEnabled = true))), "USD") }
+            checkThrows<GemException.InvalidInput>("a price not above zero") { Presentation.priceAlertRows(listOf(alertData(PriceAlert("bitcoin", "USD", price = 0.0))), "USD") }
+            val beyond = checkThrows<GemException.InvalidArgument>("beyond the bound") {
+                Presentation.priceAlertRows(emptyList(), "U".repeat(GemConstants.PRICE_ALERT_MAX_REQUEST_BYTES))
+            }
+            check("longer than ${GemConstants.PRICE_ALERT_MAX_REQUEST_BYTES} bytes" in (beyond.message ?: "")) { "${beyond.message}" }
+        },
         test("a chart session: an answer folded, drawn, a finger's point, an older answer dropped, a new period unzoomed") {
             val session = Presentation.chartSessionNew("bitcoin", ChartPeriod.DAY, "EUR")
             checkEqual(1L, session.request.generation, "first generation")

@@ -123,6 +123,7 @@ interface GemstoneLibrary : Library {
     fun gem_asset_row_text(requestJson: String?, out: GemBuffer?): Int
     fun gem_asset_list_rows(requestJson: String?, out: GemBuffer?): Int
     fun gem_wallet_asset_rows(requestJson: String?, out: GemBuffer?): Int
+    fun gem_price_alert_rows(requestJson: String?, out: GemBuffer?): Int
     fun gem_wallet_sections(requestJson: String?, out: GemBuffer?): Int
     fun gem_wallet_details(requestJson: String?, out: GemBuffer?): Int
     fun gem_chart_session_new(requestJson: String?, out: GemBuffer?): Int

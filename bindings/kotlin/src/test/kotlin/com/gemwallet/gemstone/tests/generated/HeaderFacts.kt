@@ -122,6 +122,7 @@ object HeaderFacts {
         HeaderFunction("gem_asset_row_text", 2),
         HeaderFunction("gem_asset_list_rows", 2),
         HeaderFunction("gem_wallet_asset_rows", 2),
+        HeaderFunction("gem_price_alert_rows", 2),
         HeaderFunction("gem_wallet_sections", 2),
         HeaderFunction("gem_wallet_details", 2),
         HeaderFunction("gem_chart_session_new", 2),
