@@ -31,15 +31,10 @@ final class PriceAlertStoreAdapter: GemPriceAlertStore {
     func updatePriceAlerts(alerts: [PriceAlert], deleteIds: [String]) async throws(GemServiceError) {
         let args: [UInt8]
         do {
-            args = try JSONCodec.encode(PriceAlertStoreUpdate(alerts: alerts, deleteIds: deleteIds))
+            args = try JSONCodec.encode(GemPriceAlertStoreUpdate(alerts: alerts, deleteIds: deleteIds))
         } catch {
             throw .internal(message: error.description)
         }
         _ = try await updatePriceAlerts.call(args, lifetime: lifetime, timeout: timeout)
     }
-}
-
-private struct PriceAlertStoreUpdate: Encodable {
-    let alerts: [PriceAlert]
-    let deleteIds: [String]
 }
