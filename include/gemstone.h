@@ -370,8 +370,9 @@ gem_status gem_price_alert_service_sync(gem_price_alert_service *_Nullable servi
                                         gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Adds an alert (alert_json PriceAlert, without "id"): stored locally first, then sent to the API; an API refusal (GEM_ERR_API),
- * transport failure or timeout restores the previous local state and done receives that error.
+ * Adds an alert (alert_json PriceAlert, without "id"): stored locally first, then sent to the API; an
+ * API refusal (GEM_ERR_API), transport failure or timeout restores the previous local state and done
+ * receives that error.
  * Adding turns alerts on and asks the permission port every time. done receives
  * GemPriceAlertAddResult (the alert with its "id").
  * Needs a device id (gem_preferences_service_update), else GEM_ERR_INVALID_INPUT before any write.
@@ -389,8 +390,9 @@ gem_status gem_price_alert_service_delete(gem_price_alert_service *_Nullable ser
 
 /**
  * Turns price alerts on (enabled != 0: asks the permission port every time) or off.
- * done receives GemPriceAlertsToggle (permission absent when turning off, which does not ask): a refusal is a value, not an error. Only a failing
- * permission port is an error, and then nothing is stored.
+ * done receives GemPriceAlertsToggle (permission absent when turning off, which does not ask): a
+ * refusal is a value, not an error. Only a failing permission port is an error, and then nothing is
+ * stored.
  */
 gem_status gem_price_alert_service_set_enabled(gem_price_alert_service *_Nullable service, int32_t enabled,
                                                gem_completion_fn _Nullable done, void *_Nullable context);
@@ -448,7 +450,10 @@ typedef struct gem_wallet_store {
      * GEM_ERR_STORE) with nothing written; the core saves only wallets it has just read.
      */
     gem_port_fn _Nullable /* required */ save_wallet;
-    /** args GemWalletRef; answers null. Delete the wallet and its accounts; an unknown id is not an error. */
+    /**
+     * args GemWalletRef; answers null. Delete the wallet and its accounts; an unknown id is not an
+     * error.
+     */
     gem_port_fn _Nullable /* required */ delete_wallet;
 } gem_wallet_store;
 
@@ -464,7 +469,10 @@ typedef struct gem_wallet_session_store {
     gem_release_fn _Nullable release;
     /** args {}; answers wallet_id?: the current wallet id, or null when none is set. */
     gem_port_fn _Nullable /* required */ get_current_wallet_id;
-    /** args GemCurrentWalletIdUpdate (wallet_id null: clear); answers null, or fail and keep the old value. */
+    /**
+     * args GemCurrentWalletIdUpdate (wallet_id null: clear); answers null, or fail and keep the old
+     * value.
+     */
     gem_port_fn _Nullable /* required */ set_current_wallet_id;
 } gem_wallet_session_store;
 
@@ -550,10 +558,10 @@ typedef struct gem_wallet_service gem_wallet_service;
 /**
  * Creates the wallet service. It owns the wallets' writes and the keystore, which never crosses
  * the ABI: a secret leaves the core only through gem_wallet_service_export_secret.
- * config_json (may be NULL for the defaults): GemWalletServiceConfig: the Argon2id cost of new keystore records (at least 2 passes and
- * 19456 KiB; at most 4 and 262144 KiB; each record stores its own cost, so changing it later keeps
- * old records readable), and the bound on each wallet-store and secure-store call ("Store
- * timeouts" at the top). A stored record whose cost is outside the same bounds is refused
+ * config_json (may be NULL for the defaults): GemWalletServiceConfig: the Argon2id cost of new keystore
+ * records (at least 2 passes and 19456 KiB; at most 4 and 262144 KiB; each record stores its own cost,
+ * so changing it later keeps old records readable), and the bound on each wallet-store and secure-store
+ * call ("Store timeouts" at the top). A stored record whose cost is outside the same bounds is refused
  * (GEM_ERR_CRYPTO) before any derivation.
  * At start, before any command that writes, the service sweeps the secure store: an import lists
  * its secret's key under the secure-store key "gemstone.pending_secrets" (a JSON array of keys,
@@ -588,14 +596,14 @@ gem_status gem_wallet_service_create_wallet(gem_wallet_service *_Nullable servic
                                             gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Imports a wallet (import_json GemWalletImport, above) and makes it current. The order is fixed: validate and
- * derive (no I/O); if a wallet with the same id is stored, answer it as "existing" (made current,
- * nothing duplicated); else seal the secret under the password port's password into the secure
+ * Imports a wallet (import_json GemWalletImport, above) and makes it current. The order is fixed:
+ * validate and derive (no I/O); if a wallet with the same id is stored, answer it as "existing" (made
+ * current, nothing duplicated); else seal the secret under the password port's password into the secure
  * store, add the wallet to the store, set it current. done receives success only after all three
- * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet
- * and no secret. If an undo fails too, done receives GEM_ERR_STORE whose message names both
- * failures and what stays stored ("the wallet and its encrypted secret" or "an encrypted secret
- * with no wallet"; such a secret is deleted by the sweep when the service next starts).
+ * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet and no
+ * secret. If an undo fails too, done receives GEM_ERR_STORE whose message names both failures and what
+ * stays stored ("the wallet and its encrypted secret" or "an encrypted secret with no wallet"; such a
+ * secret is deleted by the sweep when the service next starts).
  * done receives GemWalletImportResult (imported or existing).
  * Limits (GEM_ERR_INVALID_INPUT, before any decoding): a name as for rename_wallet; a private key
  * longer than the chain's longest form (after surrounding whitespace): 66 characters on secp256k1
@@ -773,9 +781,9 @@ gem_status gem_node_service_add(gem_node_service *_Nullable service, const char 
                                 gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Removes an added node (node_json GemChainNode); when it was selected the chain goes back to its default. done receives
- * the chain's GemChainNodes. GEM_ERR_INVALID_INPUT for a built-in node, GEM_ERR_NOT_FOUND for a
- * node not listed.
+ * Removes an added node (node_json GemChainNode); when it was selected the chain goes back to its
+ * default. done receives the chain's GemChainNodes. GEM_ERR_INVALID_INPUT for a built-in node,
+ * GEM_ERR_NOT_FOUND for a node not listed.
  */
 gem_status gem_node_service_remove(gem_node_service *_Nullable service, const char *_Nullable node_json,
                                    gem_completion_fn _Nullable done, void *_Nullable context);
@@ -788,10 +796,11 @@ gem_status gem_node_service_select(gem_node_service *_Nullable service, const ch
                                    gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Checks a node (node_json GemChainNode, listed or not): done receives a GemNodeCheck, whose status is ok, wrong_network
- * (with the expected and actual ids) or unreachable (with the error record), and whose rows are
- * the chain id, sync state, latest block (a GemFormattedNumber) and latency the node answered. An
- * unreachable node is an answer, not an error; only a malformed URL fails (GEM_ERR_INVALID_INPUT).
+ * Checks a node (node_json GemChainNode, listed or not): done receives a GemNodeCheck, whose status is
+ * ok, wrong_network (with the expected and actual ids) or unreachable (with the error record), and
+ * whose rows are the chain id, sync state, latest block (a GemFormattedNumber) and latency the node
+ * answered. An unreachable node is an answer, not an error; only a malformed URL fails
+ * (GEM_ERR_INVALID_INPUT).
  */
 gem_status gem_node_service_check(gem_node_service *_Nullable service, const char *_Nullable node_json,
                                   gem_completion_fn _Nullable done, void *_Nullable context);
@@ -887,7 +896,10 @@ typedef struct gem_transaction_store {
     uint32_t struct_size;            /* sizeof(gem_transaction_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args GemWalletRef; answers [Transaction]: the wallet's transactions, newest first (created_at, then id). */
+    /**
+     * args GemWalletRef; answers [Transaction]: the wallet's transactions, newest first (created_at,
+     * then id).
+     */
     gem_port_fn _Nullable /* required */ get_transactions;
     /** args GemTransactionRef; answers Transaction?: the transaction, or null when none has the id. */
     gem_port_fn _Nullable /* required */ get_transaction;
@@ -997,11 +1009,12 @@ gem_status gem_confirm_transfer_service_new(const char *_Nullable config_json, g
 void gem_confirm_transfer_service_free(gem_confirm_transfer_service *_Nullable service);
 
 /**
- * request_json GemConfirmRequest (at most 16384 bytes). The first load of a transfer (or refresh) runs preload, fee rates, scan and
- * simulation together, then reports a preload or fee-rate failure, then the scan verdict, then loads
- * the transaction; a later load at another priority asks nothing. done receives a GemConfirmLoad, or
- * GEM_ERR_CONFIRM with a GemConfirmError record (type scan_malicious, …); an unaffordable
- * transfer is a GemConfirmLoad whose fee.amount is a GemTransferAmountResult of type error.
+ * request_json GemConfirmRequest (at most 16384 bytes). The first load of a transfer (or refresh) runs
+ * preload, fee rates, scan and simulation together, then reports a preload or fee-rate failure, then
+ * the scan verdict, then loads the transaction; a later load at another priority asks nothing. done
+ * receives a GemConfirmLoad, or GEM_ERR_CONFIRM with a GemConfirmError record (type scan_malicious, …);
+ * an unaffordable transfer is a GemConfirmLoad whose fee.amount is a GemTransferAmountResult of type
+ * error.
  */
 gem_status gem_confirm_transfer_service_load(gem_confirm_transfer_service *_Nullable service, const char *_Nullable request_json,
                                              gem_completion_fn _Nullable done, void *_Nullable context);
@@ -1036,11 +1049,12 @@ typedef struct gem_sign_message_service gem_sign_message_service;
  * Creates the message-signing service, retaining wallets (its session and keystore: the host passes
  * no key and no second copy of the keystore ports). On failure *out_error holds the error record.
  *
- * A request (request_json of _preview and _sign) is GemSignMessageRequest; kind is a GemSignMessageKind (eip191, eip712, solana, sui, tron, ton_proof, cosmos_adr036,
- * bitcoin_bip137: each names its prefix, hash and signature encoding), encoding text (UTF-8), hex
- * (0x optional) or base58. Limits, checked before anything is parsed: request_json at most
- * 8 × GEM_SIGN_MESSAGE_MAX_BYTES bytes; the message at most GEM_SIGN_MESSAGE_MAX_BYTES bytes as
- * given and as decoded; app_name and app_url at most GEM_SIGN_MESSAGE_MAX_APP_BYTES each.
+ * A request (request_json of _preview and _sign) is GemSignMessageRequest; kind is a GemSignMessageKind
+ * (eip191, eip712, solana, sui, tron, ton_proof, cosmos_adr036, bitcoin_bip137: each names its prefix,
+ * hash and signature encoding), encoding text (UTF-8), hex (0x optional) or base58. Limits, checked
+ * before anything is parsed: request_json at most 8 × GEM_SIGN_MESSAGE_MAX_BYTES bytes; the message at
+ * most GEM_SIGN_MESSAGE_MAX_BYTES bytes as given and as decoded; app_name and app_url at most
+ * GEM_SIGN_MESSAGE_MAX_APP_BYTES each.
  * GEM_ERR_INVALID_ARGUMENT: NULL, oversized or malformed request JSON. GEM_ERR_INVALID_INPUT: a
  * request that breaks a rule (a kind on another family's chain, an empty or undecodable message,
  * malformed typed data, typed data whose domain chainId is not the chain's, ton_proof without an
@@ -1277,9 +1291,10 @@ gem_status gem_wallet_home_service_load(gem_wallet_home_service *_Nullable servi
                                         gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * As _load (request_json GemWalletHomeRequest; done receives GemWalletHome), after syncing the assets' prices (gem_price_service_sync_prices). A failed sync keeps
- * what is shown: done receives the previous home unchanged (state data), or state error with the
- * failure when nothing was shown. done never receives a failure status for a failed refresh.
+ * As _load (request_json GemWalletHomeRequest; done receives GemWalletHome), after syncing the assets'
+ * prices (gem_price_service_sync_prices). A failed sync keeps what is shown: done receives the previous
+ * home unchanged (state data), or state error with the failure when nothing was shown. done never
+ * receives a failure status for a failed refresh.
  */
 gem_status gem_wallet_home_service_refresh(gem_wallet_home_service *_Nullable service, const char *_Nullable request_json,
                                            gem_completion_fn _Nullable done, void *_Nullable context);
@@ -1291,8 +1306,9 @@ typedef struct gem_chart_service gem_chart_service;
  * /v1/charts/{asset_id}?period=P&currency=USD, docs/services.md "Charts") and converts its USD points
  * once at the stored rate of the request's currency, read through `prices` (retained), as the price
  * service converts its prices (USD at 1 while no rate of that currency is stored). config_json
- * GemChartServiceConfig (cleartext only to loopback; timeout 1 to 600000 ms). `transport` is copied; its release is called once, when the
- * service is gone. On failure *out_error holds the error record and no release is called.
+ * GemChartServiceConfig (cleartext only to loopback; timeout 1 to 600000 ms). `transport` is copied;
+ * its release is called once, when the service is gone. On failure *out_error holds the error record
+ * and no release is called.
  */
 gem_status gem_chart_service_new(const char *_Nullable config_json,
                                  const gem_http_transport *_Nullable transport,
@@ -1486,10 +1502,10 @@ gem_status gem_input_text(const char *_Nullable request_json, gem_buffer *_Nulla
 gem_status gem_value_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * What an amount error shows. request GemAmountErrorDisplayRequest; answers GemAmountErrorDisplay:
- * none (a zero amount is silent), invalid_amount, too_many_decimals, below_minimum (a title such as
- * "Ethereum (ETH)" and the minimum, a GemFormattedNumber) or insufficient_balance (a title: an
- * asset is titled "Name (SYMBOL)" unless its name is its symbol). GEM_ERR_INVALID_INPUT: the asset's decimals.
+ * What an amount error shows. request GemAmountErrorDisplayRequest; answers GemAmountErrorDisplay: none
+ * (a zero amount is silent), invalid_amount, too_many_decimals, below_minimum (a title such as
+ * "Ethereum (ETH)" and the minimum, a GemFormattedNumber) or insufficient_balance (a title: an asset is
+ * titled "Name (SYMBOL)" unless its name is its symbol). GEM_ERR_INVALID_INPUT: the asset's decimals.
  */
 gem_status gem_amount_error_display(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1516,9 +1532,10 @@ gem_status gem_format_address(const char *_Nullable request_json, gem_buffer *_N
 
 /**
  * The chains the core supports: request GemChainsRequest ({} for every chain, in the core's order, or
- * the chains listed, in that order); answers [GemChainInfo]: the chain id, its family and its native coin (asset id, name,
- * symbol, decimals). The same data is generated for hosts: GEM_CHAIN_LIST below, gemstone.CHAINS
- * (Python), Chains.all (Kotlin). An unknown chain id is GEM_ERR_INVALID_ARGUMENT naming it and its index.
+ * the chains listed, in that order); answers [GemChainInfo]: the chain id, its family and its native
+ * coin (asset id, name, symbol, decimals). The same data is generated for hosts: GEM_CHAIN_LIST below,
+ * gemstone.CHAINS (Python), Chains.all (Kotlin). An unknown chain id is GEM_ERR_INVALID_ARGUMENT naming
+ * it and its index.
  */
 gem_status gem_chains(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1559,9 +1576,10 @@ gem_status gem_transaction_detail_rows(const char *_Nullable request_json, gem_b
 
 /**
  * The texts an asset row style resolves to for one asset. request GemAssetRowTextRequest; answers
- * GemAssetRowText (Tether: title "Tether", symbol "USDT", network "Ethereum"): the title is the asset's name, a native coin's canonical name or its network's name (style.title);
- * the symbol is absent when the style hides it or it equals the title; the network is present only
- * under a token when style.subtitle is "network". GEM_ERR_INVALID_INPUT: the asset's decimals.
+ * GemAssetRowText (Tether: title "Tether", symbol "USDT", network "Ethereum"): the title is the asset's
+ * name, a native coin's canonical name or its network's name (style.title); the symbol is absent when
+ * the style hides it or it equals the title; the network is present only under a token when
+ * style.subtitle is "network". GEM_ERR_INVALID_INPUT: the asset's decimals.
  */
 gem_status gem_asset_row_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1604,8 +1622,8 @@ gem_status gem_wallet_details(const char *_Nullable request_json, gem_buffer *_N
  * reads request_json of at most GEM_CHART_MAX_REQUEST_BYTES (longer: GEM_ERR_INVALID_ARGUMENT before
  * parsing). The session is a value the host keeps and passes back; its phase is derived, never stored.
  *
- * gem_chart_session_new: request GemChartSessionRequest; answers a GemChartSession whose request (generation 1) is in flight: pass it to gem_chart_service_load.
- * GEM_ERR_INVALID_INPUT: the currency.
+ * gem_chart_session_new: request GemChartSessionRequest; answers a GemChartSession whose request
+ * (generation 1) is in flight: pass it to gem_chart_service_load. GEM_ERR_INVALID_INPUT: the currency.
  */
 gem_status gem_chart_session_new(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1625,10 +1643,10 @@ gem_status gem_chart_session_apply(const char *_Nullable request_json, gem_buffe
 /**
  * The chart screen in one record. request GemChartViewStateRequest (its GemChartInput's price
  * optional); answers GemChartView, whose GemChartPhase is loading | no_data (fewer than two points) |
- * failed (nothing held, the last load failed) | data, a GemChartData. The header is the newest point, or the input's price
- * (price_usd at the session's rate) when it is of the session's asset and updated after that point:
- * a price older than the last chart point leaves the header where it is. GEM_ERR_INVALID_INPUT: as
- * gem_chart_session_apply.
+ * failed (nothing held, the last load failed) | data, a GemChartData. The header is the newest point,
+ * or the input's price (price_usd at the session's rate) when it is of the session's asset and updated
+ * after that point: a price older than the last chart point leaves the header where it is.
+ * GEM_ERR_INVALID_INPUT: as gem_chart_session_apply.
  */
 gem_status gem_chart_view_state(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1640,8 +1658,9 @@ gem_status gem_chart_view_state(const char *_Nullable request_json, gem_buffer *
 gem_status gem_chart_index_at(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The header for a drawn point. request GemChartSelectionRequest; answers GemChartSelection (the change against data.points[0], in percent; 0 when that
- * point is 0). GEM_ERR_INVALID_INPUT: an index outside data.points, data.points as above.
+ * The header for a drawn point. request GemChartSelectionRequest; answers GemChartSelection (the change
+ * against data.points[0], in percent; 0 when that point is 0). GEM_ERR_INVALID_INPUT: an index outside
+ * data.points, data.points as above.
  */
 gem_status gem_chart_selection(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1656,11 +1675,11 @@ gem_status gem_chart_selection(const char *_Nullable request_json, gem_buffer *_
 gem_status gem_amount_session_new(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The session after one event. request GemAmountSessionEventRequest; answers the next
- * GemAmountSession. The GemAmountEvent is typed (the text) | max_toggled (on: the field holds the
- * whole balance; off: cleared) | balance_changed (a max amount follows it). GEM_ERR_INVALID_INPUT: as gem_amount_session_new.
- * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
- * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
+ * The session after one event. request GemAmountSessionEventRequest; answers the next GemAmountSession.
+ * The GemAmountEvent is typed (the text) | max_toggled (on: the field holds the whole balance; off:
+ * cleared) | balance_changed (a max amount follows it). GEM_ERR_INVALID_INPUT: as
+ * gem_amount_session_new. Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384)
+ * bytes is GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_amount_session_apply(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
