@@ -198,10 +198,10 @@ extension GemPriceAlertServiceConfig: Codable {
 
 /// The price-alert store's get_price_alerts arguments: one asset's alerts, or all ({}).
 public struct GemPriceAlertsQuery: Sendable, Equatable, Hashable {
-    /// The asset whose alerts are asked for; absent: every alert.
-    public let assetId: AssetId?
+    /// The asset whose alerts are asked for (a PriceAlert's asset_id); absent: every alert.
+    public let assetId: String?
 
-    public init(assetId: AssetId? = nil) {
+    public init(assetId: String? = nil) {
         self.assetId = assetId
     }
 }
@@ -214,7 +214,7 @@ extension GemPriceAlertsQuery: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            assetId: try container.decodeIfPresent(AssetId.self, forKey: .assetId)
+            assetId: try container.decodeIfPresent(String.self, forKey: .assetId)
         )
     }
 

@@ -23,8 +23,8 @@ final class PriceAlertStoreAdapter: GemPriceAlertStore {
     }
 
     func getPriceAlerts(assetId: String?) async throws(GemServiceError) -> [PriceAlert] {
-        let args = JSON.object(assetId.map { [("asset_id", JSON.string($0))] } ?? [])
-        let answer = try await getPriceAlerts.call(JSONWriter.bytes(args), lifetime: lifetime, timeout: timeout)
+        let args = try portArgs(GemPriceAlertsQuery(assetId: assetId))
+        let answer = try await getPriceAlerts.call(args, lifetime: lifetime, timeout: timeout)
         return try decodeAnswer([PriceAlert].self, answer, "store.get_price_alerts")
     }
 

@@ -5898,7 +5898,7 @@ class PriceAlertsQuery:
     """The price-alert store's get_price_alerts arguments: one asset's alerts, or all ({})."""
 
     asset_id: Optional[str] = None
-    """The asset whose alerts are asked for; absent: every alert."""
+    """The asset whose alerts are asked for (a PriceAlert's asset_id); absent: every alert."""
 
     @classmethod
     def from_json(cls, data: Any) -> "PriceAlertsQuery":

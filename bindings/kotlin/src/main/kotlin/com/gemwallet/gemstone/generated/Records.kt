@@ -4820,7 +4820,7 @@ data class PriceAlertServiceConfig @JvmOverloads constructor(
 
 /** The price-alert store's get_price_alerts arguments: one asset's alerts, or all ({}). */
 data class PriceAlertsQuery @JvmOverloads constructor(
-    /** The asset whose alerts are asked for; absent: every alert. */
+    /** The asset whose alerts are asked for (a PriceAlert's asset_id); absent: every alert. */
     val assetId: String? = null
 ) {
     fun toJson(): JSONObject = JSONObject().apply {
