@@ -23,6 +23,18 @@
  *    string; an enum with payload is an object with "type" and its fields. Big integers are
  *    decimal strings, raw bytes lowercase hex, ids their storage strings.
  *
+ *  - Reading a function's JSON. A comment names the records a function takes and answers instead
+ *    of spelling them: "request GemAssetListRowsRequest; answers [GemAssetItemRow]". A record or
+ *    enum name (GemX, Asset, Wallet, Transaction, PriceAlert, …) means the JSON value documented
+ *    key by key in docs/records.md#<the name in lower case> and in include/gemstone.schema.json,
+ *    both generated from the repository's schema folder; `[X]` is a JSON array of X; `X?` is X or
+ *    null (a key of that type may also be absent); string, bool, int, f64, asset_id, wallet_id,
+ *    chain and biguint are the schema's scalars (biguint a decimal string), null the JSON null.
+ *    "request X" is request_json, "args X" a port method's args, "answers X" what *out holds, done
+ *    receives or the host answers; "args {}" is the empty object. Example values and the rules a
+ *    function adds are prose beside the name. tests/abi/check_record_refs.py holds every function
+ *    and port method to this.
+ *
  *  - Handles are opaque, made by gem_<noun>_new(…, gem_<noun> **out) and released by
  *    gem_<noun>_free (NULL-safe). A handle may be used from any thread. A service handle passed
  *    to another constructor is retained by it: the host may free its own reference at once.
@@ -216,11 +228,11 @@ typedef struct gem_preferences_store {
     uint32_t struct_size;            /* sizeof(gem_preferences_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {"key":K}. Answer the stored value as a JSON string, or null when absent. Cannot fail. */
+    /** args GemStoreKey; answers string?: the stored value, or null when absent. Cannot fail. */
     gem_port_fn _Nullable /* required */ get;
-    /** args {"key":K,"value":V}. Answer null. */
+    /** args GemStoreEntry; answers null. */
     gem_port_fn _Nullable /* required */ set;
-    /** args {"key":K}. Answer null. */
+    /** args GemStoreKey; answers null. */
     gem_port_fn _Nullable /* required */ remove;
 } gem_preferences_store;
 
@@ -232,12 +244,12 @@ typedef struct gem_price_alert_store {
     uint32_t struct_size;            /* sizeof(gem_price_alert_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {"asset_id":"bitcoin"} or {} for all. Answer a JSON array of price alerts. */
+    /** args GemPriceAlertsQuery (asset_id absent: every alert); answers [PriceAlert]. */
     gem_port_fn _Nullable /* required */ get_price_alerts;
     /**
-     * args {"alerts":[…],"delete_ids":["…"]}. Upsert each alert under its "id" and delete the
-     * ids, in one transaction, writing only rows that change. Answer null, or fail with
-     * GEM_ERR_STORE and nothing written.
+     * args GemPriceAlertStoreUpdate; answers null. Upsert each alert under its "id" and delete the
+     * ids, in one transaction, writing only rows that change; or fail with GEM_ERR_STORE and
+     * nothing written.
      */
     gem_port_fn _Nullable /* required */ update_price_alerts;
 } gem_price_alert_store;
@@ -256,7 +268,7 @@ typedef struct gem_http_transport {
     gem_port_fn _Nullable /* required */ request;
 } gem_http_transport;
 
-/** The OS notification permission. Async. args {}. Answer true (allowed) or false (refused). */
+/** The OS notification permission. Async. args {}; answers bool: true (allowed) or false (refused). */
 typedef struct gem_notification_permissions {
     uint32_t struct_size;            /* sizeof(gem_notification_permissions) */
     void *_Nullable context;
@@ -295,19 +307,18 @@ gem_status gem_preferences_service_new(const gem_preferences_store *_Nullable st
 void gem_preferences_service_free(gem_preferences_service *_Nullable service);
 
 /**
- * Reads every preference the core owns, in one GemPreferences record (docs/records.md):
- * {"currency":"USD","price_alerts_enabled":false,"device_id":"…" (absent when unset)}.
- * *out holds the record, or the error record on failure.
+ * Reads every preference the core owns: *out holds GemPreferences (device_id absent when unset),
+ * or the error record on failure.
  */
 gem_status gem_preferences_service_get(gem_preferences_service *_Nullable service, gem_buffer *_Nullable out);
 
 /**
- * Applies a GemPreferencesPatch {"currency":"EUR","device_id":"…"} (each key optional), all or
+ * patch_json GemPreferencesPatch (each key optional); *out holds the updated GemPreferences. All or
  * nothing: every present field is checked before any is written, so a patch with one valid and
  * one invalid field writes nothing and answers GEM_ERR_INVALID_INPUT. The currency must be three
  * upper-case letters; a device id is non-empty without spaces or control characters.
- * price_alerts_enabled is changed only through gem_price_alert_service_set_enabled. *out holds
- * the updated GemPreferences record, or the error record.
+ * price_alerts_enabled is changed only through gem_price_alert_service_set_enabled. On failure *out
+ * holds the error record.
  */
 gem_status gem_preferences_service_update(gem_preferences_service *_Nullable service,
                                           const char *_Nullable patch_json, gem_buffer *_Nullable out);
@@ -315,19 +326,17 @@ gem_status gem_preferences_service_update(gem_preferences_service *_Nullable ser
 /* ---------------------------------------------------------------------------------------------
  * GemPriceAlertService: price alerts, kept locally and on the remote API.
  *
- * A price alert record: {"asset_id":"bitcoin","currency":"USD","price":70000.5,
- *   "price_percent_change":5,"price_direction":"up"|"down","last_notified_at":1700000000}
- * (every key after currency optional). Alerts the core writes or answers also carry their "id",
- * the store key, derived by the core from the other fields (the host never computes it).
+ * A price alert is a PriceAlert (every key after currency optional). Alerts the core writes or
+ * answers also carry their "id", the store key, derived by the core from the other fields (the
+ * host never computes it).
  * ------------------------------------------------------------------------------------------- */
 
 typedef struct gem_price_alert_service gem_price_alert_service;
 
 /**
- * Creates the service. config_json: {"api_url":"https://host[/prefix]","timeout_ms":30000,
- * "store_timeout_ms":30000} (timeout_ms optional, 1 to 600000: how long the transport may take
- * before GEM_ERR_TIMEOUT; store_timeout_ms optional, the same for the price-alert store, see
- * "Store timeouts" at the top).
+ * Creates the service. config_json GemPriceAlertServiceConfig (timeout_ms optional, 1 to 600000:
+ * how long the transport may take before GEM_ERR_TIMEOUT; store_timeout_ms optional, the same for
+ * the price-alert store, see "Store timeouts" at the top).
  * Cleartext "http://" is refused (GEM_ERR_INVALID_INPUT) unless the host is loopback:
  * 127.0.0.1, [::1] or localhost, with an optional :port.
  * The tables are copied; `preferences` is retained (the host may free its reference at once).
@@ -348,47 +357,48 @@ gem_status gem_price_alert_service_new(const char *_Nullable config_json,
  */
 void gem_price_alert_service_free(gem_price_alert_service *_Nullable service);
 
-/** Lists the stored alerts (asset_id NULL for all). done receives a JSON array of alerts. */
+/** Lists the stored alerts (asset_id NULL for all). done receives [PriceAlert]. */
 gem_status gem_price_alert_service_get_price_alerts(gem_price_alert_service *_Nullable service,
                                                     const char *_Nullable asset_id,
                                                     gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
  * Reads the remote alerts and the stored ones, and writes only the difference (nothing when they
- * agree). asset_id NULL syncs all. done receives what was written:
- * {"upserted":[alert, …],"deleted_ids":["…"]} (both empty when local and remote agreed).
+ * agree). asset_id NULL syncs all. done receives what was written, GemPriceAlertSyncResult
+ * (both lists empty when local and remote agreed).
  */
 gem_status gem_price_alert_service_sync(gem_price_alert_service *_Nullable service, const char *_Nullable asset_id,
                                         gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Adds an alert: stored locally first, then sent to the API; an API refusal (GEM_ERR_API),
- * transport failure or timeout restores the previous local state and done receives that error.
+ * Adds an alert (alert_json PriceAlert, without "id"): stored locally first, then sent to the API; an
+ * API refusal (GEM_ERR_API), transport failure or timeout restores the previous local state and done
+ * receives that error.
  * Adding turns alerts on and asks the permission port every time. done receives
- * {"alert":{…with "id"},"enabled":true|false,"permission":"granted"|"denied"}.
+ * GemPriceAlertAddResult (the alert with its "id").
  * Needs a device id (gem_preferences_service_update), else GEM_ERR_INVALID_INPUT before any write.
  */
 gem_status gem_price_alert_service_add(gem_price_alert_service *_Nullable service, const char *_Nullable alert_json,
                                        gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Deletes alerts by id (ids_json: ["id", …]): removed locally first, then on the API; an API
+ * Deletes alerts by id (ids_json [string]): removed locally first, then on the API; an API
  * refusal restores them and done receives the API's error. Ids not stored are ignored.
- * done receives the deleted alerts as a JSON array.
+ * done receives the deleted alerts, [PriceAlert].
  */
 gem_status gem_price_alert_service_delete(gem_price_alert_service *_Nullable service, const char *_Nullable ids_json,
                                           gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
  * Turns price alerts on (enabled != 0: asks the permission port every time) or off.
- * done receives {"enabled":true|false,"permission":"granted"|"denied"} ("permission" absent when
- * turning off, which does not ask): a refusal is a value, not an error. Only a failing
- * permission port is an error, and then nothing is stored.
+ * done receives GemPriceAlertsToggle (permission absent when turning off, which does not ask): a
+ * refusal is a value, not an error. Only a failing permission port is an error, and then nothing is
+ * stored.
  */
 gem_status gem_price_alert_service_set_enabled(gem_price_alert_service *_Nullable service, int32_t enabled,
                                                gem_completion_fn _Nullable done, void *_Nullable context);
 
-/** Whether alerts are on: *out holds true or false (JSON), or the error record. */
+/** Whether alerts are on: *out holds bool (true or false), or the error record. */
 gem_status gem_price_alert_service_is_enabled(gem_price_alert_service *_Nullable service, gem_buffer *_Nullable out);
 
 /* ---------------------------------------------------------------------------------------------
@@ -426,22 +436,25 @@ typedef struct gem_wallet_store {
     uint32_t struct_size;            /* sizeof(gem_wallet_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {}. Answer a JSON array of every stored wallet record (any order). */
+    /** args {}; answers [Wallet]: every stored wallet (any order). */
     gem_port_fn _Nullable /* required */ get_wallets;
-    /** args {"wallet_id":"…"}. Answer the wallet record, or null when none has this id. */
+    /** args GemWalletRef; answers Wallet?: the wallet, or null when none has this id. */
     gem_port_fn _Nullable /* required */ get_wallet;
     /**
-     * args {"wallet":{…}}. Insert the wallet and its accounts in one transaction. A wallet with this
-     * id already stored: fail with GEM_ERR_STORE and write nothing (never overwrite). Answer null.
+     * args GemWalletWrite; answers null. Insert the wallet and its accounts in one transaction. A
+     * wallet with this id already stored: fail with GEM_ERR_STORE and write nothing (never overwrite).
      */
     gem_port_fn _Nullable /* required */ add_wallet;
     /**
-     * args {"wallet":{…}}. Replace the stored wallet with this id (name, pin, order), writing only
-     * what changed. Answer null. An id that is not stored is a failure (GEM_ERR_NOT_FOUND or
+     * args GemWalletWrite; answers null. Replace the stored wallet with this id (name, pin, order),
+     * writing only what changed. An id that is not stored is a failure (GEM_ERR_NOT_FOUND or
      * GEM_ERR_STORE) with nothing written; the core saves only wallets it has just read.
      */
     gem_port_fn _Nullable /* required */ save_wallet;
-    /** args {"wallet_id":"…"}. Delete the wallet and its accounts; an unknown id is not an error. Answer null. */
+    /**
+     * args GemWalletRef; answers null. Delete the wallet and its accounts; an unknown id is not an
+     * error.
+     */
     gem_port_fn _Nullable /* required */ delete_wallet;
 } gem_wallet_store;
 
@@ -455,9 +468,12 @@ typedef struct gem_wallet_session_store {
     uint32_t struct_size;            /* sizeof(gem_wallet_session_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {}. Answer the current wallet id as a JSON string, or null when none is set. */
+    /** args {}; answers wallet_id?: the current wallet id, or null when none is set. */
     gem_port_fn _Nullable /* required */ get_current_wallet_id;
-    /** args {"wallet_id":"…"} or {"wallet_id":null} (clear). Answer null, or fail and keep the old value. */
+    /**
+     * args GemCurrentWalletIdUpdate (wallet_id null: clear); answers null, or fail and keep the old
+     * value.
+     */
     gem_port_fn _Nullable /* required */ set_current_wallet_id;
 } gem_wallet_session_store;
 
@@ -471,11 +487,11 @@ typedef struct gem_secure_store {
     uint32_t struct_size;            /* sizeof(gem_secure_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {"key":K}. Answer the stored value as a JSON string, or null when absent. */
+    /** args GemStoreKey; answers string?: the stored value, or null when absent. */
     gem_port_fn _Nullable /* required */ get;
-    /** args {"key":K,"value":V}. Store V under K, replacing any value. Answer null. */
+    /** args GemStoreEntry; answers null. Store value under key, replacing any value. */
     gem_port_fn _Nullable /* required */ set;
-    /** args {"key":K}. Remove K; an absent key is not an error. Answer null. */
+    /** args GemStoreKey; answers null. Remove the key; an absent key is not an error. */
     gem_port_fn _Nullable /* required */ delete_key;
 } gem_secure_store;
 
@@ -511,22 +527,22 @@ gem_status gem_wallet_session_service_new(const char *_Nullable config_json, con
 /** Releases the host's reference; in-flight commands complete with GEM_ERR_CANCELLED. NULL-safe. */
 void gem_wallet_session_service_free(gem_wallet_session_service *_Nullable service);
 
-/** Every wallet, in the user's order (order, then index). done receives a JSON array of wallet records. */
+/** Every wallet, in the user's order (order, then index). done receives [Wallet]. */
 gem_status gem_wallet_session_service_get_wallets(gem_wallet_session_service *_Nullable service,
                                                   gem_completion_fn _Nullable done, void *_Nullable context);
 
-/** One wallet by id. done receives the wallet record, or null when none has this id. */
+/** One wallet by id. done receives Wallet?: the wallet, or null when none has this id. */
 gem_status gem_wallet_session_service_get_wallet(gem_wallet_session_service *_Nullable service,
                                                  const char *_Nullable wallet_id,
                                                  gem_completion_fn _Nullable done, void *_Nullable context);
 
-/** One wallet by id. done receives the wallet record, or GEM_ERR_NOT_FOUND. */
+/** One wallet by id. done receives the Wallet, or GEM_ERR_NOT_FOUND. */
 gem_status gem_wallet_session_service_require_wallet(gem_wallet_session_service *_Nullable service,
                                                      const char *_Nullable wallet_id,
                                                      gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * The stored current wallet id, synchronously: *out holds a JSON string or null. It may name a
+ * The stored current wallet id, synchronously: *out holds wallet_id? (a JSON string or null). It may name a
  * wallet deleted since; gem_wallet_session_service_get_current_wallet resolves that.
  */
 gem_status gem_wallet_session_service_get_current_wallet_id(gem_wallet_session_service *_Nullable service,
@@ -534,7 +550,7 @@ gem_status gem_wallet_session_service_get_current_wallet_id(gem_wallet_session_s
 
 /**
  * The current wallet: the stored one while it exists, else the first wallet in the user's order,
- * else none. done receives the wallet record or null. Reading writes nothing.
+ * else none. done receives Wallet? (null for none). Reading writes nothing.
  */
 gem_status gem_wallet_session_service_get_current_wallet(gem_wallet_session_service *_Nullable service,
                                                          gem_completion_fn _Nullable done, void *_Nullable context);
@@ -544,11 +560,10 @@ typedef struct gem_wallet_service gem_wallet_service;
 /**
  * Creates the wallet service. It owns the wallets' writes and the keystore, which never crosses
  * the ABI: a secret leaves the core only through gem_wallet_service_export_secret.
- * config_json (may be NULL for the defaults): GemWalletServiceConfig (docs/records.md#gemwalletserviceconfig),
- * {"kdf_iterations":2,"kdf_memory_kib":65536,"store_timeout_ms":30000}: the Argon2id cost of new keystore records (at least 2 passes and
- * 19456 KiB; at most 4 and 262144 KiB; each record stores its own cost, so changing it later keeps
- * old records readable), and the bound on each wallet-store and secure-store call ("Store
- * timeouts" at the top). A stored record whose cost is outside the same bounds is refused
+ * config_json (may be NULL for the defaults): GemWalletServiceConfig: the Argon2id cost of new keystore
+ * records (at least 2 passes and 19456 KiB; at most 4 and 262144 KiB; each record stores its own cost,
+ * so changing it later keeps old records readable), and the bound on each wallet-store and secure-store
+ * call ("Store timeouts" at the top). A stored record whose cost is outside the same bounds is refused
  * (GEM_ERR_CRYPTO) before any derivation.
  * At start, before any command that writes, the service sweeps the secure store: an import lists
  * its secret's key under the secure-store key "gemstone.pending_secrets" (a JSON array of keys,
@@ -574,24 +589,24 @@ void gem_wallet_service_free(gem_wallet_service *_Nullable service);
 
 /**
  * Creates a multi-coin wallet from a new random phrase and makes it current.
- * request_json (may be NULL for the defaults): GemWalletCreateRequest (docs/records.md#gemwalletcreaterequest),
- * {"name":"…","word_count":12|24,"chains":[…]}, each key optional (12 words, every chain). done receives {"wallet":{…},"phrase":{copy record,
- * kind secret_phrase}}: the phrase is shown this once, for the user's backup.
+ * request_json (may be NULL for the defaults): GemWalletCreateRequest, each key optional (12 words,
+ * every chain). done receives GemWalletCreated (its phrase a GemCopy of kind secret_phrase): the
+ * phrase is shown this once, for the user's backup.
  * Writes in the order of gem_wallet_service_import_wallet.
  */
 gem_status gem_wallet_service_create_wallet(gem_wallet_service *_Nullable service, const char *_Nullable request_json,
                                             gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Imports a wallet (import_json above) and makes it current. The order is fixed: validate and
- * derive (no I/O); if a wallet with the same id is stored, answer it as "existing" (made current,
- * nothing duplicated); else seal the secret under the password port's password into the secure
+ * Imports a wallet (import_json GemWalletImport, above) and makes it current. The order is fixed:
+ * validate and derive (no I/O); if a wallet with the same id is stored, answer it as "existing" (made
+ * current, nothing duplicated); else seal the secret under the password port's password into the secure
  * store, add the wallet to the store, set it current. done receives success only after all three
- * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet
- * and no secret. If an undo fails too, done receives GEM_ERR_STORE whose message names both
- * failures and what stays stored ("the wallet and its encrypted secret" or "an encrypted secret
- * with no wallet"; such a secret is deleted by the sweep when the service next starts).
- * done receives {"type":"imported"|"existing","wallet":{…}}.
+ * writes; a failing write undoes the earlier ones and done receives its error, leaving no wallet and no
+ * secret. If an undo fails too, done receives GEM_ERR_STORE whose message names both failures and what
+ * stays stored ("the wallet and its encrypted secret" or "an encrypted secret with no wallet"; such a
+ * secret is deleted by the sweep when the service next starts).
+ * done receives GemWalletImportResult (imported or existing).
  * Limits (GEM_ERR_INVALID_INPUT, before any decoding): a name as for rename_wallet; a private key
  * longer than the chain's longest form (after surrounding whitespace): 66 characters on secp256k1
  * chains (0x + 64 hex digits), 130 on ed25519 chains (0x + a 128-digit keypair), each form read
@@ -601,15 +616,15 @@ gem_status gem_wallet_service_import_wallet(gem_wallet_service *_Nullable servic
                                             gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * What import_wallet would make, without writing or asking the password: done receives
- * GemWalletPreview (docs/records.md#gemwalletpreview).
+ * What import_wallet would make (import_json GemWalletImport), without writing or asking the
+ * password: done receives GemWalletPreview.
  */
 gem_status gem_wallet_service_preview_import(gem_wallet_service *_Nullable service, const char *_Nullable import_json,
                                              gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
  * Renames a wallet (trimmed; blank, longer than 64 characters or with control characters is
- * GEM_ERR_INVALID_INPUT). done receives the updated wallet record; nothing is written when the
+ * GEM_ERR_INVALID_INPUT). done receives the updated Wallet; nothing is written when the
  * name is unchanged. An unknown id is GEM_ERR_NOT_FOUND.
  * Limits: a name is at most 256 UTF-8 bytes as well as 64 characters, and refuses bidi controls
  * (U+202A-202E, U+2066-2069, U+200E/200F, U+061C) and invisible characters (format characters
@@ -620,7 +635,7 @@ gem_status gem_wallet_service_rename_wallet(gem_wallet_service *_Nullable servic
                                             const char *_Nullable name,
                                             gem_completion_fn _Nullable done, void *_Nullable context);
 
-/** Pins (pinned != 0) or unpins a wallet. done receives the updated wallet record. */
+/** Pins (pinned != 0) or unpins a wallet. done receives the updated Wallet. */
 gem_status gem_wallet_service_set_pinned(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
                                          int32_t pinned, gem_completion_fn _Nullable done, void *_Nullable context);
 
@@ -630,20 +645,19 @@ gem_status gem_wallet_service_set_pinned(gem_wallet_service *_Nullable service, 
  * GEM_ERR_STORE naming both failures and "leaving the wallet stored without its encrypted
  * secret"). When it was current, the first remaining wallet becomes current (if storing that
  * choice fails, the deletion stands and the stored id resolves to the same wallet). done receives
- * {"deleted_wallet_id":"…","current_wallet_id":"…"} (current_wallet_id absent when no wallet
- * remains).
+ * GemWalletDeleted (current_wallet_id absent when no wallet remains).
  */
 gem_status gem_wallet_service_delete_wallet(gem_wallet_service *_Nullable service, const char *_Nullable wallet_id,
                                             gem_completion_fn _Nullable done, void *_Nullable context);
 
-/** Makes a stored wallet current. done receives its record, or GEM_ERR_NOT_FOUND. */
+/** Makes a stored wallet current. done receives its Wallet, or GEM_ERR_NOT_FOUND. */
 gem_status gem_wallet_service_set_current_wallet_id(gem_wallet_service *_Nullable service,
                                                     const char *_Nullable wallet_id,
                                                     gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
  * The wallet's secret for the user to copy, after the password port answered: done receives a
- * copy record of kind secret_phrase (words joined by one space) or private_key (in the chain's
+ * GemCopy of kind secret_phrase (words joined by one space) or private_key (in the chain's
  * usual form: Solana base58 keypair, Stellar S…, Sui suiprivkey1…, Near ed25519:…, 0x-hex on EVM
  * chains, hex elsewhere). A watch-only wallet is GEM_ERR_INVALID_INPUT; a keystore record that is
  * missing is GEM_ERR_NOT_FOUND; a wrong password or a damaged record is GEM_ERR_CRYPTO, whose
@@ -655,7 +669,7 @@ gem_status gem_wallet_service_export_secret(gem_wallet_service *_Nullable servic
 
 /**
  * What the sweep at start (gem_wallet_service_new above) found and did, waiting for it if it is still
- * running: done (once, on a core thread) receives GemSecretSweep (docs/records.md#gemsecretsweep):
+ * running: done (once, on a core thread) receives GemSecretSweep:
  * the secure-store keys of the secrets it deleted, the wallets stored without their secret, and the
  * error that stopped it ("failure", absent when it ran through; what it had not settled stays
  * listed and is swept at the next start). Every call on one service answers the same record; the
@@ -680,42 +694,42 @@ gem_status gem_wallet_service_startup_sweep(gem_wallet_service *_Nullable servic
 
 /**
  * The nodes the user added and each chain's selected node (GemNodeStore). Async; called on a core
- * dispatch thread where blocking (a SQLite transaction) is allowed. A node is a GemChainNode:
- * {"chain":"ethereum","url":"https://…"}. Only GemNodeService writes it.
+ * dispatch thread where blocking (a SQLite transaction) is allowed. A node is a GemChainNode.
+ * Only GemNodeService writes it.
  */
 typedef struct gem_node_store {
     uint32_t struct_size;            /* sizeof(gem_node_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {}. Answer every added node in the order added: [GemChainNode]. */
+    /** args {}; answers [GemChainNode]: every added node in the order added. */
     gem_port_fn _Nullable /* required */ get_nodes;
     /**
-     * args {"add":[GemChainNode],"delete":[GemChainNode]}. In one transaction, append each node of
-     * add that is not stored and delete each node of delete. Answer null, or fail with nothing written.
+     * args GemNodesUpdate; answers null. In one transaction, append each node of add that is not
+     * stored and delete each node of delete; or fail with nothing written.
      */
     gem_port_fn _Nullable /* required */ update_nodes;
-    /** args {}. Answer the stored selections, at most one per chain: [GemChainNode]. */
+    /** args {}; answers [GemChainNode]: the stored selections, at most one per chain. */
     gem_port_fn _Nullable /* required */ get_selections;
-    /** args {"chain":"ethereum","url":"https://…"} or {"chain":…,"url":null} to clear. Answer null. */
+    /** args GemNodeSelection (url null: clear the chain's selection); answers null. */
     gem_port_fn _Nullable /* required */ set_selection;
 } gem_node_store;
 
 /**
  * The token assets the device knows and the tokens each wallet shows (GemAssetStore). Async, on a
- * core dispatch thread. An asset is the Asset record ({"id":"ethereum_0x…","name":…,"symbol":…,
- * "decimals":6,"type":"erc20"}); native assets come from the core and are never stored.
+ * core dispatch thread. An asset is an Asset (its id "ethereum_0x…"); native assets come from the
+ * core and are never stored.
  */
 typedef struct gem_asset_store {
     uint32_t struct_size;            /* sizeof(gem_asset_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {"ids":["ethereum_0x…",…]}. Answer the stored assets among ids, any order: [Asset]. */
+    /** args GemAssetIds; answers [Asset]: the stored assets among ids, any order. */
     gem_port_fn _Nullable /* required */ get_assets;
-    /** args {"assets":[Asset]}. Upsert each under its id in one transaction. Answer null. */
+    /** args GemAssetsAdd; answers null. Upsert each under its id in one transaction. */
     gem_port_fn _Nullable /* required */ add_assets;
-    /** args {"wallet_id":"…"}. Answer the wallet's token ids in the order added: ["ethereum_0x…"]. */
+    /** args GemWalletRef; answers [asset_id]: the wallet's token ids in the order added. */
     gem_port_fn _Nullable /* required */ get_wallet_assets;
-    /** args GemWalletAssetsUpdate {"wallet_id","add":[ids],"remove":[ids]}, one transaction. Answer null. */
+    /** args GemWalletAssetsUpdate, written in one transaction; answers null. */
     gem_port_fn _Nullable /* required */ update_wallet_assets;
 } gem_asset_store;
 
@@ -727,12 +741,12 @@ typedef struct gem_balance_store {
     uint32_t struct_size;            /* sizeof(gem_balance_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {"wallet_id":"…","asset_ids":[…]}. Answer the stored rows among them, any order: [GemBalance]. */
+    /** args GemBalancesQuery; answers [GemBalance]: the stored rows among them, any order. */
     gem_port_fn _Nullable /* required */ get_balances;
     /**
-     * args GemBalanceUpdate {"wallet_id","chain","balances":[GemBalance]}: upsert every row under
-     * (wallet_id, asset_id) in ONE transaction, so an observer never sees a chain half written.
-     * Answer null, or fail (GEM_ERR_STORE) with none of the rows written.
+     * args GemBalanceUpdate; answers null. Upsert every row under (wallet_id, asset_id) in ONE
+     * transaction, so an observer never sees a chain half written; or fail (GEM_ERR_STORE) with
+     * none of the rows written.
      */
     gem_port_fn _Nullable /* required */ update_balances;
 } gem_balance_store;
@@ -741,8 +755,8 @@ typedef struct gem_node_service gem_node_service;
 
 /**
  * Creates the node service over copies of *transport and *store. config_json (may be NULL for the
- * defaults): {"timeout_ms":30000,"store_timeout_ms":30000,
- * "nodes":{"ethereum":["http://127.0.0.1:8545"],…}}. timeout_ms (1 to 600000) bounds each HTTP
+ * defaults): GemNodeServiceConfig (nodes: {"ethereum":["http://127.0.0.1:8545"]}, a chain's URLs).
+ * timeout_ms (1 to 600000) bounds each HTTP
  * request to a node; store_timeout_ms (1 to 600000, default 30000) each gem_node_store call (see
  * "Store timeouts"). "nodes" replaces the built-in nodes of the chains it names (a host shipping
  * its own nodes, or tests on local chains); every URL is https, or http only to 127.0.0.1, [::1]
@@ -769,25 +783,26 @@ gem_status gem_node_service_add(gem_node_service *_Nullable service, const char 
                                 gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Removes an added node; when it was selected the chain goes back to its default. done receives
- * the chain's GemChainNodes. GEM_ERR_INVALID_INPUT for a built-in node, GEM_ERR_NOT_FOUND for a
- * node not listed.
+ * Removes an added node (node_json GemChainNode); when it was selected the chain goes back to its
+ * default. done receives the chain's GemChainNodes. GEM_ERR_INVALID_INPUT for a built-in node,
+ * GEM_ERR_NOT_FOUND for a node not listed.
  */
 gem_status gem_node_service_remove(gem_node_service *_Nullable service, const char *_Nullable node_json,
                                    gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Makes the chain's requests use node_json's URL, which must be one of its nodes
+ * Makes the chain's requests use node_json's URL (a GemChainNode), which must be one of its nodes
  * (GEM_ERR_NOT_FOUND otherwise). done receives the chain's GemChainNodes.
  */
 gem_status gem_node_service_select(gem_node_service *_Nullable service, const char *_Nullable node_json,
                                    gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * Checks a node (listed or not): done receives a GemNodeCheck, whose status is ok, wrong_network
- * (with the expected and actual ids) or unreachable (with the error record), and whose rows are
- * the chain id, sync state, latest block (a GemFormattedNumber) and latency the node answered. An
- * unreachable node is an answer, not an error; only a malformed URL fails (GEM_ERR_INVALID_INPUT).
+ * Checks a node (node_json GemChainNode, listed or not): done receives a GemNodeCheck, whose status is
+ * ok, wrong_network (with the expected and actual ids) or unreachable (with the error record), and
+ * whose rows are the chain id, sync state, latest block (a GemFormattedNumber) and latency the node
+ * answered. An unreachable node is an answer, not an error; only a malformed URL fails
+ * (GEM_ERR_INVALID_INPUT).
  */
 gem_status gem_node_service_check(gem_node_service *_Nullable service, const char *_Nullable node_json,
                                   gem_completion_fn _Nullable done, void *_Nullable context);
@@ -884,13 +899,16 @@ typedef struct gem_transaction_store {
     uint32_t struct_size;            /* sizeof(gem_transaction_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {"wallet_id":"…"}. Answer the wallet's transactions, newest first (created_at, then id): [Transaction]. */
+    /**
+     * args GemWalletRef; answers [Transaction]: the wallet's transactions, newest first (created_at,
+     * then id).
+     */
     gem_port_fn _Nullable /* required */ get_transactions;
-    /** args {"id":"ethereum_0x…"}. Answer the Transaction, or null when none has the id. */
+    /** args GemTransactionRef; answers Transaction?: the transaction, or null when none has the id. */
     gem_port_fn _Nullable /* required */ get_transaction;
     /**
-     * args {"transactions":[Transaction]}: insert each, or replace the row of its id, in ONE
-     * transaction. Answer null, or fail (GEM_ERR_STORE) with none written.
+     * args GemTransactionsUpdate; answers null. Insert each, or replace the row of its id, in ONE
+     * transaction; or fail (GEM_ERR_STORE) with none written.
      */
     gem_port_fn _Nullable /* required */ update_transactions;
 } gem_transaction_store;
@@ -905,7 +923,7 @@ typedef struct gem_transaction_status_port {
     uint32_t struct_size;            /* sizeof(gem_transaction_status_port) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {"wallet_id":"…","transaction_ids":["ethereum_0x…"]}. Answer null (a failure is ignored: the transaction stays pending). */
+    /** args GemTransactionSchedule; answers null (a failure is ignored: the transaction stays pending). */
     gem_port_fn _Nullable /* required */ schedule;
 } gem_transaction_status_port;
 
@@ -928,7 +946,7 @@ gem_status gem_transactions_service_new(const char *_Nullable config_json, gem_a
 void gem_transactions_service_free(gem_transactions_service *_Nullable service);
 
 /**
- * request_json GemTransactionsRequest {"wallet_id","limit":50,"currency":"USD"} (at most 4096 bytes).
+ * request_json GemTransactionsRequest (at most 4096 bytes).
  * done receives the wallet's newest `limit` transactions as rows, [GemTransactionRow] (as
  * gem_transaction_rows answers them), on a core thread.
  */
@@ -947,7 +965,8 @@ gem_status gem_transactions_service_transaction(gem_transactions_service *_Nulla
 typedef struct gem_transaction_state_service gem_transaction_state_service;
 
 /**
- * config_json NULL or {"interval_ms":2000 (1 to 600000),"max_polls":900 (1 to 100000)}. transactions
+ * config_json NULL or GemTransactionStateServiceConfig (interval_ms 1 to 600000, default 2000;
+ * max_polls 1 to 100000, default 900). transactions
  * and nodes are retained; balances may be NULL (then no balance is refreshed after tracking). The
  * service has no store of its own: its store calls go through transactions and balances, bounded
  * as those services bound them.
@@ -975,7 +994,7 @@ gem_status gem_transaction_state_service_track(gem_transaction_state_service *_N
 typedef struct gem_confirm_transfer_service gem_confirm_transfer_service;
 
 /**
- * config_json NULL or {"api_url":"https://…","timeout_ms":30000,"store_timeout_ms":30000} (api_url:
+ * config_json NULL or GemConfirmTransferServiceConfig (api_url:
  * the scanner and simulation API; without it no scan verdict and no simulation: both fail open;
  * timeout_ms, 1 to 600000, bounds each of its HTTP calls; store_timeout_ms, 1 to 600000, each call
  * of the status port, after which the submit goes on and the transaction stays pending; see
@@ -995,12 +1014,12 @@ gem_status gem_confirm_transfer_service_new(const char *_Nullable config_json, g
 void gem_confirm_transfer_service_free(gem_confirm_transfer_service *_Nullable service);
 
 /**
- * request_json GemConfirmRequest {"transfer":GemTransferRequest,"priority":"normal","refresh":false}
- * (at most 16384 bytes). The first load of a transfer (or refresh) runs preload, fee rates, scan and
- * simulation together, then reports a preload or fee-rate failure, then the scan verdict, then loads
- * the transaction; a later load at another priority asks nothing. done receives a GemConfirmLoad, or
- * GEM_ERR_CONFIRM with a GemConfirmError record ({"type":"scan_malicious",…}); an unaffordable
- * transfer is a GemConfirmLoad whose fee.amount is {"type":"error",…}.
+ * request_json GemConfirmRequest (at most 16384 bytes). The first load of a transfer (or refresh) runs
+ * preload, fee rates, scan and simulation together, then reports a preload or fee-rate failure, then
+ * the scan verdict, then loads the transaction; a later load at another priority asks nothing. done
+ * receives a GemConfirmLoad, or GEM_ERR_CONFIRM with a GemConfirmError record (type scan_malicious, …);
+ * an unaffordable transfer is a GemConfirmLoad whose fee.amount is a GemTransferAmountResult of type
+ * error.
  */
 gem_status gem_confirm_transfer_service_load(gem_confirm_transfer_service *_Nullable service, const char *_Nullable request_json,
                                              gem_completion_fn _Nullable done, void *_Nullable context);
@@ -1008,7 +1027,7 @@ gem_status gem_confirm_transfer_service_load(gem_confirm_transfer_service *_Null
 /**
  * request_json GemConfirmRequest. Signs the held load (loading first when none is held) with one
  * keystore password read, broadcasts, stores the pending transaction and asks the status port to
- * schedule its tracking; done receives GemConfirmSubmit {"hashes","transaction_ids"}. Errors are
+ * schedule its tracking; done receives GemConfirmSubmit. Errors are
  * GEM_ERR_CONFIRM records: broadcast_rejected (nothing sent), broadcast_unknown (the answer was lost:
  * the transaction may have been sent), not_stored (sent, not stored), wrong_password, watch_only, the
  * amount's shortfall. Once the node has the transaction, cancelling the command's task no longer
@@ -1020,8 +1039,8 @@ gem_status gem_confirm_transfer_service_submit(gem_confirm_transfer_service *_Nu
                                                gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * What a confirm error shows. request {"error":GemConfirmError}; answers a GemConfirmErrorDisplay
- * ({"type":"network_fee_required","asset":…,"requirement":…} | {"type":"malicious_recipient"} | …).
+ * What a confirm error shows. request GemConfirmErrorDisplayRequest; answers GemConfirmErrorDisplay
+ * (network_fee_required with the asset and requirement, malicious_recipient, …).
  */
 gem_status gem_confirm_error_display(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1035,13 +1054,12 @@ typedef struct gem_sign_message_service gem_sign_message_service;
  * Creates the message-signing service, retaining wallets (its session and keystore: the host passes
  * no key and no second copy of the keystore ports). On failure *out_error holds the error record.
  *
- * A request is GemSignMessageRequest (docs/records.md#gemsignmessagerequest):
- * {"chain":"ethereum","kind":"eip191","message":"hello","encoding":"text","app_name":"…","app_url":"https://…"};
- * kind is a GemSignMessageKind (eip191, eip712, solana, sui, tron, ton_proof, cosmos_adr036,
- * bitcoin_bip137: each names its prefix, hash and signature encoding), encoding text (UTF-8), hex
- * (0x optional) or base58. Limits, checked before anything is parsed: request_json at most
- * 8 × GEM_SIGN_MESSAGE_MAX_BYTES bytes; the message at most GEM_SIGN_MESSAGE_MAX_BYTES bytes as
- * given and as decoded; app_name and app_url at most GEM_SIGN_MESSAGE_MAX_APP_BYTES each.
+ * A request (request_json of _preview and _sign) is GemSignMessageRequest; kind is a GemSignMessageKind
+ * (eip191, eip712, solana, sui, tron, ton_proof, cosmos_adr036, bitcoin_bip137: each names its prefix,
+ * hash and signature encoding), encoding text (UTF-8), hex (0x optional) or base58. Limits, checked
+ * before anything is parsed: request_json at most 8 × GEM_SIGN_MESSAGE_MAX_BYTES bytes; the message at
+ * most GEM_SIGN_MESSAGE_MAX_BYTES bytes as given and as decoded; app_name and app_url at most
+ * GEM_SIGN_MESSAGE_MAX_APP_BYTES each.
  * GEM_ERR_INVALID_ARGUMENT: NULL, oversized or malformed request JSON. GEM_ERR_INVALID_INPUT: a
  * request that breaks a rule (a kind on another family's chain, an empty or undecodable message,
  * malformed typed data, typed data whose domain chainId is not the chain's, ton_proof without an
@@ -1164,19 +1182,18 @@ typedef struct gem_price_store {
     uint32_t struct_size;            /* sizeof(gem_price_store) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {"asset_ids":[…]}. Answer the stored rows among them, any order: [GemAssetPrice]. */
+    /** args GemPricesQuery; answers [GemAssetPrice]: the stored rows among them, any order. */
     gem_port_fn _Nullable /* required */ get_prices;
     /**
-     * args {"currency":"EUR"}. Answer GemPriceState {"conversion":{"currency","rate"} (absent
-     * before the first tick),"rate":0.92 (the stored rate of that currency; absent when none)}.
+     * args GemPriceStateQuery; answers GemPriceState (conversion absent before the first tick;
+     * rate: the stored rate of that currency, absent when none).
      */
     gem_port_fn _Nullable /* required */ get_price_state;
     /**
-     * args GemPriceTick {"currency","rates":[GemFiatRate],"conversion":GemPriceConversion (optional),
-     * "prices":[GemAssetPrice]}. In ONE transaction: upsert the rates by symbol (only those that
+     * args GemPriceTick; answers null. In ONE transaction: upsert the rates by symbol (only those that
      * changed); when "conversion" is present, set every stored row's price to price_usd times its
-     * rate and store the conversion; then upsert the prices by asset_id. Answer null, or fail
-     * (GEM_ERR_STORE) with nothing of the tick written.
+     * rate and store the conversion; then upsert the prices by asset_id; or fail (GEM_ERR_STORE)
+     * with nothing of the tick written.
      */
     gem_port_fn _Nullable /* required */ save_rates_and_prices;
 } gem_price_store;
@@ -1184,8 +1201,8 @@ typedef struct gem_price_store {
 typedef struct gem_price_service gem_price_service;
 
 /**
- * Creates the service. config_json: {"api_url":"https://host[/prefix]","timeout_ms":30000,
- * "store_timeout_ms":30000} (as gem_price_alert_service_new: cleartext only to loopback).
+ * Creates the service. config_json GemPriceServiceConfig (as gem_price_alert_service_new:
+ * cleartext only to loopback).
  * `preferences` (the selected currency) is retained. On failure *out_error holds the error record
  * and no release is called.
  */
@@ -1200,11 +1217,11 @@ gem_status gem_price_service_new(const char *_Nullable config_json,
 void gem_price_service_free(gem_price_service *_Nullable service);
 
 /**
- * Asks the API for the fiat rates and the USD prices of asset_ids_json (["bitcoin",…], at most
+ * Asks the API for the fiat rates and the USD prices of asset_ids_json ([asset_id], at most
  * 1000, else GEM_ERR_INVALID_INPUT before any request) and commits them as one tick. A failed
  * request writes nothing (GEM_ERR_API with the HTTP status, GEM_ERR_OFFLINE, GEM_ERR_TIMEOUT); an
  * entry that is malformed or names an unknown currency is dropped alone and counted. done receives
- * GemPriceTickResult {"currency":"EUR","prices":2,"rates":46,"dropped":0,"conversion":{…}}.
+ * GemPriceTickResult.
  */
 gem_status gem_price_service_sync_prices(gem_price_service *_Nullable service, const char *_Nullable asset_ids_json,
                                          gem_completion_fn _Nullable done, void *_Nullable context);
@@ -1220,7 +1237,7 @@ gem_status gem_price_service_sync_prices(gem_price_service *_Nullable service, c
 gem_status gem_price_service_apply_tick(gem_price_service *_Nullable service, const char *_Nullable payload_json,
                                         gem_completion_fn _Nullable done, void *_Nullable context);
 
-/** The stored prices of asset_ids_json (["bitcoin",…]). done receives [GemAssetPrice] (stored ones only). */
+/** The stored prices of asset_ids_json ([asset_id]). done receives [GemAssetPrice] (stored ones only). */
 gem_status gem_price_service_get_prices(gem_price_service *_Nullable service, const char *_Nullable asset_ids_json,
                                         gem_completion_fn _Nullable done, void *_Nullable context);
 
@@ -1242,7 +1259,7 @@ gem_status gem_currency_service_new(gem_preferences_service *_Nullable preferenc
 /** Releases the host's reference. NULL-safe. */
 void gem_currency_service_free(gem_currency_service *_Nullable service);
 
-/** *out holds {"selected":"USD","currencies":["AED",…,"ZAR"]} (sorted), or the error record. */
+/** *out holds GemCurrencies (the currencies sorted), or the error record. */
 gem_status gem_currency_service_currencies(gem_currency_service *_Nullable service, gem_buffer *_Nullable out);
 
 /**
@@ -1258,8 +1275,7 @@ typedef struct gem_wallet_home_service gem_wallet_home_service;
 
 /**
  * GemWalletHomeService: the wallet's home screen over the price service (retained). Its answers are
- * GemWalletHome {"state":GemLoadState,"value":{"currency","total","change","change_percentage","rows"}}
- * (docs/records.md#gemwallethome): the total of the shown assets at the stored prices (fiat style),
+ * GemWalletHome: the total of the shown assets at the stored prices (fiat style),
  * its 24-hour move (signed, toned) and the rows of gem_wallet_asset_rows.
  */
 gem_status gem_wallet_home_service_new(gem_price_service *_Nullable prices,
@@ -1270,9 +1286,9 @@ gem_status gem_wallet_home_service_new(gem_price_service *_Nullable prices,
 void gem_wallet_home_service_free(gem_wallet_home_service *_Nullable service);
 
 /**
- * The home from the stored prices, no request. request_json GemWalletHomeRequest {"assets":
- * [GemAssetData] (the wallet's assets and balances as the host's stores hold them; their prices are
- * replaced by the stored ones),"previous":GemWalletHome (the home shown now; absent on first load)}.
+ * The home from the stored prices, no request. request_json GemWalletHomeRequest: the assets are the
+ * wallet's assets and balances as the host's stores hold them (their prices are replaced by the
+ * stored ones), previous the home shown now (absent on first load).
  * done receives GemWalletHome: state data, or, when the store fails, the previous home kept as shown
  * (state error only when nothing was shown).
  */
@@ -1280,9 +1296,10 @@ gem_status gem_wallet_home_service_load(gem_wallet_home_service *_Nullable servi
                                         gem_completion_fn _Nullable done, void *_Nullable context);
 
 /**
- * As _load, after syncing the assets' prices (gem_price_service_sync_prices). A failed sync keeps
- * what is shown: done receives the previous home unchanged (state data), or state error with the
- * failure when nothing was shown. done never receives a failure status for a failed refresh.
+ * As _load (request_json GemWalletHomeRequest; done receives GemWalletHome), after syncing the assets'
+ * prices (gem_price_service_sync_prices). A failed sync keeps what is shown: done receives the previous
+ * home unchanged (state data), or state error with the failure when nothing was shown. done never
+ * receives a failure status for a failed refresh.
  */
 gem_status gem_wallet_home_service_refresh(gem_wallet_home_service *_Nullable service, const char *_Nullable request_json,
                                            gem_completion_fn _Nullable done, void *_Nullable context);
@@ -1293,10 +1310,10 @@ typedef struct gem_chart_service gem_chart_service;
  * GemChartService: loads a chart for a chart session's request over the API (GET
  * /v1/charts/{asset_id}?period=P&currency=USD, docs/services.md "Charts") and converts its USD points
  * once at the stored rate of the request's currency, read through `prices` (retained), as the price
- * service converts its prices (USD at 1 while no rate of that currency is stored). config_json:
- * {"api_url":"https://host[/prefix]","timeout_ms":30000} (GemChartServiceConfig; cleartext only to
- * loopback; timeout 1 to 600000 ms). `transport` is copied; its release is called once, when the
- * service is gone. On failure *out_error holds the error record and no release is called.
+ * service converts its prices (USD at 1 while no rate of that currency is stored). config_json
+ * GemChartServiceConfig (cleartext only to loopback; timeout 1 to 600000 ms). `transport` is copied;
+ * its release is called once, when the service is gone. On failure *out_error holds the error record
+ * and no release is called.
  */
 gem_status gem_chart_service_new(const char *_Nullable config_json,
                                  const gem_http_transport *_Nullable transport,
@@ -1310,12 +1327,11 @@ void gem_chart_service_free(gem_chart_service *_Nullable service);
 /**
  * Loads the chart request_json asks for: GemChartRequest (a chart session's "request", at most
  * 4096 bytes, else GEM_ERR_INVALID_ARGUMENT before parsing). done is called once, on a core thread,
- * with GEM_OK and GemChartResult {"request":…(as given),"state":GemLoadState,"conversion":
- * {"currency","rate"},"points":[{"date","value"}]}: state "data" when the API answered (points oldest
- * first, at most GEM_CHART_MAX_POINTS, possibly empty), {"type":"error","error":…} otherwise (an API
+ * with GEM_OK and GemChartResult (its request as given): state data when the API answered (points
+ * oldest first, at most GEM_CHART_MAX_POINTS, possibly empty), error otherwise (an API
  * refusal, a malformed answer, offline, a timeout, a currency that is not three upper-case letters).
  * A load never fails its completion for a failed request: the host folds the result into its session
- * with gem_chart_session_apply {"type":"result"}, which drops it when the session has moved on.
+ * with gem_chart_session_apply (event result), which drops it when the session has moved on.
  */
 gem_status gem_chart_service_load(gem_chart_service *_Nullable service, const char *_Nullable request_json,
                                   gem_completion_fn _Nullable done, void *_Nullable context);
@@ -1327,9 +1343,9 @@ gem_status gem_chart_service_load(gem_chart_service *_Nullable service, const ch
 /**
  * Checks an address the user typed or pasted for a chain (chain: its id, e.g. "ethereum",
  * "bitcoin", "cosmos"). Synchronous and pure. *out holds, on GEM_OK, GemAddressValidation
- * (docs/records.md#gemaddressvalidation): {"chain","address"} when valid ("address" is the form to
- * send to: whitespace trimmed, EIP-55 case, lower-case bech32, CashAddr without its prefix), or
- * {"chain","error"} with a GemAddressError whose type is a GemAddressErrorType.
+ * (untagged): case valid, with chain and address (the form to send to: whitespace trimmed, EIP-55
+ * case, lower-case bech32, CashAddr without its prefix), or case invalid, with chain and a
+ * GemAddressError whose type is a GemAddressErrorType.
  * A rejected address is an answer, not an error. GEM_ERR_INVALID_ARGUMENT: NULL arguments, invalid
  * UTF-8 or an unknown chain id.
  * Limits: surrounding spaces, tabs, CRs and LFs are trimmed first; text longer than its family's
@@ -1352,18 +1368,16 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
  *                             has the wrong type or is an unknown case ("invalid_argument");
  *   GEM_ERR_INVALID_INPUT     the record is well formed but breaks a rule the function names
  *                             ("invalid_input").
- * `out` may be NULL when only the status matters. The records these functions take and answer are
- * described, key by key, in docs/records.md and include/gemstone.schema.json (both generated from the
- * repository's schema/; installed under include/ and share/doc/gemstone/); below, a record is named by its type:
+ * `out` may be NULL when only the status matters. Each comment names the request record and the
+ * answer ("Reading a function's JSON" at the top; docs/records.md and include/gemstone.schema.json
+ * describe them key by key). Rules every function below holds wherever these appear in a request:
  *
- *  error        GemServiceError (an "api" error carries "status")
- *  load state   GemLoadState          empty state  GemEmptyState (GemEmptyStateKind, …Image, …Action)
- *  number       GemFormattedNumber: a value and its settled style; render it, never re-decide it
- *  format       GemNumberFormat: the device's decimal separator, one character that is not a digit
- *               ("" reads as "."); anything else is GEM_ERR_INVALID_INPUT
- *  asset        Asset (decimals 0 to GEM_MAX_ASSET_DECIMALS, else GEM_ERR_INVALID_INPUT)
- *  amount error GemAmountError
- *  currency     three upper-case letters ("USD"), else GEM_ERR_INVALID_INPUT.
+ *  GemServiceError     an "api" error carries "status"
+ *  GemFormattedNumber  a value and its settled style; render it, never re-decide it
+ *  GemNumberFormat     the device's decimal separator, one character that is not a digit ("" reads
+ *                      as "."); anything else is GEM_ERR_INVALID_INPUT
+ *  Asset               decimals 0 to GEM_MAX_ASSET_DECIMALS, else GEM_ERR_INVALID_INPUT
+ *  a currency          three upper-case letters ("USD"), else GEM_ERR_INVALID_INPUT.
  * Big integers (atomic amounts) are decimal strings; times are Unix seconds.
  * ------------------------------------------------------------------------------------------- */
 
@@ -1397,63 +1411,63 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
 /* END GENERATED: constants */
 
 /**
- * A sync's outcome folded into what a screen shows. request {"sync_error":error (absent when the
- * sync succeeded),"shows_value":true}. Answers a load state: "data" on success, and on failure
- * "data" again while a value is shown (the screen keeps it), {"type":"error",…} when nothing is.
+ * A sync's outcome folded into what a screen shows. request GemLoadStateRefreshRequest (sync_error
+ * absent when the sync succeeded); answers GemLoadState: data on success, and on failure data again
+ * while a value is shown (the screen keeps it), error when nothing is.
  */
 gem_status gem_load_state_refreshed(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * What a list shows, from its load state and whether it has rows (never the rows).
- * request {"mode":"synced"|"local"|"once_loaded","state":load state,"has_rows":false,"empty":empty}.
- * Answers {"type":"rows"} | {"type":"empty","state":empty} | {"type":"error","error":error}:
+ * request GemListPhaseRequest; answers GemListPhase? (rows, empty with its state, or error):
  * rows whenever there are rows; without rows, synced shows the error of a failed load and the
  * empty state otherwise; local (a store-only list) never shows an error; once_loaded answers null
  * while the first sync is pending (no_data or loading) and then behaves as synced.
  */
 gem_status gem_list_phase(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
-/** The empty state of a list. request {"kind":K}; answers empty (see above). */
+/** The empty state of a list. request GemEmptyStateRequest; answers GemEmptyState. */
 gem_status gem_empty_state(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * The next window of a long list, asked when a row within GEM_LIST_PREFETCH_ROWS of its end appears.
- * request {"window":{"limit":50,"maximum":1000},"row_count":50}; answers the window
- * {"limit":100,"maximum":1000}: one GEM_LIST_PAGE_SIZE more, capped at maximum, only when the rows
+ * request GemListWindowRequest; answers the next GemListWindow (limit 50, maximum 1000, 50 rows
+ * give limit 100): one GEM_LIST_PAGE_SIZE more, capped at maximum, only when the rows
  * fill the window (otherwise every stored row shows and the window is unchanged); a window whose
  * limit is already above its maximum answers limit = maximum. Start a
- * transaction list at {"limit":GEM_LIST_PAGE_SIZE,"maximum":GEM_LIST_MAX_ROWS}.
+ * transaction list at limit GEM_LIST_PAGE_SIZE, maximum GEM_LIST_MAX_ROWS.
  * GEM_ERR_INVALID_INPUT: a negative limit, maximum or row_count.
  */
 gem_status gem_list_window_on_end_reached(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * Money as a number. request {"value":-5,"code":"USD","style":"currency"|"fiat"|"abbreviated",
- * "signed":false}. currency: at least two places, four significant digits below 0.99 ($0.0008382);
+ * Money as a number. request GemCurrencyNumberRequest (style a GemCurrencyStyle); answers
+ * GemFormattedNumber. currency: at least two places, four significant digits below 0.99 ($0.0008382);
  * fiat: always two places; abbreviated: compact from 100 000 up. signed adds a forced sign and the
- * tone of the sign. Answers a number with rounding "to_nearest". GEM_ERR_INVALID_INPUT: the code.
+ * tone of the sign. The number's rounding is to_nearest. GEM_ERR_INVALID_INPUT: the code.
  */
 gem_status gem_formatted_currency(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * An asset amount as a number. request {"value":1.5,"symbol":"ETH" (absent: a bare number),
- * "style":"full"|"short"|"auto"}. full: every place; short (lists): two places from 0.1 up, four
+ * An asset amount as a number. request GemAmountNumberRequest (symbol absent: a bare number; style a
+ * GemValueStyle); answers GemFormattedNumber. full: every place; short (lists): two places from 0.1 up, four
  * below, compact from 100 000, and a non-zero value below 0.0001 reads "below_threshold"; auto: two
- * places from one up, four significant digits below. Answers a number with rounding "toward_zero".
+ * places from one up, four significant digits below. The number's rounding is toward_zero.
  */
 gem_status gem_formatted_amount(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * A duration as its largest parts. request {"seconds":3725,"max_parts":2}; answers
- * [{"value":1,"unit":"hours"},{"value":2,"unit":"minutes"}] (units days, hours, minutes, seconds;
- * the smallest part truncated; zero or negative seconds is [{"value":0,"unit":"seconds"}]).
+ * A duration as its largest parts. request GemDurationPartsRequest; answers [GemDurationPart]
+ * (3725 seconds in 2 parts: 1 hours, 2 minutes; units days, hours, minutes, seconds; the smallest
+ * part truncated; zero or negative seconds is one part, 0 seconds).
  * GEM_ERR_INVALID_INPUT: max_parts below 1.
  */
 gem_status gem_duration_parts(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * Typed text as a machine decimal. request {"format":format,"text":"1.234,5"}; answers "1234.5",
- * "" when the text holds no digit (no amount), or null when it is not a number. Reads the digits
+ * Typed text as a machine decimal. request GemPlainNumberRequest; answers string?: "1.234,5" (with
+ * "," as the separator) is "1234.5", "" when the text holds no digit (no amount), or null when it is
+ * not a number. Reads the digits
  * of Arabic-Indic, Persian, Devanagari, Bengali and full-width scripts, and grouping marks other
  * than the decimal separator (checked: "1.5" with "," as the separator is null, not 15).
  * Limit: text of more than 1024 UTF-8 bytes is GEM_ERR_INVALID_INPUT, refused before it is read.
@@ -1463,9 +1477,9 @@ gem_status gem_duration_parts(const char *_Nullable request_json, gem_buffer *_N
 gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * Typed text as an exact atomic value. request {"format":format,"text":"1,5","decimals":6};
- * answers {"type":"value","value":"1500000"} or {"type":"error","error":amount error}
- * (invalid_number, or too_many_decimals when the text has more places than the asset).
+ * Typed text as an exact atomic value. request GemValueFromInputRequest; answers GemInputValue:
+ * value ("1,5" at 6 decimals is "1500000") or error, a GemAmountError (invalid_number, or
+ * too_many_decimals when the text has more places than the asset).
  * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS, or text of more than 1024
  * UTF-8 bytes. Limit: an amount is a uint256, so a number whose whole digits and decimals make
  * more than 78 digits, or above 2^256 - 1, is invalid_number, decided by counting digits first.
@@ -1475,8 +1489,8 @@ gem_status gem_plain_number(const char *_Nullable request_json, gem_buffer *_Nul
 gem_status gem_value_from_input(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * An exact atomic value written for an editable field. request {"format":format,"value":"1500000",
- * "decimals":6}; answers "1,5" (every place kept, no grouping).
+ * An exact atomic value written for an editable field. request GemInputTextRequest; answers string
+ * ("1500000" at 6 decimals is "1,5": every place kept, no grouping).
  * GEM_ERR_INVALID_INPUT: decimals outside 0 to GEM_MAX_ASSET_DECIMALS. Limit: value, like every
  * amount a record carries, is at most 2^256 - 1 (78 digits); a longer or larger one is
  * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
@@ -1487,82 +1501,78 @@ gem_status gem_input_text(const char *_Nullable request_json, gem_buffer *_Nulla
 
 /**
  * An approximate value (a fiat suggestion) written for an editable field. request
- * {"format":format,"value":1e-05}; answers "0,00001": the shortest digits that read back as the
- * same double, never in exponent form.
+ * GemValueTextRequest; answers string (1e-05 is "0,00001"): the shortest digits that read back as
+ * the same double, never in exponent form.
  * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
  * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_value_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * What an amount error shows. request {"error":amount error}; answers {"type":"none"} (a zero
- * amount is silent) | {"type":"invalid_amount"} | {"type":"too_many_decimals","decimals":6} |
- * {"type":"below_minimum","title":"Ethereum (ETH)","minimum":number} |
- * {"type":"insufficient_balance","title":"TRX"} (an asset is titled "Name (SYMBOL)" unless its
- * name is its symbol). GEM_ERR_INVALID_INPUT: the asset's decimals.
+ * What an amount error shows. request GemAmountErrorDisplayRequest; answers GemAmountErrorDisplay: none
+ * (a zero amount is silent), invalid_amount, too_many_decimals, below_minimum (a title such as
+ * "Ethereum (ETH)" and the minimum, a GemFormattedNumber) or insufficient_balance (a title: an asset is
+ * titled "Name (SYMBOL)" unless its name is its symbol). GEM_ERR_INVALID_INPUT: the asset's decimals.
  */
 gem_status gem_amount_error_display(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The copy model of an address. request {"chain":"bitcoin","address":"bc1q…"}; answers GemCopy
+ * The copy model of an address. request GemAddressCopyRequest; answers GemCopy
  * of kind address (display: the toast text, shortened once).
  * GEM_ERR_INVALID_INPUT: an empty address.
  */
 gem_status gem_address_copy(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * How the clipboard treats a copy kind. request {"kind":GemCopyKind}; answers {"is_sensitive":true,
- * "clipboard_expiry_seconds":GEM_SECRET_CLIPBOARD_SECONDS} for a secret (mark the item sensitive,
- * never toast it) and {"is_sensitive":false} (no expiry) otherwise.
+ * How the clipboard treats a copy kind. request GemCopyPolicyRequest; answers GemCopyPolicy: for a
+ * secret is_sensitive (mark the item sensitive, never toast it) and clipboard_expiry_seconds
+ * GEM_SECRET_CLIPBOARD_SECONDS; otherwise not sensitive, with no expiry.
  */
 gem_status gem_copy_kind_policy(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * An address as a screen shows it. request {"address":"0x1234…5678","style":"short"|"full"};
- * answers "0x1234...5678" (short: 6 characters, "...", 4 characters; an address that would not get
+ * An address as a screen shows it. request GemFormatAddressRequest; answers string: the address
+ * shortened, "0x1234...5678" (short: 6 characters, "...", 4 characters; an address that would not get
  * shorter is whole) or the whole address.
  */
 gem_status gem_format_address(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * The chains the core supports: request GemChainsRequest ({} for every chain, in the core's order, or
- * {"chains":["solana","bitcoin"]} for those, in that order); answers a JSON array of GemChainInfo
- * (docs/records.md#gemchaininfo): the chain id, its family and its native coin (asset id, name,
- * symbol, decimals). The same data is generated for hosts: GEM_CHAIN_LIST below, gemstone.CHAINS
- * (Python), Chains.all (Kotlin). An unknown chain id is GEM_ERR_INVALID_ARGUMENT naming it and its index.
+ * the chains listed, in that order); answers [GemChainInfo]: the chain id, its family and its native
+ * coin (asset id, name, symbol, decimals). The same data is generated for hosts: GEM_CHAIN_LIST below,
+ * gemstone.CHAINS (Python), Chains.all (Kotlin). An unknown chain id is GEM_ERR_INVALID_ARGUMENT naming
+ * it and its index.
  */
 gem_status gem_chains(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * Today and yesterday, once per list build; the clock and time zone are the host's. request
- * {"now":1772323200,"utc_offset_seconds":-3600} (the device's offset east of UTC at now); answers
- * {"today":{"year":2026,"month":2,"day":28},"yesterday":{"year":2026,"month":2,"day":27}}.
+ * GemDayBoundariesRequest (utc_offset_seconds: the device's offset east of UTC at now); answers
+ * GemDayBoundaries.
  * GEM_ERR_INVALID_INPUT: an offset beyond GEM_MAX_UTC_OFFSET_SECONDS either way.
  */
 gem_status gem_day_boundaries(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The header of each section day, one call per list build. request {"boundaries":…(as answered
- * above),"days":[{"year":2026,"month":2,"day":27},…]}; answers ["yesterday","date",…]
- * ("today", "yesterday" or "date": the host prints the date). GEM_ERR_INVALID_INPUT: a day that
+ * The header of each section day, one call per list build. request GemDayLabelsRequest (boundaries
+ * as gem_day_boundaries answered them); answers [GemDayLabel], one per day (today, yesterday or
+ * date: the host prints the date). GEM_ERR_INVALID_INPUT: a day that
  * is not a calendar date.
  */
 gem_status gem_day_labels(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * A page of transaction rows in one call. request
- *   {"transactions":[Transaction,…],"assets":[GemPricedAsset,…],"currency":"USD"}
- * Answers one GemTransactionRow per transaction, in order (docs/records.md#gemtransactionrow; the
- * fiat is absent without a price or an amount).
+ * A page of transaction rows in one call. request GemTransactionRowsRequest; answers
+ * [GemTransactionRow], one per transaction, in order (the fiat is absent without a price or an amount).
  * The amount is signed, toned and in the short style; the fiat is in the currency's fiat style.
  * GEM_ERR_INVALID_INPUT: a transaction whose asset is not among the assets, or the currency.
  */
 gem_status gem_transaction_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * A transaction's details screen in one call. request GemTransactionDetailRequest
- *   {"transaction":Transaction,"asset":GemPricedAsset,"fee_asset":GemPricedAsset,"currency":"USD"}
- * Answers GemTransactionDetailRows (docs/records.md#gemtransactiondetailrows): the identity, title and signed,
+ * A transaction's details screen in one call. request GemTransactionDetailRequest; answers
+ * GemTransactionDetailRows: the identity, title and signed,
  * toned value of the list row (gem_transaction_rows), the value with every place and its worth, and the rows in
  * order: date, status, the sender (incoming) or the recipient, the network, the fee the wallet paid in the fee
  * asset with its worth (none for an incoming transaction), the memo (when not empty), the hash shortened.
@@ -1572,18 +1582,17 @@ gem_status gem_transaction_rows(const char *_Nullable request_json, gem_buffer *
 gem_status gem_transaction_detail_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The texts an asset row style resolves to for one asset. request {"asset":Asset,"style":
- * GemAssetRowStyle}; answers GemAssetRowText {"title":"Tether","symbol":"USDT","network":"Ethereum"}:
- * the title is the asset's name, a native coin's canonical name or its network's name (style.title);
- * the symbol is absent when the style hides it or it equals the title; the network is present only
- * under a token when style.subtitle is "network". GEM_ERR_INVALID_INPUT: the asset's decimals.
+ * The texts an asset row style resolves to for one asset. request GemAssetRowTextRequest; answers
+ * GemAssetRowText (Tether: title "Tether", symbol "USDT", network "Ethereum"): the title is the asset's
+ * name, a native coin's canonical name or its network's name (style.title); the symbol is absent when
+ * the style hides it or it equals the title; the network is present only under a token when
+ * style.subtitle is "network". GEM_ERR_INVALID_INPUT: the asset's decimals.
  */
 gem_status gem_asset_row_text(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The rows of an asset list in one call. request {"assets":[GemAssetData,…],"currency":"USD",
- * "style":GemAssetRowStyle}; answers one GemAssetItemRow per asset, in order
- * (docs/records.md#gemassetitemrow): the title and symbol as gem_asset_row_text; under it the price
+ * The rows of an asset list in one call. request GemAssetListRowsRequest; answers [GemAssetItemRow],
+ * one per asset, in order: the title and symbol as gem_asset_row_text; under it the price
  * in the currency's price style (at least two places: 0.9 reads 0.90) with its signed, toned 24-hour
  * change, or the network name; trailing the balance (short style, every kind added up) over its worth
  * (fiat style; absent without a price), the enabled switch, the address to copy (none without one) or
@@ -1592,8 +1601,8 @@ gem_status gem_asset_row_text(const char *_Nullable request_json, gem_buffer *_N
 gem_status gem_asset_list_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The rows of the wallet's asset list in one call. request {"assets":[GemAssetData,…],
- * "currency":"USD"}; answers [GemAssetItemRow,…] as gem_asset_list_rows in the wallet style
+ * The rows of the wallet's asset list in one call. request GemWalletAssetRowsRequest; answers
+ * [GemAssetItemRow] as gem_asset_list_rows in the wallet style
  * (the asset's name, its price and change, its balance and worth), leaving out the assets whose
  * is_enabled is false. GEM_ERR_INVALID_INPUT: the currency, an asset's decimals.
  */
@@ -1601,18 +1610,17 @@ gem_status gem_wallet_asset_rows(const char *_Nullable request_json, gem_buffer 
 
 /**
  * The rows of a price alert list in one call (spec: alert_kind). request GemPriceAlertRowsRequest
- * {"alerts":[GemPriceAlertData {"alert":PriceAlert,"asset":GemAssetData},…],"currency":"USD"} (the
- * currency of the assets' prices); answers one GemPriceAlertRow {"id","kind","direction"?,"row"} per
- * alert, in order (docs/records.md#gempricealertrow). id is the alert's store key (as
- * gem_price_alert_service writes it); kind is "price" with a target price, "price_percent_change"
- * with a percent change, else "auto". row is a GemAssetItemRow titled as an asset list's (the name,
- * the symbol beside it) whose subtitle says the alert: auto, the price and its signed, toned 24-hour
- * change as gem_asset_list_rows shows them (nothing without a price); price, the text
- * {"type":"price_alert_direction","direction":"up"|"down"} ("Over"/"Under") then the target price in
- * the alert's currency (price style), toned positive over and negative under (the price alone,
- * plain, without a direction); price_percent_change, the percent, signed and toned by its
- * direction (unsigned and plain without one). A target alert with a known price trails that price
- * over its 24-hour change; an auto alert trails nothing; masks_balance is false.
+ * (each alert as a GemPriceAlertData: the PriceAlert joined with its GemAssetData; the currency of the
+ * assets' prices); answers [GemPriceAlertRow], one per alert, in order. id is the alert's store key
+ * (as gem_price_alert_service writes it); kind (GemPriceAlertKind) is price with a target price,
+ * price_percent_change with a percent change, else auto. row is a GemAssetItemRow titled as an asset
+ * list's (the name, the symbol beside it) whose subtitle says the alert: auto, the price and its
+ * signed, toned 24-hour change as gem_asset_list_rows shows them (nothing without a price); price,
+ * the GemLocalizedText price_alert_direction ("Over"/"Under") then the target price in the alert's
+ * currency (price style), toned positive over and negative under (the price alone, plain, without a
+ * direction); price_percent_change, the percent, signed and toned by its direction (unsigned and
+ * plain without one). A target alert with a known price trails that price over its 24-hour change;
+ * an auto alert trails nothing; masks_balance is false.
  * GEM_ERR_INVALID_INPUT: the currency, an alert that fails the add's checks (its asset id,
  * currency, a price or percent not above zero, both, a direction without either), an alert whose
  * asset_id is not its asset's id, an asset's decimals. request_json of more than
@@ -1621,20 +1629,18 @@ gem_status gem_wallet_asset_rows(const char *_Nullable request_json, gem_buffer 
 gem_status gem_price_alert_rows(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The wallet list in one call. request {"wallets":[WalletListItem,…],"current_wallet_id":
- * "multicoin_0x…" (optional)}; answers [GemWalletSection,…]: {"kind":"pinned","rows":[…]} then
- * {"kind":"wallets","rows":[…]}, each by order, then index, then id; an empty section is left out.
- * A row (GemWalletRow) is subtitled {"type":"wallet_type","wallet_type":"multicoin"} or, for a
- * one-chain wallet, {"type":"text","text":<network name>}; the placeholder is the name's first
+ * The wallet list in one call. request GemWalletSectionsRequest (current_wallet_id optional); answers
+ * [GemWalletSection]: the pinned section then the wallets section, each by order, then index, then
+ * id; an empty section is left out. A row (GemWalletRow) is subtitled by its wallet type
+ * (multicoin) or, for a one-chain wallet, by the network name as text; the placeholder is the name's first
  * character upper-cased; a watch-only wallet shows the watch badge.
  */
 gem_status gem_wallet_sections(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * A wallet's details screen. request {"wallet":Wallet,"current_wallet_id":… (optional)}; answers
- * GemWalletDetails {"row":GemWalletRow,"secret_kind":"phrase"|"private_key" (absent for a
- * watch-only wallet),"show_secret":{"type":"show_secret","kind":…},"address":GemAddressRow (only
- * when the wallet has exactly one account)}.
+ * A wallet's details screen. request GemWalletDetailsRequest (current_wallet_id optional); answers
+ * GemWalletDetails (secret_kind absent for a watch-only wallet; address only when the wallet has
+ * exactly one account).
  */
 gem_status gem_wallet_details(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
@@ -1643,57 +1649,52 @@ gem_status gem_wallet_details(const char *_Nullable request_json, gem_buffer *_N
  * reads request_json of at most GEM_CHART_MAX_REQUEST_BYTES (longer: GEM_ERR_INVALID_ARGUMENT before
  * parsing). The session is a value the host keeps and passes back; its phase is derived, never stored.
  *
- * gem_chart_session_new: request {"asset_id":"bitcoin","period":"day","currency":"EUR"}; answers a
- * session whose "request" (generation 1) is in flight: pass it to gem_chart_service_load.
- * GEM_ERR_INVALID_INPUT: the currency.
+ * gem_chart_session_new: request GemChartSessionRequest; answers a GemChartSession whose request
+ * (generation 1) is in flight: pass it to gem_chart_service_load. GEM_ERR_INVALID_INPUT: the currency.
  */
 gem_status gem_chart_session_new(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The session after one event. request {"session":session,"event":E}; E is
- * {"type":"period","period":"week"} or {"type":"currency","currency":"JPY"} (a new request: nothing
- * held, unzoomed; load session.request again) | {"type":"refresh"} (a new generation; the chart stays
- * shown) | {"type":"result","result":GemChartResult} (folded only when result.request equals
- * session.request; an older answer is dropped) | {"type":"zoom","scale":2,"anchor":0.5} (the drawn
- * count divided by scale about the anchor, a fraction of the plot width, clamped to
- * GEM_CHART_MIN_VISIBLE_POINTS…all points held) | {"type":"pan","delta":0.25} (plot widths; positive
- * shows older points; clamped to the points held). GEM_ERR_INVALID_INPUT: a scale not finite and above
+ * The session after one event. request GemChartEventRequest; answers the next GemChartSession. The
+ * GemChartEvent is period or currency (a new request: nothing held, unzoomed; load session.request
+ * again) | refresh (a new generation; the chart stays shown) | result, a GemChartResult (folded only
+ * when result.request equals session.request; an older answer is dropped) | zoom (the drawn count
+ * divided by scale about the anchor, a fraction of the plot width, clamped to
+ * GEM_CHART_MIN_VISIBLE_POINTS…all points held) | pan (delta in plot widths; positive shows older
+ * points; clamped to the points held). GEM_ERR_INVALID_INPUT: a scale not finite and above
  * zero, an anchor or delta not finite, a currency, points not strictly increasing by date or not finite
  * or more than GEM_CHART_MAX_POINTS, a negative window.
  */
 gem_status gem_chart_session_apply(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The chart screen in one record. request {"session":session,"input":GemChartInput {"asset_id",
- * "price":GemAssetPrice (optional)}}; answers GemChartView {"period","phase":P,"is_refreshing"}: P is
- * "loading" | "no_data" (fewer than two points) | {"type":"failed","error":…} (nothing held, the last
- * load failed) | {"type":"data","data":GemChartData {"period","currency","date_style","points",
- * "start","end","min","max","header"}}. The header is the newest point, or the input's price
- * (price_usd at the session's rate) when it is of the session's asset and updated after that point:
- * a price older than the last chart point leaves the header where it is. GEM_ERR_INVALID_INPUT: as
- * gem_chart_session_apply.
+ * The chart screen in one record. request GemChartViewStateRequest (its GemChartInput's price
+ * optional); answers GemChartView, whose GemChartPhase is loading | no_data (fewer than two points) |
+ * failed (nothing held, the last load failed) | data, a GemChartData. The header is the newest point,
+ * or the input's price (price_usd at the session's rate) when it is of the session's asset and updated
+ * after that point: a price older than the last chart point leaves the header where it is.
+ * GEM_ERR_INVALID_INPUT: as gem_chart_session_apply.
  */
 gem_status gem_chart_view_state(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The drawn point under a finger. request {"data":GemChartData,"fraction":0.5} (0 is data.start, 1 is
- * data.end); answers the index in data.points of the point nearest that date (the earlier on a tie),
+ * The drawn point under a finger. request GemChartIndexAtRequest (fraction 0 is data.start, 1 is
+ * data.end); answers int?: the index in data.points of the point nearest that date (the earlier on a tie),
  * or null for a fraction outside 0…1. GEM_ERR_INVALID_INPUT: data.points as gem_chart_session_apply.
  */
 gem_status gem_chart_index_at(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The header for a drawn point. request {"data":GemChartData,"index":3}; answers GemChartSelection
- * {"date","price","change_percentage"} (the change against data.points[0], in percent; 0 when that
- * point is 0). GEM_ERR_INVALID_INPUT: an index outside data.points, data.points as above.
+ * The header for a drawn point. request GemChartSelectionRequest; answers GemChartSelection (the change
+ * against data.points[0], in percent; 0 when that point is 0). GEM_ERR_INVALID_INPUT: an index outside
+ * data.points, data.points as above.
  */
 gem_status gem_chart_selection(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
  * A new amount session (the amount screen's state; the host keeps it and passes it back). request
- * {"asset":asset,"balance":"2000000000000000000","currency":"EUR","format":format,
- *  "minimum":"…" (optional, atomic)}; answers the session
- * {"asset":…,"balance":…,"currency":…,"format":…,"minimum":…,"text":"","is_max":false}.
+ * GemAmountSessionRequest (minimum optional, atomic); answers GemAmountSession (its text "", is_max
+ * false).
  * GEM_ERR_INVALID_INPUT: the currency, the format, the asset's decimals.
  * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
  * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
@@ -1701,21 +1702,19 @@ gem_status gem_chart_selection(const char *_Nullable request_json, gem_buffer *_
 gem_status gem_amount_session_new(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The session after one event. request {"session":session,"event":E}; E is
- * {"type":"typed","text":"1,5"} | {"type":"max_toggled"} (on: the field holds the whole balance;
- * off: cleared) | {"type":"balance_changed","balance":"…"} (a max amount follows it).
- * Answers the next session. GEM_ERR_INVALID_INPUT: as gem_amount_session_new.
- * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
- * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
+ * The session after one event. request GemAmountSessionEventRequest; answers the next GemAmountSession.
+ * The GemAmountEvent is typed (the text) | max_toggled (on: the field holds the whole balance; off:
+ * cleared) | balance_changed (a max amount follows it). GEM_ERR_INVALID_INPUT: as
+ * gem_amount_session_new. Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384)
+ * bytes is GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.
  */
 gem_status gem_amount_session_apply(const char *_Nullable request_json, gem_buffer *_Nullable out);
 
 /**
- * The amount screen in one record. request {"session":session,"price":2000 (per whole unit in the
- * session's currency; absent when unknown)}; answers
- *   {"value":"1500000000000000000" (absent when the text reads as no amount),
- *    "check":"empty"|"invalid"|"over_balance"|"ok","error":as gem_amount_error_display answers,
- *    "fiat":number (absent without a price),"is_max":false,"can_continue":true}
+ * The amount screen in one record. request GemAmountViewStateRequest (price per whole unit in the
+ * session's currency; absent when unknown); answers GemAmountViewState (value absent when the text
+ * reads as no amount; check a GemAmountCheck; error a GemAmountErrorDisplay as
+ * gem_amount_error_display answers; fiat absent without a price).
  * GEM_ERR_INVALID_INPUT: a negative price, or as gem_amount_session_new.
  * Request limit: request_json of more than GEM_AMOUNT_MAX_REQUEST_BYTES (16384) bytes is
  * GEM_ERR_INVALID_ARGUMENT, refused before it is parsed.

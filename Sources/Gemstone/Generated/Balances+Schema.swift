@@ -317,3 +317,93 @@ extension GemAssetsServiceConfig: Codable {
         try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
     }
 }
+
+/// The asset store's get_assets arguments: the token ids asked about.
+public struct GemAssetIds: Sendable, Equatable, Hashable {
+    /// The asset ids.
+    public let ids: [AssetId]
+
+    public init(ids: [AssetId]) {
+        self.ids = ids
+    }
+}
+
+extension GemAssetIds: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case ids
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            ids: try container.decode([AssetId].self, forKey: .ids)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ids, forKey: .ids)
+    }
+}
+
+/// The asset store's add_assets arguments: assets to upsert under their id in one transaction.
+public struct GemAssetsAdd: Sendable, Equatable, Hashable {
+    /// The assets, whole.
+    public let assets: [Asset]
+
+    public init(assets: [Asset]) {
+        self.assets = assets
+    }
+}
+
+extension GemAssetsAdd: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case assets
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            assets: try container.decode([Asset].self, forKey: .assets)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(assets, forKey: .assets)
+    }
+}
+
+/// The balance store's get_balances arguments: a wallet's rows of some assets.
+public struct GemBalancesQuery: Sendable, Equatable, Hashable {
+    /// The wallet.
+    public let walletId: WalletId
+    /// The assets whose rows are asked for.
+    public let assetIds: [AssetId]
+
+    public init(walletId: WalletId, assetIds: [AssetId]) {
+        self.walletId = walletId
+        self.assetIds = assetIds
+    }
+}
+
+extension GemBalancesQuery: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case walletId = "wallet_id"
+        case assetIds = "asset_ids"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            walletId: try container.decode(WalletId.self, forKey: .walletId),
+            assetIds: try container.decode([AssetId].self, forKey: .assetIds)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(walletId, forKey: .walletId)
+        try container.encode(assetIds, forKey: .assetIds)
+    }
+}

@@ -910,3 +910,93 @@ extension GemTransactionsServiceConfig: Codable {
         try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
     }
 }
+
+/// The transaction store's get_transaction arguments: a transaction by id.
+public struct GemTransactionRef: Sendable, Equatable, Hashable {
+    /// The transaction id, "<chain>_<hash>".
+    public let id: String
+
+    public init(id: String) {
+        self.id = id
+    }
+}
+
+extension GemTransactionRef: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+    }
+}
+
+/// The transaction store's update_transactions arguments: transactions to insert or replace under their id, in one transaction.
+public struct GemTransactionsUpdate: Sendable, Equatable, Hashable {
+    /// The transactions, whole.
+    public let transactions: [Transaction]
+
+    public init(transactions: [Transaction]) {
+        self.transactions = transactions
+    }
+}
+
+extension GemTransactionsUpdate: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case transactions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            transactions: try container.decode([Transaction].self, forKey: .transactions)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(transactions, forKey: .transactions)
+    }
+}
+
+/// The transaction status port's schedule arguments: the transactions of one submit to track.
+public struct GemTransactionSchedule: Sendable, Equatable, Hashable {
+    /// The wallet that sent them.
+    public let walletId: WalletId
+    /// The ids ("<chain>_<hash>") to track with gem_transaction_state_service_track.
+    public let transactionIds: [String]
+
+    public init(walletId: WalletId, transactionIds: [String]) {
+        self.walletId = walletId
+        self.transactionIds = transactionIds
+    }
+}
+
+extension GemTransactionSchedule: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case walletId = "wallet_id"
+        case transactionIds = "transaction_ids"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            walletId: try container.decode(WalletId.self, forKey: .walletId),
+            transactionIds: try container.decode([String].self, forKey: .transactionIds)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(walletId, forKey: .walletId)
+        try container.encode(transactionIds, forKey: .transactionIds)
+    }
+}

@@ -347,3 +347,71 @@ extension GemNodeServiceConfig: Codable {
         try container.encodeIfPresent(nodes, forKey: .nodes)
     }
 }
+
+/// The node store's update_nodes arguments: nodes to append and nodes to delete, in one transaction.
+public struct GemNodesUpdate: Sendable, Equatable, Hashable {
+    /// The nodes to append when not stored.
+    public let add: [GemChainNode]
+    /// The nodes to delete.
+    public let delete: [GemChainNode]
+
+    public init(add: [GemChainNode], delete: [GemChainNode]) {
+        self.add = add
+        self.delete = delete
+    }
+}
+
+extension GemNodesUpdate: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case add
+        case delete
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            add: try container.decode([GemChainNode].self, forKey: .add),
+            delete: try container.decode([GemChainNode].self, forKey: .delete)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(add, forKey: .add)
+        try container.encode(delete, forKey: .delete)
+    }
+}
+
+/// The node store's set_selection arguments: a chain's selected node URL, or none to clear it.
+public struct GemNodeSelection: Sendable, Equatable, Hashable {
+    /// The chain.
+    public let chain: Chain
+    /// The selected node's URL; absent or null: clear the selection (the chain uses its default).
+    public let url: String?
+
+    public init(chain: Chain, url: String? = nil) {
+        self.chain = chain
+        self.url = url
+    }
+}
+
+extension GemNodeSelection: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case chain
+        case url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            chain: try container.decode(Chain.self, forKey: .chain),
+            url: try container.decodeIfPresent(String.self, forKey: .url)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(chain, forKey: .chain)
+        try container.encodeIfPresent(url, forKey: .url)
+    }
+}

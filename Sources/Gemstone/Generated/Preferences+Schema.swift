@@ -75,3 +75,65 @@ extension GemPreferencesPatch: Codable {
         try container.encodeIfPresent(deviceId, forKey: .deviceId)
     }
 }
+
+/// The args of a key-value port's get and remove (gem_preferences_store get/remove, gem_secure_store get/delete_key): the key asked about.
+public struct GemStoreKey: Sendable, Equatable, Hashable {
+    /// The key, the core's own name for the value.
+    public let key: String
+
+    public init(key: String) {
+        self.key = key
+    }
+}
+
+extension GemStoreKey: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case key
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            key: try container.decode(String.self, forKey: .key)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+    }
+}
+
+/// The args of a key-value port's set (gem_preferences_store, gem_secure_store): store value under key, replacing any value.
+public struct GemStoreEntry: Sendable, Equatable, Hashable {
+    /// The key, the core's own name for the value.
+    public let key: String
+    /// The value to store, as the core wrote it (the host keeps it as given).
+    public let value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+extension GemStoreEntry: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case key
+        case value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            key: try container.decode(String.self, forKey: .key),
+            value: try container.decode(String.self, forKey: .value)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+        try container.encode(value, forKey: .value)
+    }
+}

@@ -334,3 +334,65 @@ extension GemPriceAlertRow: Codable {
         try container.encode(row, forKey: .row)
     }
 }
+
+/// The price-alert store's get_price_alerts arguments: one asset's alerts, or all ({}).
+public struct GemPriceAlertsQuery: Sendable, Equatable, Hashable {
+    /// The asset whose alerts are asked for (a PriceAlert's asset_id); absent: every alert.
+    public let assetId: String?
+
+    public init(assetId: String? = nil) {
+        self.assetId = assetId
+    }
+}
+
+extension GemPriceAlertsQuery: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case assetId = "asset_id"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            assetId: try container.decodeIfPresent(String.self, forKey: .assetId)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(assetId, forKey: .assetId)
+    }
+}
+
+/// The price-alert store's update_price_alerts arguments: alerts to upsert under their id and ids to delete, in one transaction.
+public struct GemPriceAlertStoreUpdate: Sendable, Equatable, Hashable {
+    /// The alerts to upsert, each with its id.
+    public let alerts: [PriceAlert]
+    /// The ids of the alerts to delete.
+    public let deleteIds: [String]
+
+    public init(alerts: [PriceAlert], deleteIds: [String]) {
+        self.alerts = alerts
+        self.deleteIds = deleteIds
+    }
+}
+
+extension GemPriceAlertStoreUpdate: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case alerts
+        case deleteIds = "delete_ids"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            alerts: try container.decode([PriceAlert].self, forKey: .alerts),
+            deleteIds: try container.decode([String].self, forKey: .deleteIds)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(alerts, forKey: .alerts)
+        try container.encode(deleteIds, forKey: .deleteIds)
+    }
+}

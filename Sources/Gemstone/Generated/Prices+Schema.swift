@@ -341,3 +341,93 @@ extension GemPriceServiceConfig: Codable {
         try container.encodeIfPresent(storeTimeoutMs, forKey: .storeTimeoutMs)
     }
 }
+
+/// The price store's get_prices arguments: the assets whose stored rows are asked for.
+public struct GemPricesQuery: Sendable, Equatable, Hashable {
+    /// The asset ids.
+    public let assetIds: [AssetId]
+
+    public init(assetIds: [AssetId]) {
+        self.assetIds = assetIds
+    }
+}
+
+extension GemPricesQuery: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case assetIds = "asset_ids"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            assetIds: try container.decode([AssetId].self, forKey: .assetIds)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(assetIds, forKey: .assetIds)
+    }
+}
+
+/// The price store's get_price_state arguments: the selected currency.
+public struct GemPriceStateQuery: Sendable, Equatable, Hashable {
+    /// The selected currency (ISO 4217, upper case), whose stored rate is asked for.
+    public let currency: String
+
+    public init(currency: String) {
+        self.currency = currency
+    }
+}
+
+extension GemPriceStateQuery: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case currency
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            currency: try container.decode(String.self, forKey: .currency)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(currency, forKey: .currency)
+    }
+}
+
+/// gem_currency_service_currencies' answer: the selected currency and every currency the user may select.
+public struct GemCurrencies: Sendable, Equatable, Hashable {
+    /// The selected currency (ISO 4217, upper case).
+    public let selected: String
+    /// Every currency the price service knows, sorted.
+    public let currencies: [String]
+
+    public init(selected: String, currencies: [String]) {
+        self.selected = selected
+        self.currencies = currencies
+    }
+}
+
+extension GemCurrencies: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case selected
+        case currencies
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            selected: try container.decode(String.self, forKey: .selected),
+            currencies: try container.decode([String].self, forKey: .currencies)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(selected, forKey: .selected)
+        try container.encode(currencies, forKey: .currencies)
+    }
+}

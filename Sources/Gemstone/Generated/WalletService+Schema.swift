@@ -586,3 +586,87 @@ extension GemAddressValidation: Codable {
         }
     }
 }
+
+/// A wallet named by id: the arguments of the wallet store's get_wallet and delete_wallet, the asset store's get_wallet_assets and the transaction store's get_transactions.
+public struct GemWalletRef: Sendable, Equatable, Hashable {
+    /// The wallet.
+    public let walletId: WalletId
+
+    public init(walletId: WalletId) {
+        self.walletId = walletId
+    }
+}
+
+extension GemWalletRef: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case walletId = "wallet_id"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            walletId: try container.decode(WalletId.self, forKey: .walletId)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(walletId, forKey: .walletId)
+    }
+}
+
+/// The wallet store's add_wallet and save_wallet arguments: the wallet to write with its accounts.
+public struct GemWalletWrite: Sendable, Equatable, Hashable {
+    /// The wallet, whole.
+    public let wallet: Wallet
+
+    public init(wallet: Wallet) {
+        self.wallet = wallet
+    }
+}
+
+extension GemWalletWrite: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case wallet
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            wallet: try container.decode(Wallet.self, forKey: .wallet)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(wallet, forKey: .wallet)
+    }
+}
+
+/// The wallet session store's set_current_wallet_id arguments: the id to store, or none to clear it.
+public struct GemCurrentWalletIdUpdate: Sendable, Equatable, Hashable {
+    /// The new current wallet; absent or null: clear the stored id.
+    public let walletId: WalletId?
+
+    public init(walletId: WalletId? = nil) {
+        self.walletId = walletId
+    }
+}
+
+extension GemCurrentWalletIdUpdate: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case walletId = "wallet_id"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            walletId: try container.decodeIfPresent(WalletId.self, forKey: .walletId)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(walletId, forKey: .walletId)
+    }
+}

@@ -26,20 +26,20 @@ final class AssetStoreAdapter: GemAssetStore {
     }
 
     func getAssets(ids: [AssetId]) async throws(GemServiceError) -> [Asset] {
-        let args = JSONWriter.bytes(.object([("ids", .array(ids.map { .string($0.id) }))]))
+        let args = try portArgs(GemAssetIds(ids: ids))
         return try decodeAnswer([Asset].self, try await getAssetsMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_assets")
     }
 
     func addAssets(_ assets: [Asset]) async throws(GemServiceError) {
-        _ = try await addAssetsMethod.call(JSONWriter.bytes(.object([("assets", try encodeArgValue(assets))])), lifetime: lifetime, timeout: timeout)
+        _ = try await addAssetsMethod.call(try portArgs(GemAssetsAdd(assets: assets)), lifetime: lifetime, timeout: timeout)
     }
 
     func getWalletAssets(walletId: WalletId) async throws(GemServiceError) -> [AssetId] {
-        let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id))]))
+        let args = try portArgs(GemWalletRef(walletId: walletId))
         return try decodeAnswer([AssetId].self, try await getWalletAssetsMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_wallet_assets")
     }
 
     func updateWalletAssets(_ update: GemWalletAssetsUpdate) async throws(GemServiceError) {
-        _ = try await updateWalletAssetsMethod.call(JSONWriter.bytes(try encodeArgValue(update)), lifetime: lifetime, timeout: timeout)
+        _ = try await updateWalletAssetsMethod.call(try portArgs(update), lifetime: lifetime, timeout: timeout)
     }
 }

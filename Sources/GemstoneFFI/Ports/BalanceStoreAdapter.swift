@@ -22,11 +22,11 @@ final class BalanceStoreAdapter: GemBalanceStore {
     }
 
     func getBalances(walletId: WalletId, assetIds: [AssetId]) async throws(GemServiceError) -> [GemBalance] {
-        let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id)), ("asset_ids", .array(assetIds.map { .string($0.id) }))]))
+        let args = try portArgs(GemBalancesQuery(walletId: walletId, assetIds: assetIds))
         return try decodeAnswer([GemBalance].self, try await getBalancesMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_balances")
     }
 
     func updateBalances(_ update: GemBalanceUpdate) async throws(GemServiceError) {
-        _ = try await updateBalancesMethod.call(JSONWriter.bytes(try encodeArgValue(update)), lifetime: lifetime, timeout: timeout)
+        _ = try await updateBalancesMethod.call(try portArgs(update), lifetime: lifetime, timeout: timeout)
     }
 }

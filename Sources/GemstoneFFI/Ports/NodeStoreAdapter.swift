@@ -30,7 +30,7 @@ final class NodeStoreAdapter: GemNodeStore {
     }
 
     func updateNodes(add: [GemChainNode], delete: [GemChainNode]) async throws(GemServiceError) {
-        let args = JSONWriter.bytes(.object([("add", try encodeArgValue(add)), ("delete", try encodeArgValue(delete))]))
+        let args = try portArgs(GemNodesUpdate(add: add, delete: delete))
         _ = try await updateNodesMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
 
@@ -42,6 +42,11 @@ final class NodeStoreAdapter: GemNodeStore {
         let args = JSONWriter.bytes(.object([("chain", .string(chain.id)), ("url", url.map(JSON.string) ?? .null)]))
         _ = try await setSelectionMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
+}
+
+/// A port method's arguments: the JSON of their schema record (GemNodesUpdate, GemWalletRef, …).
+func portArgs(_ record: some Encodable) throws(GemServiceError) -> [UInt8] {
+    JSONWriter.bytes(try encodeArgValue(record))
 }
 
 /// A record as a JSON value inside a port method's arguments.

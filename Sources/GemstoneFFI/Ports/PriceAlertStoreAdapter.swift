@@ -23,23 +23,18 @@ final class PriceAlertStoreAdapter: GemPriceAlertStore {
     }
 
     func getPriceAlerts(assetId: String?) async throws(GemServiceError) -> [PriceAlert] {
-        let args = JSON.object(assetId.map { [("asset_id", JSON.string($0))] } ?? [])
-        let answer = try await getPriceAlerts.call(JSONWriter.bytes(args), lifetime: lifetime, timeout: timeout)
+        let args = try portArgs(GemPriceAlertsQuery(assetId: assetId))
+        let answer = try await getPriceAlerts.call(args, lifetime: lifetime, timeout: timeout)
         return try decodeAnswer([PriceAlert].self, answer, "store.get_price_alerts")
     }
 
     func updatePriceAlerts(alerts: [PriceAlert], deleteIds: [String]) async throws(GemServiceError) {
         let args: [UInt8]
         do {
-            args = try JSONCodec.encode(PriceAlertStoreUpdate(alerts: alerts, deleteIds: deleteIds))
+            args = try JSONCodec.encode(GemPriceAlertStoreUpdate(alerts: alerts, deleteIds: deleteIds))
         } catch {
             throw .internal(message: error.description)
         }
         _ = try await updatePriceAlerts.call(args, lifetime: lifetime, timeout: timeout)
     }
-}
-
-private struct PriceAlertStoreUpdate: Encodable {
-    let alerts: [PriceAlert]
-    let deleteIds: [String]
 }

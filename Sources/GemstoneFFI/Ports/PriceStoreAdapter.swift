@@ -24,18 +24,18 @@ final class PriceStoreAdapter: GemPriceStore {
     }
 
     func getPrices(assetIds: [AssetId]) async throws(GemServiceError) -> [GemAssetPrice] {
-        let args = JSONWriter.bytes(.object([("asset_ids", .array(assetIds.map { .string($0.id) }))]))
+        let args = try portArgs(GemPricesQuery(assetIds: assetIds))
         let answer = try await getPricesMethod.call(args, lifetime: lifetime, timeout: timeout)
         return try decodeAnswer([GemAssetPrice].self, answer, "store.get_prices")
     }
 
     func getPriceState(currency: String) async throws(GemServiceError) -> GemPriceState {
-        let args = JSONWriter.bytes(.object([("currency", .string(currency))]))
+        let args = try portArgs(GemPriceStateQuery(currency: currency))
         let answer = try await getPriceStateMethod.call(args, lifetime: lifetime, timeout: timeout)
         return try decodeAnswer(GemPriceState.self, answer, "store.get_price_state")
     }
 
     func saveRatesAndPrices(_ tick: GemPriceTick) async throws(GemServiceError) {
-        _ = try await saveRatesAndPricesMethod.call(JSONWriter.bytes(try encodeArgValue(tick)), lifetime: lifetime, timeout: timeout)
+        _ = try await saveRatesAndPricesMethod.call(try portArgs(tick), lifetime: lifetime, timeout: timeout)
     }
 }

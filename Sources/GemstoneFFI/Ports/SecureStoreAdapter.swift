@@ -25,16 +25,16 @@ final class SecureStoreAdapter: GemSecureStore {
     }
 
     func get(key: String) async throws(GemServiceError) -> String? {
-        let answer = try await getMethod.call(JSONWriter.bytes(.object([("key", .string(key))])), lifetime: lifetime, timeout: timeout)
+        let answer = try await getMethod.call(try portArgs(GemStoreKey(key: key)), lifetime: lifetime, timeout: timeout)
         return try decodeAnswer(String?.self, answer, "secure_store.get")
     }
 
     func set(key: String, value: String) async throws(GemServiceError) {
-        let args = JSONWriter.bytes(.object([("key", .string(key)), ("value", .string(value))]))
+        let args = try portArgs(GemStoreEntry(key: key, value: value))
         _ = try await setMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
 
     func delete(key: String) async throws(GemServiceError) {
-        _ = try await deleteMethod.call(JSONWriter.bytes(.object([("key", .string(key))])), lifetime: lifetime, timeout: timeout)
+        _ = try await deleteMethod.call(try portArgs(GemStoreKey(key: key)), lifetime: lifetime, timeout: timeout)
     }
 }

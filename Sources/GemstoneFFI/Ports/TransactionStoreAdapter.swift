@@ -24,17 +24,17 @@ final class TransactionStoreAdapter: GemTransactionStore {
     }
 
     func getTransactions(walletId: WalletId) async throws(GemServiceError) -> [Transaction] {
-        let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id))]))
+        let args = try portArgs(GemWalletRef(walletId: walletId))
         return try decodeAnswer([Transaction].self, try await getTransactionsMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_transactions")
     }
 
     func getTransaction(id: String) async throws(GemServiceError) -> Transaction? {
-        let args = JSONWriter.bytes(.object([("id", .string(id))]))
+        let args = try portArgs(GemTransactionRef(id: id))
         return try decodeAnswer(Transaction?.self, try await getTransactionMethod.call(args, lifetime: lifetime, timeout: timeout), "store.get_transaction")
     }
 
     func updateTransactions(_ transactions: [Transaction]) async throws(GemServiceError) {
-        let args = JSONWriter.bytes(.object([("transactions", try encodeArgValue(transactions))]))
+        let args = try portArgs(GemTransactionsUpdate(transactions: transactions))
         _ = try await updateTransactionsMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
 }
@@ -57,7 +57,7 @@ final class TransactionStatusPortAdapter: GemTransactionStatusService {
     }
 
     func schedule(walletId: WalletId, transactionIds: [String]) async throws(GemServiceError) {
-        let args = JSONWriter.bytes(.object([("wallet_id", .string(walletId.id)), ("transaction_ids", .array(transactionIds.map { .string($0) }))]))
+        let args = try portArgs(GemTransactionSchedule(walletId: walletId, transactionIds: transactionIds))
         _ = try await scheduleMethod.call(args, lifetime: lifetime, timeout: timeout)
     }
 }

@@ -50,15 +50,11 @@ final class WalletStoreAdapter: GemWalletStore {
         _ = try await deleteWallet.call(Self.walletIdArgs(walletId), lifetime: lifetime, timeout: timeout)
     }
 
-    private static func walletIdArgs(_ walletId: WalletId) -> [UInt8] {
-        JSONWriter.bytes(.object([("wallet_id", .string(walletId.id))]))
+    private static func walletIdArgs(_ walletId: WalletId) throws(GemServiceError) -> [UInt8] {
+        try portArgs(GemWalletRef(walletId: walletId))
     }
 
     private static func walletArgs(_ wallet: Wallet) throws(GemServiceError) -> [UInt8] {
-        do {
-            return JSONWriter.bytes(.object([("wallet", try JSONCodec.encodeValue(wallet))]))
-        } catch {
-            throw .internal(message: error.description)
-        }
+        try portArgs(GemWalletWrite(wallet: wallet))
     }
 }

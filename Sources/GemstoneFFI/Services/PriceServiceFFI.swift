@@ -87,10 +87,7 @@ public func gem_currency_service_free(_ service: OpaquePointer?) {
 public func gem_currency_service_currencies(_ service: OpaquePointer?, _ out: UnsafeMutablePointer<gem_buffer>?) -> gem_status {
     Outcome {
         let handle = try ServiceHandle<GemCurrencyService>.require(service)
-        return JSONWriter.bytes(.object([
-            ("selected", .string(handle.service.currency())),
-            ("currencies", .array(handle.service.currencies().map { .string($0) })),
-        ]))
+        return try JSONCodec.encode(GemCurrencies(selected: handle.service.currency(), currencies: handle.service.currencies()))
     }.deliver(out)
 }
 

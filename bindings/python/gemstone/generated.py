@@ -1447,6 +1447,85 @@ class AssetsServiceConfig:
 
 
 @dataclass(frozen=True)
+class AssetIds:
+    """The asset store's get_assets arguments: the token ids asked about."""
+
+    ids: tuple[str, ...]
+    """The asset ids."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetIds":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetIds":
+        data = _obj(data, path)
+        return cls(
+            ids=tuple(_str(v0, _index(_join(path, "ids"), i0)) for i0, v0 in enumerate(_list(_key(data, "ids", path), _join(path, "ids")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["ids"] = [v0 for v0 in self.ids]
+        return out
+
+
+@dataclass(frozen=True)
+class AssetsAdd:
+    """The asset store's add_assets arguments: assets to upsert under their id in one transaction."""
+
+    assets: tuple[Asset, ...]
+    """The assets, whole."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetsAdd":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetsAdd":
+        data = _obj(data, path)
+        return cls(
+            assets=tuple(Asset._read(v0, _index(_join(path, "assets"), i0)) for i0, v0 in enumerate(_list(_key(data, "assets", path), _join(path, "assets")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["assets"] = [v0.to_json() for v0 in self.assets]
+        return out
+
+
+@dataclass(frozen=True)
+class BalancesQuery:
+    """The balance store's get_balances arguments: a wallet's rows of some assets."""
+
+    wallet_id: str
+    """The wallet."""
+    asset_ids: tuple[str, ...]
+    """The assets whose rows are asked for."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "BalancesQuery":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "BalancesQuery":
+        data = _obj(data, path)
+        return cls(
+            wallet_id=_str(_key(data, "wallet_id", path), _join(path, "wallet_id")),
+            asset_ids=tuple(_str(v0, _index(_join(path, "asset_ids"), i0)) for i0, v0 in enumerate(_list(_key(data, "asset_ids", path), _join(path, "asset_ids")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet_id"] = self.wallet_id
+        out["asset_ids"] = [v0 for v0 in self.asset_ids]
+        return out
+
+
+@dataclass(frozen=True)
 class ChainsRequest:
     """The request of gem_chains: which chains to describe."""
 
@@ -3569,6 +3648,85 @@ class TransactionsServiceConfig:
 
 
 @dataclass(frozen=True)
+class TransactionRef:
+    """The transaction store's get_transaction arguments: a transaction by id."""
+
+    id: str
+    """The transaction id, "<chain>_<hash>"."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionRef":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionRef":
+        data = _obj(data, path)
+        return cls(
+            id=_str(_key(data, "id", path), _join(path, "id")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["id"] = self.id
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionsUpdate:
+    """The transaction store's update_transactions arguments: transactions to insert or replace under their id, in one transaction."""
+
+    transactions: tuple[Transaction, ...]
+    """The transactions, whole."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionsUpdate":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionsUpdate":
+        data = _obj(data, path)
+        return cls(
+            transactions=tuple(Transaction._read(v0, _index(_join(path, "transactions"), i0)) for i0, v0 in enumerate(_list(_key(data, "transactions", path), _join(path, "transactions")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["transactions"] = [v0.to_json() for v0 in self.transactions]
+        return out
+
+
+@dataclass(frozen=True)
+class TransactionSchedule:
+    """The transaction status port's schedule arguments: the transactions of one submit to track."""
+
+    wallet_id: str
+    """The wallet that sent them."""
+    transaction_ids: tuple[str, ...]
+    """The ids ("<chain>_<hash>") to track with gem_transaction_state_service_track."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "TransactionSchedule":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "TransactionSchedule":
+        data = _obj(data, path)
+        return cls(
+            wallet_id=_str(_key(data, "wallet_id", path), _join(path, "wallet_id")),
+            transaction_ids=tuple(_str(v0, _index(_join(path, "transaction_ids"), i0)) for i0, v0 in enumerate(_list(_key(data, "transaction_ids", path), _join(path, "transaction_ids")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet_id"] = self.wallet_id
+        out["transaction_ids"] = [v0 for v0 in self.transaction_ids]
+        return out
+
+
+@dataclass(frozen=True)
 class ChainNode:
     """A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store."""
 
@@ -3959,6 +4117,65 @@ class NodeServiceConfig:
             out["store_timeout_ms"] = self.store_timeout_ms
         if self.nodes is not None:
             out["nodes"] = {k0: [v1 for v1 in v0] for k0, v0 in self.nodes.items()}
+        return out
+
+
+@dataclass(frozen=True)
+class NodesUpdate:
+    """The node store's update_nodes arguments: nodes to append and nodes to delete, in one transaction."""
+
+    add: tuple[ChainNode, ...]
+    """The nodes to append when not stored."""
+    delete: tuple[ChainNode, ...]
+    """The nodes to delete."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NodesUpdate":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "NodesUpdate":
+        data = _obj(data, path)
+        return cls(
+            add=tuple(ChainNode._read(v0, _index(_join(path, "add"), i0)) for i0, v0 in enumerate(_list(_key(data, "add", path), _join(path, "add")))),
+            delete=tuple(ChainNode._read(v0, _index(_join(path, "delete"), i0)) for i0, v0 in enumerate(_list(_key(data, "delete", path), _join(path, "delete")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["add"] = [v0.to_json() for v0 in self.add]
+        out["delete"] = [v0.to_json() for v0 in self.delete]
+        return out
+
+
+@dataclass(frozen=True)
+class NodeSelection:
+    """The node store's set_selection arguments: a chain's selected node URL, or none to clear it."""
+
+    chain: str
+    """The chain."""
+    url: Optional[str] = None
+    """The selected node's URL; absent or null: clear the selection (the chain uses its default)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "NodeSelection":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "NodeSelection":
+        data = _obj(data, path)
+        return cls(
+            chain=_str(_key(data, "chain", path), _join(path, "chain")),
+            url=(lambda value: None if value is None else _str(value, _join(path, "url")))(data.get("url")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["chain"] = self.chain
+        if self.url is not None:
+            out["url"] = self.url
         return out
 
 
@@ -4393,6 +4610,60 @@ class PreferencesPatch:
             out["currency"] = self.currency
         if self.device_id is not None:
             out["device_id"] = self.device_id
+        return out
+
+
+@dataclass(frozen=True)
+class StoreKey:
+    """The args of a key-value port's get and remove (gem_preferences_store get/remove, gem_secure_store get/delete_key): the key asked about."""
+
+    key: str
+    """The key, the core's own name for the value."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "StoreKey":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "StoreKey":
+        data = _obj(data, path)
+        return cls(
+            key=_str(_key(data, "key", path), _join(path, "key")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["key"] = self.key
+        return out
+
+
+@dataclass(frozen=True)
+class StoreEntry:
+    """The args of a key-value port's set (gem_preferences_store, gem_secure_store): store value under key, replacing any value."""
+
+    key: str
+    """The key, the core's own name for the value."""
+    value: str
+    """The value to store, as the core wrote it (the host keeps it as given)."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "StoreEntry":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "StoreEntry":
+        data = _obj(data, path)
+        return cls(
+            key=_str(_key(data, "key", path), _join(path, "key")),
+            value=_str(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["key"] = self.key
+        out["value"] = self.value
         return out
 
 
@@ -5837,6 +6108,61 @@ class PriceAlertRow:
 
 
 @dataclass(frozen=True)
+class PriceAlertsQuery:
+    """The price-alert store's get_price_alerts arguments: one asset's alerts, or all ({})."""
+
+    asset_id: Optional[str] = None
+    """The asset whose alerts are asked for (a PriceAlert's asset_id); absent: every alert."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertsQuery":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertsQuery":
+        data = _obj(data, path)
+        return cls(
+            asset_id=(lambda value: None if value is None else _str(value, _join(path, "asset_id")))(data.get("asset_id")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.asset_id is not None:
+            out["asset_id"] = self.asset_id
+        return out
+
+
+@dataclass(frozen=True)
+class PriceAlertStoreUpdate:
+    """The price-alert store's update_price_alerts arguments: alerts to upsert under their id and ids to delete, in one transaction."""
+
+    alerts: tuple[PriceAlert, ...]
+    """The alerts to upsert, each with its id."""
+    delete_ids: tuple[str, ...]
+    """The ids of the alerts to delete."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceAlertStoreUpdate":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceAlertStoreUpdate":
+        data = _obj(data, path)
+        return cls(
+            alerts=tuple(PriceAlert._read(v0, _index(_join(path, "alerts"), i0)) for i0, v0 in enumerate(_list(_key(data, "alerts", path), _join(path, "alerts")))),
+            delete_ids=tuple(_str(v0, _index(_join(path, "delete_ids"), i0)) for i0, v0 in enumerate(_list(_key(data, "delete_ids", path), _join(path, "delete_ids")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["alerts"] = [v0.to_json() for v0 in self.alerts]
+        out["delete_ids"] = [v0 for v0 in self.delete_ids]
+        return out
+
+
+@dataclass(frozen=True)
 class FiatRate:
     """A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency)."""
 
@@ -6079,6 +6405,85 @@ class PriceServiceConfig:
             out["timeout_ms"] = self.timeout_ms
         if self.store_timeout_ms is not None:
             out["store_timeout_ms"] = self.store_timeout_ms
+        return out
+
+
+@dataclass(frozen=True)
+class PricesQuery:
+    """The price store's get_prices arguments: the assets whose stored rows are asked for."""
+
+    asset_ids: tuple[str, ...]
+    """The asset ids."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PricesQuery":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PricesQuery":
+        data = _obj(data, path)
+        return cls(
+            asset_ids=tuple(_str(v0, _index(_join(path, "asset_ids"), i0)) for i0, v0 in enumerate(_list(_key(data, "asset_ids", path), _join(path, "asset_ids")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["asset_ids"] = [v0 for v0 in self.asset_ids]
+        return out
+
+
+@dataclass(frozen=True)
+class PriceStateQuery:
+    """The price store's get_price_state arguments: the selected currency."""
+
+    currency: str
+    """The selected currency (ISO 4217, upper case), whose stored rate is asked for."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "PriceStateQuery":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "PriceStateQuery":
+        data = _obj(data, path)
+        return cls(
+            currency=_str(_key(data, "currency", path), _join(path, "currency")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["currency"] = self.currency
+        return out
+
+
+@dataclass(frozen=True)
+class Currencies:
+    """gem_currency_service_currencies' answer: the selected currency and every currency the user may select."""
+
+    selected: str
+    """The selected currency (ISO 4217, upper case)."""
+    currencies: tuple[str, ...]
+    """Every currency the price service knows, sorted."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Currencies":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "Currencies":
+        data = _obj(data, path)
+        return cls(
+            selected=_str(_key(data, "selected", path), _join(path, "selected")),
+            currencies=tuple(_str(v0, _index(_join(path, "currencies"), i0)) for i0, v0 in enumerate(_list(_key(data, "currencies", path), _join(path, "currencies")))),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["selected"] = self.selected
+        out["currencies"] = [v0 for v0 in self.currencies]
         return out
 
 
@@ -9196,6 +9601,82 @@ class AddressValidationInvalid(AddressValidation):
 _ADDRESSVALIDATION_CASES: dict[str, Any] = {"valid": AddressValidationValid, "invalid": AddressValidationInvalid}
 
 
+@dataclass(frozen=True)
+class WalletRef:
+    """A wallet named by id: the arguments of the wallet store's get_wallet and delete_wallet, the asset store's get_wallet_assets and the transaction store's get_transactions."""
+
+    wallet_id: str
+    """The wallet."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletRef":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletRef":
+        data = _obj(data, path)
+        return cls(
+            wallet_id=_str(_key(data, "wallet_id", path), _join(path, "wallet_id")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet_id"] = self.wallet_id
+        return out
+
+
+@dataclass(frozen=True)
+class WalletWrite:
+    """The wallet store's add_wallet and save_wallet arguments: the wallet to write with its accounts."""
+
+    wallet: Wallet
+    """The wallet, whole."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "WalletWrite":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "WalletWrite":
+        data = _obj(data, path)
+        return cls(
+            wallet=Wallet._read(_key(data, "wallet", path), _join(path, "wallet")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["wallet"] = self.wallet.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class CurrentWalletIdUpdate:
+    """The wallet session store's set_current_wallet_id arguments: the id to store, or none to clear it."""
+
+    wallet_id: Optional[str] = None
+    """The new current wallet; absent or null: clear the stored id."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "CurrentWalletIdUpdate":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "CurrentWalletIdUpdate":
+        data = _obj(data, path)
+        return cls(
+            wallet_id=(lambda value: None if value is None else _str(value, _join(path, "wallet_id")))(data.get("wallet_id")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.wallet_id is not None:
+            out["wallet_id"] = self.wallet_id
+        return out
+
+
 @dataclass(frozen=True, kw_only=True)
 class Wallet(WalletBehaviour):
     """A wallet: its identity, display state and accounts; its type is the one its id names."""
@@ -9259,4 +9740,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "BalanceServiceConfig", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "AssetsServiceConfig", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "TransactionsServiceConfig", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "LocalizedTextPriceAlertDirection", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "PriceAlertKind", "PriceAlertData", "PriceAlertRowsRequest", "PriceAlertRow", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletSessionServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "BalanceServiceConfig", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "AssetsServiceConfig", "AssetIds", "AssetsAdd", "BalancesQuery", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "TransactionsServiceConfig", "TransactionRef", "TransactionsUpdate", "TransactionSchedule", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "NodesUpdate", "NodeSelection", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "StoreKey", "StoreEntry", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "LocalizedTextPriceAlertDirection", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "PriceAlertKind", "PriceAlertData", "PriceAlertRowsRequest", "PriceAlertRow", "PriceAlertsQuery", "PriceAlertStoreUpdate", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "PricesQuery", "PriceStateQuery", "Currencies", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletSessionServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "WalletRef", "WalletWrite", "CurrentWalletIdUpdate", "Wallet"]

@@ -24,7 +24,7 @@ from .abi import Status
 from .chain_ports import _answer, _list_arg, _read_arg, _string
 from .chain_stores import _SqliteWriter
 from .errors import PortError
-from .generated import (AssetData, AssetPrice, PriceServiceConfig, PriceState, PriceTick, PriceTickResult, RecordError,
+from .generated import (AssetData, AssetPrice, Currencies, PriceServiceConfig, PriceState, PriceTick, PriceTickResult, RecordError,
                         WalletHome)
 from .ports import PortTable, _string_arg, as_port_table
 from .services import PreferencesService, _construct, _json_argument, _Service
@@ -209,9 +209,9 @@ class CurrencyService(_Service):
                 ctypes.c_void_p(preferences_handle), ctypes.c_void_p(prices_handle), out, error), [])
         super().__init__(handle, [], wait_timeout)
 
-    def currencies(self) -> dict:
-        """{"selected": "USD", "currencies": [...]}."""
-        return calls.decode(self._call_out("gem_currency_service_currencies"), dict)
+    def currencies(self) -> Currencies:
+        """The selected currency and the sorted currencies the user may select (a Currencies record)."""
+        return calls.decode(self._call_out("gem_currency_service_currencies"), Currencies.from_json)
 
     def set_currency(self, code: str) -> PriceTickResult:
         """Selects a listed currency and reprices the stored prices at its stored rate."""

@@ -77,7 +77,7 @@ def test_currency_change_reprices_and_unknown_is_refused(services):
                                   "prices": [{"assetId": "bitcoin", "price": 100, "priceChangePercentage24h": 0}]}))
     assert currencies.set_currency("GBP").conversion.rate == 0.8
     assert price(db, "bitcoin") == 80
-    assert "GBP" in currencies.currencies()["currencies"]
+    assert "GBP" in currencies.currencies().currencies
     with pytest.raises(InvalidInput):
         currencies.set_currency("ABC")
 

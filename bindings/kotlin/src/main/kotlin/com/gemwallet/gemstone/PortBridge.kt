@@ -81,9 +81,8 @@ internal object PortBridge {
     }
 
     val priceAlertsUpdate: GemPortFn = method<PriceAlertStore>(GemStatus.STORE, GemStatus.STORE, inline = true) { store, args ->
-        val alerts = PriceAlert.listFromJson(args.arrayOrEmpty("alerts"))
-        val deleteIds = args.arrayOrEmpty("delete_ids").strings()
-        store.updatePriceAlerts(alerts, deleteIds)
+        val update = PriceAlertStoreUpdate.fromJson(args)
+        store.updatePriceAlerts(update.alerts, update.deleteIds)
         "null"
     }
 

@@ -4,7 +4,6 @@ import com.gemwallet.gemstone.ffi.GemCompletionFn
 import com.sun.jna.Pointer
 import com.sun.jna.ptr.PointerByReference
 import org.json.JSONArray
-import org.json.JSONObject
 import java.io.Closeable
 import java.util.concurrent.CompletableFuture
 
@@ -122,14 +121,15 @@ class CurrencyService(preferences: PreferencesService, prices: PriceService) : C
     }
 
     /** The selected currency's code ("USD"). */
-    fun selected(): String = answer().requireString("selected")
+    fun selected(): String = answer().selected
 
     /** The currencies the user may select, sorted ("AED", …, "ZAR"). */
-    fun currencies(): List<String> = answer().requireArray("currencies").strings()
+    fun currencies(): List<String> = answer().currencies
 
-    private fun answer(): JSONObject = handle.use { service ->
+    /** Both at once: gem_currency_service_currencies' [Currencies] record. */
+    fun answer(): Currencies = handle.use { service ->
         val bytes = bufferCall { library.gem_currency_service_currencies(service, it) }
-        decodeResult("currencies", bytes) { parseObject(it) }
+        decodeResult("currencies", bytes) { Currencies.fromJson(parseObject(it)) }
     }
 
     /**

@@ -1141,6 +1141,85 @@ data class AssetsServiceConfig @JvmOverloads constructor(
     }
 }
 
+/** The asset store's get_assets arguments: the token ids asked about. */
+data class AssetIds(
+    /** The asset ids. */
+    val ids: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("ids", JSONArray().apply { ids.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetIds = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetIds> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetIds>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetIds = AssetIds(
+            ids = SchemaJson.arr(SchemaJson.key(json, "ids", path), SchemaJson.join(path, "ids")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "ids")}[$i0]") } }
+        )
+    }
+}
+
+/** The asset store's add_assets arguments: assets to upsert under their id in one transaction. */
+data class AssetsAdd(
+    /** The assets, whole. */
+    val assets: List<Asset>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetsAdd = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetsAdd> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetsAdd>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetsAdd = AssetsAdd(
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> Asset.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]"), "${SchemaJson.join(path, "assets")}[$i0]") } }
+        )
+    }
+}
+
+/** The balance store's get_balances arguments: a wallet's rows of some assets. */
+data class BalancesQuery(
+    /** The wallet. */
+    val walletId: String,
+    /** The assets whose rows are asked for. */
+    val assetIds: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+        put("asset_ids", JSONArray().apply { assetIds.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): BalancesQuery = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<BalancesQuery> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<BalancesQuery>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): BalancesQuery = BalancesQuery(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            assetIds = SchemaJson.arr(SchemaJson.key(json, "asset_ids", path), SchemaJson.join(path, "asset_ids")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "asset_ids")}[$i0]") } }
+        )
+    }
+}
+
 /** The request of gem_chains: which chains to describe. */
 data class ChainsRequest @JvmOverloads constructor(
     /** The chains asked about, answered in this order; absent or empty: every chain, in the core's order. */
@@ -2908,6 +2987,85 @@ data class TransactionsServiceConfig @JvmOverloads constructor(
     }
 }
 
+/** The transaction store's get_transaction arguments: a transaction by id. */
+data class TransactionRef(
+    /** The transaction id, "<chain>_<hash>". */
+    val id: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("id", id)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionRef = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionRef> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionRef>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionRef = TransactionRef(
+            id = SchemaJson.str(SchemaJson.key(json, "id", path), SchemaJson.join(path, "id"))
+        )
+    }
+}
+
+/** The transaction store's update_transactions arguments: transactions to insert or replace under their id, in one transaction. */
+data class TransactionsUpdate(
+    /** The transactions, whole. */
+    val transactions: List<Transaction>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("transactions", JSONArray().apply { transactions.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionsUpdate = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionsUpdate> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionsUpdate>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionsUpdate = TransactionsUpdate(
+            transactions = SchemaJson.arr(SchemaJson.key(json, "transactions", path), SchemaJson.join(path, "transactions")).let { a0 -> List(a0.length()) { i0 -> Transaction.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "transactions")}[$i0]"), "${SchemaJson.join(path, "transactions")}[$i0]") } }
+        )
+    }
+}
+
+/** The transaction status port's schedule arguments: the transactions of one submit to track. */
+data class TransactionSchedule(
+    /** The wallet that sent them. */
+    val walletId: String,
+    /** The ids ("<chain>_<hash>") to track with gem_transaction_state_service_track. */
+    val transactionIds: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+        put("transaction_ids", JSONArray().apply { transactionIds.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): TransactionSchedule = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<TransactionSchedule> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<TransactionSchedule>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): TransactionSchedule = TransactionSchedule(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            transactionIds = SchemaJson.arr(SchemaJson.key(json, "transaction_ids", path), SchemaJson.join(path, "transaction_ids")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "transaction_ids")}[$i0]") } }
+        )
+    }
+}
+
 /** A node of one chain, named by its base URL: what the host adds, selects or checks, and a row of the node store. */
 data class ChainNode(
     /** The chain the node serves. */
@@ -3228,6 +3386,64 @@ data class NodeServiceConfig @JvmOverloads constructor(
             timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
             storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
             nodes = json.opt("nodes").let { if (SchemaJson.absent(it)) null else SchemaJson.obj(it, SchemaJson.join(path, "nodes")).let { a0 -> a0.keys().asSequence().map { it as String }.sorted().toList().associateWith { k0 -> SchemaJson.arr(a0.opt(k0), SchemaJson.join(SchemaJson.join(path, "nodes"), k0)).let { a1 -> List(a1.length()) { i1 -> SchemaJson.str(a1.opt(i1), "${SchemaJson.join(SchemaJson.join(path, "nodes"), k0)}[$i1]") } } } } }
+        )
+    }
+}
+
+/** The node store's update_nodes arguments: nodes to append and nodes to delete, in one transaction. */
+data class NodesUpdate(
+    /** The nodes to append when not stored. */
+    val add: List<ChainNode>,
+    /** The nodes to delete. */
+    val delete: List<ChainNode>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("add", JSONArray().apply { add.forEach { v0 -> put(v0.toJson()) } })
+        put("delete", JSONArray().apply { delete.forEach { v0 -> put(v0.toJson()) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): NodesUpdate = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<NodesUpdate> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<NodesUpdate>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): NodesUpdate = NodesUpdate(
+            add = SchemaJson.arr(SchemaJson.key(json, "add", path), SchemaJson.join(path, "add")).let { a0 -> List(a0.length()) { i0 -> ChainNode.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "add")}[$i0]"), "${SchemaJson.join(path, "add")}[$i0]") } },
+            delete = SchemaJson.arr(SchemaJson.key(json, "delete", path), SchemaJson.join(path, "delete")).let { a0 -> List(a0.length()) { i0 -> ChainNode.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "delete")}[$i0]"), "${SchemaJson.join(path, "delete")}[$i0]") } }
+        )
+    }
+}
+
+/** The node store's set_selection arguments: a chain's selected node URL, or none to clear it. */
+data class NodeSelection @JvmOverloads constructor(
+    /** The chain. */
+    val chain: String,
+    /** The selected node's URL; absent or null: clear the selection (the chain uses its default). */
+    val url: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("chain", chain)
+        url?.let { put("url", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): NodeSelection = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<NodeSelection> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<NodeSelection>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): NodeSelection = NodeSelection(
+            chain = SchemaJson.str(SchemaJson.key(json, "chain", path), SchemaJson.join(path, "chain")),
+            url = json.opt("url").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "url")) }
         )
     }
 }
@@ -3560,6 +3776,60 @@ data class PreferencesPatch @JvmOverloads constructor(
         internal fun read(json: JSONObject, path: String): PreferencesPatch = PreferencesPatch(
             currency = json.opt("currency").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "currency")) },
             deviceId = json.opt("device_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "device_id")) }
+        )
+    }
+}
+
+/** The args of a key-value port's get and remove (gem_preferences_store get/remove, gem_secure_store get/delete_key): the key asked about. */
+data class StoreKey(
+    /** The key, the core's own name for the value. */
+    val key: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("key", key)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): StoreKey = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<StoreKey> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<StoreKey>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): StoreKey = StoreKey(
+            key = SchemaJson.str(SchemaJson.key(json, "key", path), SchemaJson.join(path, "key"))
+        )
+    }
+}
+
+/** The args of a key-value port's set (gem_preferences_store, gem_secure_store): store value under key, replacing any value. */
+data class StoreEntry(
+    /** The key, the core's own name for the value. */
+    val key: String,
+    /** The value to store, as the core wrote it (the host keeps it as given). */
+    val value: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("key", key)
+        put("value", value)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): StoreEntry = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<StoreEntry> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<StoreEntry>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): StoreEntry = StoreEntry(
+            key = SchemaJson.str(SchemaJson.key(json, "key", path), SchemaJson.join(path, "key")),
+            value = SchemaJson.str(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value"))
         )
     }
 }
@@ -4748,6 +5018,60 @@ data class PriceAlertRow @JvmOverloads constructor(
     }
 }
 
+/** The price-alert store's get_price_alerts arguments: one asset's alerts, or all ({}). */
+data class PriceAlertsQuery @JvmOverloads constructor(
+    /** The asset whose alerts are asked for (a PriceAlert's asset_id); absent: every alert. */
+    val assetId: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        assetId?.let { put("asset_id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertsQuery = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertsQuery> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertsQuery>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertsQuery = PriceAlertsQuery(
+            assetId = json.opt("asset_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "asset_id")) }
+        )
+    }
+}
+
+/** The price-alert store's update_price_alerts arguments: alerts to upsert under their id and ids to delete, in one transaction. */
+data class PriceAlertStoreUpdate(
+    /** The alerts to upsert, each with its id. */
+    val alerts: List<PriceAlert>,
+    /** The ids of the alerts to delete. */
+    val deleteIds: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("alerts", JSONArray().apply { alerts.forEach { v0 -> put(v0.toJson()) } })
+        put("delete_ids", JSONArray().apply { deleteIds.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceAlertStoreUpdate = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceAlertStoreUpdate> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceAlertStoreUpdate>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceAlertStoreUpdate = PriceAlertStoreUpdate(
+            alerts = SchemaJson.arr(SchemaJson.key(json, "alerts", path), SchemaJson.join(path, "alerts")).let { a0 -> List(a0.length()) { i0 -> PriceAlert.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "alerts")}[$i0]"), "${SchemaJson.join(path, "alerts")}[$i0]") } },
+            deleteIds = SchemaJson.arr(SchemaJson.key(json, "delete_ids", path), SchemaJson.join(path, "delete_ids")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "delete_ids")}[$i0]") } }
+        )
+    }
+}
+
 /** A fiat currency's rate: units of the currency per US dollar (the API's FiatRate; a USD price times the rate is the price in the currency). */
 data class FiatRate(
     /** The currency's code, one the price service knows (EUR). */
@@ -4983,6 +5307,85 @@ data class PriceServiceConfig @JvmOverloads constructor(
             apiUrl = SchemaJson.str(SchemaJson.key(json, "api_url", path), SchemaJson.join(path, "api_url")),
             timeoutMs = json.opt("timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) },
             storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
+/** The price store's get_prices arguments: the assets whose stored rows are asked for. */
+data class PricesQuery(
+    /** The asset ids. */
+    val assetIds: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("asset_ids", JSONArray().apply { assetIds.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PricesQuery = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PricesQuery> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PricesQuery>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PricesQuery = PricesQuery(
+            assetIds = SchemaJson.arr(SchemaJson.key(json, "asset_ids", path), SchemaJson.join(path, "asset_ids")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "asset_ids")}[$i0]") } }
+        )
+    }
+}
+
+/** The price store's get_price_state arguments: the selected currency. */
+data class PriceStateQuery(
+    /** The selected currency (ISO 4217, upper case), whose stored rate is asked for. */
+    val currency: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("currency", currency)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): PriceStateQuery = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<PriceStateQuery> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<PriceStateQuery>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): PriceStateQuery = PriceStateQuery(
+            currency = SchemaJson.str(SchemaJson.key(json, "currency", path), SchemaJson.join(path, "currency"))
+        )
+    }
+}
+
+/** gem_currency_service_currencies' answer: the selected currency and every currency the user may select. */
+data class Currencies(
+    /** The selected currency (ISO 4217, upper case). */
+    val selected: String,
+    /** Every currency the price service knows, sorted. */
+    val currencies: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("selected", selected)
+        put("currencies", JSONArray().apply { currencies.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): Currencies = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<Currencies> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<Currencies>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): Currencies = Currencies(
+            selected = SchemaJson.str(SchemaJson.key(json, "selected", path), SchemaJson.join(path, "selected")),
+            currencies = SchemaJson.arr(SchemaJson.key(json, "currencies", path), SchemaJson.join(path, "currencies")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "currencies")}[$i0]") } }
         )
     }
 }
@@ -7790,6 +8193,81 @@ sealed class AddressValidation {
             )
             throw RecordException((if (path.length == 0) "value" else path) + ": expected exactly one of the keys address, error")
         }
+    }
+}
+
+/** A wallet named by id: the arguments of the wallet store's get_wallet and delete_wallet, the asset store's get_wallet_assets and the transaction store's get_transactions. */
+data class WalletRef(
+    /** The wallet. */
+    val walletId: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletRef = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletRef> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletRef>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletRef = WalletRef(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id"))
+        )
+    }
+}
+
+/** The wallet store's add_wallet and save_wallet arguments: the wallet to write with its accounts. */
+data class WalletWrite(
+    /** The wallet, whole. */
+    val wallet: Wallet
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet", wallet.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): WalletWrite = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<WalletWrite> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<WalletWrite>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): WalletWrite = WalletWrite(
+            wallet = Wallet.read(SchemaJson.obj(SchemaJson.key(json, "wallet", path), SchemaJson.join(path, "wallet")), SchemaJson.join(path, "wallet"))
+        )
+    }
+}
+
+/** The wallet session store's set_current_wallet_id arguments: the id to store, or none to clear it. */
+data class CurrentWalletIdUpdate @JvmOverloads constructor(
+    /** The new current wallet; absent or null: clear the stored id. */
+    val walletId: String? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        walletId?.let { put("wallet_id", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): CurrentWalletIdUpdate = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<CurrentWalletIdUpdate> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<CurrentWalletIdUpdate>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): CurrentWalletIdUpdate = CurrentWalletIdUpdate(
+            walletId = json.opt("wallet_id").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "wallet_id")) }
+        )
     }
 }
 
