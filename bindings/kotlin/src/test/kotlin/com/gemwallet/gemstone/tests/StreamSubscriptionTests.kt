@@ -11,11 +11,13 @@ import com.gemwallet.gemstone.PriceAlertService
 import com.gemwallet.gemstone.PriceAlertStore
 import com.gemwallet.gemstone.StreamConnection
 import com.gemwallet.gemstone.StreamMessage
+import com.gemwallet.gemstone.StreamMessagePrices
 import com.gemwallet.gemstone.StreamMessageType
 import com.gemwallet.gemstone.StreamSubscriptionSent
 import com.gemwallet.gemstone.StreamSubscriptionService
 import com.gemwallet.gemstone.UrlConnectionTransport
 import com.gemwallet.gemstone.WalletImport
+import com.gemwallet.gemstone.wallet
 import com.gemwallet.gemstone.suspending
 import kotlinx.coroutines.runBlocking
 import java.util.Collections
@@ -77,8 +79,9 @@ class StreamSubscriptionTests : Suite {
                 val first = service.subscribe(walletId)
                 checkEqual(StreamSubscriptionSent.FULL, first.sent, "first sent")
                 checkEqual(listOf("ethereum", "bitcoin"), first.sentAssets, "first assets")
-                checkEqual("""{"type":"subscribePrices","data":{"assets":["ethereum","bitcoin"]}}""",
-                    connection.sent.single().toJson().toString(), "first message")
+                checkEqual(StreamMessage(StreamMessageType.SUBSCRIBE_PRICES, StreamMessagePrices(listOf("ethereum", "bitcoin"))),
+                    connection.sent.single(), "first message")
+                checkEqual("subscribePrices", connection.sent.single().toJson().getString("type"), "first message's wire type")
                 h.stores.assets.addAssets(listOf(tst))
                 h.assets.addToken(walletId, tst.id)
                 val second = service.subscribe(walletId)
