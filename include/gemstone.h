@@ -57,15 +57,16 @@
  *
  *  - Store timeouts. A call to an async store or port (gem_wallet_store, gem_secure_store,
  *    gem_price_alert_store, gem_price_store, gem_node_store, gem_asset_store,
- *    gem_balance_store, gem_transaction_store, gem_transaction_status_port) that the host has
- *    not answered within the service's store timeout fails with GEM_ERR_TIMEOUT, and so does
+ *    gem_balance_store, gem_transaction_store, gem_transaction_status_port,
+ *    gem_stream_connection) that the host has not answered within the service's store timeout fails with GEM_ERR_TIMEOUT, and so does
  *    the command that made it (except the status port's schedule, whose failure the submit
  *    ignores): `done` fires on the core thread that ran the timer, and the host's later answer
  *    is stale (gem_call_ok answers GEM_ERR_STALE_CALL). The bound is
  *    "store_timeout_ms" in the config_json of each service's constructor: gem_wallet_service_new,
  *    gem_wallet_session_service_new, gem_price_alert_service_new, gem_price_service_new,
  *    gem_node_service_new, gem_assets_service_new, gem_balance_service_new,
- *    gem_transactions_service_new and gem_confirm_transfer_service_new (the status port)
+ *    gem_transactions_service_new, gem_confirm_transfer_service_new (the status port) and
+ *    gem_stream_subscription_service_new (the stream connection)
  *    (1 to 600000, default 30000 when the key or the whole config is absent; 0, more, a fraction
  *    or a string is GEM_ERR_INVALID_ARGUMENT naming config_json.store_timeout_ms). A timed-out write
  *    may still land in the host's store later: the core has already reported it failed and
@@ -1335,6 +1336,63 @@ void gem_chart_service_free(gem_chart_service *_Nullable service);
  */
 gem_status gem_chart_service_load(gem_chart_service *_Nullable service, const char *_Nullable request_json,
                                   gem_completion_fn _Nullable done, void *_Nullable context);
+
+/* ---------------------------------------------------------------------------------------------
+ * The price stream's subscription: GemStreamSubscriptionService tells the host's stream connection
+ * (its WebSocket) which assets' prices to carry; gem_price_service_apply_tick commits what arrives.
+ * The shapes are the specification's (gemwalletcom/core: the gemstone crate's GemStreamConnection and
+ * GemStreamSubscriptionService, services/stream; the primitives crate's StreamMessage, stream.rs).
+ * Records: docs/records.md#gemstreammessage, #gemstreamsubscription.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * The host's price-stream connection (GemStreamConnection). Async, on a core dispatch thread; each
+ * call is bounded by the service's store timeout (see "Store timeouts").
+ */
+typedef struct gem_stream_connection {
+    uint32_t struct_size;            /* sizeof(gem_stream_connection) */
+    void *_Nullable context;
+    gem_release_fn _Nullable release;
+    /** args {}. Answer true when the socket is open, false when it is not. */
+    gem_port_fn _Nullable /* required */ is_connected;
+    /**
+     * args GemStreamMessage {"type":"subscribePrices"|"addPrices","data":{"assets":["bitcoin",…]}}: write
+     * it to the socket as it is (it is the stream server's message). Answer null, or fail (GEM_ERR_OFFLINE
+     * when the socket is closed): the core then remembers nothing and sends it again on the next subscribe.
+     */
+    gem_port_fn _Nullable /* required */ send;
+} gem_stream_connection;
+
+typedef struct gem_stream_subscription_service gem_stream_subscription_service;
+
+/**
+ * Creates the service over a copy of *connection, retaining assets (the wallet's shown assets) and
+ * alerts (the stored price alerts). config_json GemStreamSubscriptionServiceConfig (NULL: every
+ * default): the bound on each connection call (see "Store timeouts"). On failure *out_error holds the
+ * error record and no release is called.
+ */
+gem_status gem_stream_subscription_service_new(const char *_Nullable config_json,
+                                               gem_assets_service *_Nullable assets,
+                                               gem_price_alert_service *_Nullable alerts,
+                                               const gem_stream_connection *_Nullable connection,
+                                               gem_stream_subscription_service *_Nullable *_Nullable out_service,
+                                               gem_buffer *_Nullable out_error);
+
+/** Releases the host's reference; in-flight subscribes complete with GEM_ERR_CANCELLED. NULL-safe. */
+void gem_stream_subscription_service_free(gem_stream_subscription_service *_Nullable service);
+
+/**
+ * Subscribes the stream to the assets of wallet_id: its shown assets (gem_assets_service_wallet_assets'
+ * order), then the stored price alerts' assets not among them, each once. Asks is_connected first; when
+ * connected, sends a full subscribePrices message when nothing was sent yet or the wallet changed, an
+ * addPrices message with only the assets not yet subscribed otherwise, nothing when every asset is
+ * subscribed. Not connected sends nothing and forgets what was sent (the next subscribe sends it whole).
+ * A failed read or send fails done and leaves what was remembered as it was, so a retry sends again.
+ * Subscribes run one at a time. done receives GemStreamSubscription (GEM_ERR_NOT_FOUND: no such wallet).
+ */
+gem_status gem_stream_subscription_service_subscribe(gem_stream_subscription_service *_Nullable service,
+                                                     const char *_Nullable wallet_id,
+                                                     gem_completion_fn _Nullable done, void *_Nullable context);
 
 /* ---------------------------------------------------------------------------------------------
  * Addresses

@@ -670,6 +670,105 @@ static void test_node_service(void) {
     CHECK(eventually_equals(&chain_stores.released, 1) && eventually_equals(&node_transport.released, 4));
 }
 
+/* gem_stream_subscription_service over an assets service (the VIEW_ETH wallet shows ethereum) and a price alert
+ * service (one bitcoin alert): NULL and wrong-kind handles, table validation, a bad config, a subscription sent
+ * whole then not again, a connection that is not connected, one that refuses the send or answers malformed JSON. */
+static fake_alerts stream_alerts;
+static fake_port stream_http;
+static fake_port stream_perms;
+static fake_stream stream;
+
+static void test_stream_subscription(gem_assets_service *assets, gem_balance_service *balances) {
+    gem_buffer out = {0};
+    memset(&prefs, 0, sizeof(prefs));
+    gem_preferences_service *preferences = new_preferences();
+    memset(&stream_alerts, 0, sizeof(stream_alerts));
+    memset(&stream_http, 0, sizeof(stream_http));
+    memset(&stream_perms, 0, sizeof(stream_perms));
+    memset(&stream, 0, sizeof(stream));
+    stream_alerts.get = (script){.how = ANSWER_OK, .answer = "[{\"asset_id\":\"bitcoin\",\"currency\":\"USD\",\"price\":1}]"};
+    stream_alerts.update = (script){.how = ANSWER_OK, .answer = "null"};
+    stream_http.request = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    stream_perms.request = (script){.how = ANSWER_OK, .answer = "true"};
+    gem_http_transport http = fake_transport_table(&stream_http);
+    gem_price_alert_store alert_table = fake_alerts_table(&stream_alerts);
+    gem_notification_permissions perms = fake_permissions_table(&stream_perms);
+    gem_price_alert_service *alerts = NULL;
+    CHECK(gem_price_alert_service_new("{\"api_url\":\"http://127.0.0.1:9\"}", &http, preferences, &alert_table, &perms, &alerts, &out) == GEM_OK);
+    gem_preferences_service_free(preferences);
+
+    stream.is_connected = (script){.how = ANSWER_OK, .answer = "true"};
+    stream.send = (script){.how = ANSWER_OK, .answer = "null"};
+    gem_stream_connection table = fake_stream_table(&stream);
+    gem_stream_subscription_service *service = NULL;
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new(NULL, NULL, alerts, &table, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new(NULL, assets, NULL, &table, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new(NULL, assets, alerts, NULL, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    /* A handle of another kind is refused, not reinterpreted. */
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new(NULL, (gem_assets_service *)balances, alerts, &table, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new(NULL, assets, (gem_price_alert_service *)assets, &table, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_stream_connection no_send = table;
+    no_send.send = NULL;
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new(NULL, assets, alerts, &no_send, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_stream_connection no_is_connected = table;
+    no_is_connected.is_connected = NULL;
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new(NULL, assets, alerts, &no_is_connected, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    gem_stream_connection small = table;
+    small.struct_size = sizeof(gem_stream_connection) - 1;
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new(NULL, assets, alerts, &small, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new("{\"store_timeout_ms\":0}", assets, alerts, &table, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    EXPECT_SYNC_ERROR(gem_stream_subscription_service_new("{", assets, alerts, &table, &service, &out), GEM_ERR_INVALID_ARGUMENT, "invalid_argument", &out);
+    CHECK(gem_stream_subscription_service_new(NULL, assets, alerts, &table, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    CHECK(service == NULL && atomic_load(&stream.released) == 0);
+    gem_stream_subscription_service_free(NULL);
+
+    CHECK(gem_stream_subscription_service_new("{\"store_timeout_ms\":5000}", assets, alerts, &table, &service, &out) == GEM_OK);
+    completion c;
+    CHECK(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_ASYNC_ERROR(gem_stream_subscription_service_subscribe(NULL, VIEW_ETH_ID, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_stream_subscription_service_subscribe((gem_stream_subscription_service *)assets, VIEW_ETH_ID, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_stream_subscription_service_subscribe(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_stream_subscription_service_subscribe(service, "", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    CHECK(atomic_load(&stream.send.calls) == 0);
+
+    /* The first subscribe sends the wallet's assets and the alert's, whole, as the stream's StreamMessage. */
+    completion_init(&c);
+    CHECK(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strstr(c.json, "\"sent\":\"full\"") != NULL);
+    completion_destroy(&c);
+    CHECK(strcmp(stream.last_sent, "{\"type\":\"subscribePrices\",\"data\":{\"assets\":[\"ethereum\",\"bitcoin\"]}}") == 0);
+    /* Unchanged: nothing sent. */
+    completion_init(&c);
+    CHECK(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strstr(c.json, "\"sent\":\"none\"") != NULL);
+    completion_destroy(&c);
+    CHECK(atomic_load(&stream.send.calls) == 1);
+    /* Not connected: nothing sent, and what was sent is forgotten. */
+    stream.is_connected.answer = "false";
+    completion_init(&c);
+    CHECK(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strstr(c.json, "\"sent\":\"none\"") != NULL);
+    completion_destroy(&c);
+    CHECK(atomic_load(&stream.send.calls) == 1);
+    /* A refusing connection fails the subscribe with its status; a malformed is_connected answer is a port breach. */
+    stream.is_connected.answer = "true";
+    stream.send = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    EXPECT_ASYNC_ERROR(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c), GEM_ERR_OFFLINE, "offline");
+    stream.is_connected.answer = "\"yes\"";
+    EXPECT_ASYNC_ERROR(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c), GEM_ERR_PORT, "port");
+    /* The refused message is sent again, whole, once the connection takes it. */
+    stream.is_connected.answer = "true";
+    stream.send = (script){.how = ANSWER_OK, .answer = "null"};
+    completion_init(&c);
+    CHECK(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strstr(c.json, "\"sent\":\"full\"") != NULL);
+    completion_destroy(&c);
+
+    gem_stream_subscription_service_free(service);
+    gem_price_alert_service_free(alerts);
+    CHECK(eventually_equals(&stream.released, 1));
+}
+
 static void test_assets_and_balance_services(void) {
     gem_buffer out = {0};
     fake_chain_stores_init(&chain_stores);
@@ -772,6 +871,8 @@ static void test_assets_and_balance_services(void) {
     CHECK(gem_assets_service_wallet_assets(assets, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
     CHECK(completion_wait(&c) == GEM_OK && strstr(c.json, "[{\"id\":\"ethereum\"") == c.json);
     completion_destroy(&c);
+
+    test_stream_subscription(assets, balances);
 
     gem_balance_service_free(balances);
     gem_assets_service_free(assets);

@@ -466,6 +466,60 @@ static void test_freeing_composed_handles_keeps_refresh_working(void) {
     chain_fixture_free(&f);
 }
 
+/*
+ * The stream connection over the chain fixture's assets service and an alert fixture: a connection that refuses
+ * the send fails the subscribe with its status and is sent the same message again; one that never answers
+ * fails it with GEM_ERR_TIMEOUT after store_timeout_ms, its late answer stale; the composed services outlive
+ * the host's handles; the connection's table is released once, after the service is freed.
+ */
+static void test_stream_connection(void) {
+    chain_fixture chain;
+    chain_fixture_init(&chain);
+    fixture alerts;
+    fixture_init(&alerts, "{\"api_url\":\"http://127.0.0.1:9\"}");
+    alerts.store.get = (script){.how = ANSWER_OK, .answer = "[{\"asset_id\":\"bitcoin\",\"currency\":\"USD\",\"price\":1}]"};
+    fake_stream stream;
+    memset(&stream, 0, sizeof(stream));
+    stream.is_connected = (script){.how = ANSWER_OK, .answer = "true"};
+    stream.send = (script){.how = ANSWER_FAIL, .fail_status = GEM_ERR_OFFLINE};
+    gem_stream_connection table = fake_stream_table(&stream);
+    gem_stream_subscription_service *service = NULL;
+    gem_buffer out = {0};
+    CHECK(gem_stream_subscription_service_new("{\"store_timeout_ms\":200}", chain.assets, alerts.service, &table, &service, &out) == GEM_OK);
+    /* The service retains both: the host's references may go at once. */
+    gem_assets_service_free(chain.assets);
+    chain.assets = NULL;
+
+    completion c;
+    completion_init(&c);
+    CHECK(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_OFFLINE && is_error_record(c.json, "offline"));
+    completion_destroy(&c);
+    const char *full = "{\"type\":\"subscribePrices\",\"data\":{\"assets\":[\"polygon\",\"bitcoin\"]}}"; /* the fixture wallet is on polygon */
+    CHECK(strcmp(stream.last_sent, full) == 0);
+
+    stream.send = (script){.how = ANSWER_NEVER};
+    completion_init(&c);
+    CHECK(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_ERR_TIMEOUT && is_error_record(c.json, "timeout"));
+    completion_destroy(&c);
+    CHECK(stream.send.held != NULL);
+    CHECK(gem_call_ok(stream.send.held, (const uint8_t *)"null", 4) == GEM_ERR_STALE_CALL);
+
+    stream.send = (script){.how = ANSWER_OK, .answer = "null"};
+    completion_init(&c);
+    CHECK(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strstr(c.json, "\"sent\":\"full\"") != NULL);
+    completion_destroy(&c);
+    CHECK(strcmp(stream.last_sent, full) == 0 && atomic_load(&stream.send.calls) == 1); /* calls since the script was set */
+
+    gem_stream_subscription_service_free(service);
+    for (int i = 0; i < 500 && atomic_load(&stream.released) == 0; i++) usleep(10000);
+    CHECK(atomic_load(&stream.released) == 1);
+    fixture_free(&alerts);
+    chain_fixture_free(&chain);
+}
+
 int main(void) {
     test_store_failure_is_reported();
     test_api_refusal_rolls_back();
@@ -481,6 +535,7 @@ int main(void) {
     test_failing_update_balances_is_the_refresh_error();
     test_freeing_composed_handles_keeps_refresh_working();
     test_concurrent_commands();
+    test_stream_connection();
     if (failures) {
         fprintf(stderr, "abi_ports_test: %d failure(s)\n", failures);
         return 1;

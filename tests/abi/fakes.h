@@ -300,4 +300,33 @@ static gem_balance_store fake_balance_store_table(fake_chain_stores *s) {
     return table;
 }
 
+/* ---- the stream connection: is_connected and send scripted; send keeps the last message it was given ---- */
+
+typedef struct fake_stream {
+    script is_connected, send;
+    char last_sent[1024];
+    atomic_int released;
+} fake_stream;
+
+static void fake_stream_is_connected(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    (void)args;
+    (void)len;
+    run_script(&((fake_stream *)context)->is_connected, call);
+}
+
+static void fake_stream_send(void *context, const uint8_t *args, size_t len, gem_call *call) {
+    fake_stream *s = context;
+    size_t n = len < sizeof(s->last_sent) - 1 ? len : sizeof(s->last_sent) - 1;
+    memcpy(s->last_sent, args, n);
+    s->last_sent[n] = '\0';
+    run_script(&s->send, call);
+}
+
+static void fake_stream_release(void *context) { atomic_fetch_add(&((fake_stream *)context)->released, 1); }
+
+static gem_stream_connection fake_stream_table(fake_stream *s) {
+    gem_stream_connection table = {sizeof(gem_stream_connection), s, fake_stream_release, fake_stream_is_connected, fake_stream_send};
+    return table;
+}
+
 #endif

@@ -295,6 +295,11 @@ static gem_balance_store balance_store_table(fuzz_input *in) {
     return t;
 }
 
+static gem_stream_connection stream_table(fuzz_input *in) {
+    gem_stream_connection t = {sizeof t, in, fuzz_release, fuzz_port, fuzz_port};
+    return t;
+}
+
 static gem_price_store price_store_table(fuzz_input *in) {
     gem_price_store t = {sizeof t, in, fuzz_release, fuzz_port, fuzz_port, fuzz_port};
     return t;
@@ -384,6 +389,21 @@ static gem_assets_service *make_gem_assets_service(fuzz_input *in) {
     fuzz_check_answer(status, &error, "gem_assets_service_new");
     gem_node_service_free(nodes);
     gem_wallet_session_service_free(wallets);
+    return service;
+}
+
+/* Over an assets and a price alert service (retained; the host's references are dropped at once). */
+static gem_stream_subscription_service *make_gem_stream_subscription_service(fuzz_input *in) {
+    gem_assets_service *assets = make_gem_assets_service(in);
+    gem_price_alert_service *alerts = make_gem_price_alert_service(in);
+    gem_stream_connection connection = stream_table(in);
+    gem_stream_subscription_service *service = NULL;
+    gem_buffer error = {0};
+    gem_status status = gem_stream_subscription_service_new(STORE_CONFIG, assets, alerts, &connection, &service, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_stream_subscription_service_new");
+    gem_assets_service_free(assets);
+    gem_price_alert_service_free(alerts);
     return service;
 }
 
@@ -693,6 +713,36 @@ FUZZ_SPECIAL(gem_wallet_service_free) {
     fuzz_command *command = fuzz_command_begin(in);
     if (gem_wallet_service_preview_import(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
     gem_wallet_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_stream_subscription_service_new) {
+    gem_assets_service *assets = make_gem_assets_service(in);
+    gem_price_alert_service *alerts = make_gem_price_alert_service(in);
+    gem_stream_connection connection = stream_table(in);
+    uint8_t shape = fuzz_byte(in);
+    if (shape & 1) connection.struct_size = (uint32_t)fuzz_byte(in);
+    if (shape & 2) connection.send = NULL;
+    gem_stream_subscription_service *service = NULL;
+    gem_buffer error = {0};
+    const char *config = fuzz_string(in);
+    gem_status status = gem_stream_subscription_service_new(config, (shape & 4) ? (gem_assets_service *)alerts : assets,
+                                                            (shape & 8) ? NULL : alerts, &connection, &service, &error);
+    took(in, status, 1);
+    fuzz_check_answer(status, &error, "gem_stream_subscription_service_new");
+    gem_assets_service_free(assets);
+    gem_price_alert_service_free(alerts);
+    gem_stream_subscription_service_free(service);
+    fuzz_ports_settle(in);
+}
+
+FUZZ_SPECIAL(gem_stream_subscription_service_free) {
+    gem_stream_subscription_service_free(NULL);
+    gem_stream_subscription_service *service = make_gem_stream_subscription_service(in);
+    if (!service) return;
+    fuzz_command *command = fuzz_command_begin(in);
+    if (gem_stream_subscription_service_subscribe(service, fuzz_string(in), fuzz_done, command) != GEM_OK) command->started = 0;
+    gem_stream_subscription_service_free(service);
     fuzz_ports_settle(in);
 }
 

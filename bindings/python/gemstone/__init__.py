@@ -44,6 +44,9 @@ from .generated import (BalanceRequirement, ConfirmError, ConfirmFee, ConfirmLoa
 from .errors import ConfirmFailed
 from .prices import CurrencyService, PriceService, PriceStore, SqlitePriceStore, WalletHomeService
 from .charts import ChartService
+from .stream import StreamConnection, StreamSubscriptionService
+from .generated import (StreamMessage, StreamMessagePrices, StreamMessageType, StreamSubscription,
+                        StreamSubscriptionSent, StreamSubscriptionServiceConfig)
 from .generated import (AddressFormatStyle, Asset, AssetType, Balance, BalanceRefresh, BalanceUpdate, ChainNode, ChainNodes,
                         ChainRefresh, NodeCheck, NodeCheckRow, NodeCheckRowChainId, NodeCheckRowInSync,
                         NodeCheckRowLatency, NodeCheckRowLatestBlock, NodeCheckStatus, NodeCheckStatusOk,
@@ -88,6 +91,11 @@ __all__ += [  # chains: nodes, assets and balances
     "NodeCheck", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatency",
     "NodeCheckRowLatestBlock", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusUnreachable",
     "NodeCheckStatusWrongNetwork", "NodeItem", "NodeKind", "NodeSyncState", "WalletAssetsUpdate",
+]
+
+__all__ += [  # the price stream's subscription
+    "StreamConnection", "StreamSubscriptionService", "StreamMessage", "StreamMessagePrices", "StreamMessageType",
+    "StreamSubscription", "StreamSubscriptionSent", "StreamSubscriptionServiceConfig",
 ]
 
 __all__ += [  # message signing

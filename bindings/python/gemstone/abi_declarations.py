@@ -112,6 +112,12 @@ class PriceStoreTable(Structure):
     _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("get_prices", PORT_FN), ("get_price_state", PORT_FN), ("save_rates_and_prices", PORT_FN)]
 
 
+class StreamConnectionTable(Structure):
+    """gem_stream_connection."""
+
+    _fields_ = [("struct_size", c_uint32), ("context", c_void_p), ("release", RELEASE_FN), ("is_connected", PORT_FN), ("send", PORT_FN)]
+
+
 #: The header's struct types, by C name.
 STRUCTS = {
     "gem_buffer": GemBuffer,
@@ -129,6 +135,7 @@ STRUCTS = {
     "gem_transaction_store": TransactionStoreTable,
     "gem_transaction_status_port": TransactionStatusPortTable,
     "gem_price_store": PriceStoreTable,
+    "gem_stream_connection": StreamConnectionTable,
 }
 
 #: name -> (restype, argtypes), in header order.
@@ -219,6 +226,9 @@ FUNCTIONS = {
     "gem_chart_service_new": (gem_status, [c_char_p, POINTER(HttpTransportTable), c_void_p, POINTER(c_void_p), POINTER(GemBuffer)]),
     "gem_chart_service_free": (None, [c_void_p]),
     "gem_chart_service_load": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_stream_subscription_service_new": (gem_status, [c_char_p, c_void_p, c_void_p, POINTER(StreamConnectionTable), POINTER(c_void_p), POINTER(GemBuffer)]),
+    "gem_stream_subscription_service_free": (None, [c_void_p]),
+    "gem_stream_subscription_service_subscribe": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
     "gem_address_validate": (gem_status, [c_char_p, c_char_p, POINTER(GemBuffer)]),
     "gem_load_state_refreshed": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_list_phase": (gem_status, [c_char_p, POINTER(GemBuffer)]),

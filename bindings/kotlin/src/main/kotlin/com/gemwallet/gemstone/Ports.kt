@@ -77,3 +77,16 @@ interface PriceStore {
      */
     fun saveRatesAndPrices(tick: PriceTick)
 }
+
+/**
+ * The host's price-stream socket (`gem_stream_connection`, the specification's GemStreamConnection):
+ * [isConnected] answers whether it is open; [send] writes one [StreamMessage] as the core gives it
+ * (its [StreamMessage.toJson] is the stream server's message). Called on a core dispatch thread where
+ * blocking is allowed, each call bounded by the service's store timeout. An exception fails the call
+ * ([GemStatus.OFFLINE] unless it is a [GemException]): the core remembers nothing and sends again on
+ * the next subscribe.
+ */
+interface StreamConnection {
+    fun isConnected(): Boolean
+    fun send(message: StreamMessage)
+}

@@ -31,7 +31,7 @@ class PriceAlertService @JvmOverloads constructor(
     storeTimeoutMs: Int? = null
 ) : Closeable {
     private val library = Gemstone.library
-    private val handle: NativeHandle
+    internal val handle: NativeHandle
 
     init {
         val config = PriceAlertServiceConfig(apiUrl, timeoutMs?.toLong(), storeTimeoutMs?.toLong()).toJson().toString()

@@ -160,6 +160,14 @@ class ChartServiceSuspending internal constructor(private val service: ChartServ
     suspend fun load(request: ChartRequest): ChartResult = service.loadAsync(request).awaitSuspending()
 }
 
+/** The suspend forms of [StreamSubscriptionService]'s commands. */
+class StreamSubscriptionServiceSuspending internal constructor(private val service: StreamSubscriptionService) {
+    suspend fun subscribe(walletId: String?): StreamSubscription = service.subscribeAsync(walletId).awaitSuspending()
+}
+
+/** The suspend forms of this service's commands. */
+val StreamSubscriptionService.suspending: StreamSubscriptionServiceSuspending get() = StreamSubscriptionServiceSuspending(this)
+
 /** The suspend forms of this service's commands. */
 val NodeService.suspending: NodeServiceSuspending get() = NodeServiceSuspending(this)
 

@@ -6555,6 +6555,152 @@ data class SignMessageSignature @JvmOverloads constructor(
     }
 }
 
+/** What a stream message asks the stream server (spec StreamMessage's cases, spelled as it spells them). */
+enum class StreamMessageType(val json: String) {
+    /** Carry the prices of exactly these assets (replaces what the connection carried). */
+    SUBSCRIBE_PRICES("subscribePrices"),
+    /** Carry these assets' prices too, beside those already subscribed. */
+    ADD_PRICES("addPrices");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): StreamMessageType = read(value, "")
+        internal fun read(value: String, path: String): StreamMessageType =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "subscribePrices, addPrices")
+    }
+}
+
+/** The assets of a prices message (spec StreamMessagePrices). */
+data class StreamMessagePrices(
+    /** The assets, in the order the core computed them. */
+    val assets: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): StreamMessagePrices = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<StreamMessagePrices> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<StreamMessagePrices>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): StreamMessagePrices = StreamMessagePrices(
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]") } }
+        )
+    }
+}
+
+/** One message the host's stream connection sends as it is (gem_stream_connection.send's args): {"type":"subscribePrices","data":{"assets":["bitcoin"]}}, the spec's StreamMessage JSON. */
+data class StreamMessage(
+    /** What the message asks. */
+    val type: StreamMessageType,
+    /** The assets it names. */
+    val data: StreamMessagePrices
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("type", type.json)
+        put("data", data.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): StreamMessage = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<StreamMessage> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<StreamMessage>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): StreamMessage = StreamMessage(
+            type = StreamMessageType.read(SchemaJson.str(SchemaJson.key(json, "type", path), SchemaJson.join(path, "type")), SchemaJson.join(path, "type")),
+            data = StreamMessagePrices.read(SchemaJson.obj(SchemaJson.key(json, "data", path), SchemaJson.join(path, "data")), SchemaJson.join(path, "data"))
+        )
+    }
+}
+
+/** What a subscribe sent through the stream connection. */
+enum class StreamSubscriptionSent(val json: String) {
+    /** A subscribePrices message with every asset: nothing had been sent yet, or the wallet changed. */
+    FULL("full"),
+    /** An addPrices message with only the assets not yet subscribed. */
+    ADDED("added"),
+    /** Nothing: the stream already carries every asset, or the connection is not connected. */
+    NONE("none");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): StreamSubscriptionSent = read(value, "")
+        internal fun read(value: String, path: String): StreamSubscriptionSent =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "full, added, none")
+    }
+}
+
+/** What gem_stream_subscription_service_subscribe did. */
+data class StreamSubscription(
+    /** The wallet subscribed. */
+    val walletId: String,
+    /** The assets the stream should carry: the wallet's shown assets, then the stored price alerts' assets not among them, each once. */
+    val assets: List<String>,
+    /** Which message was sent. */
+    val sent: StreamSubscriptionSent,
+    /** The assets of the message sent (all of assets for full, the new ones for added, empty for none). */
+    val sentAssets: List<String>
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("wallet_id", walletId)
+        put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0) } })
+        put("sent", sent.json)
+        put("sent_assets", JSONArray().apply { sentAssets.forEach { v0 -> put(v0) } })
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): StreamSubscription = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<StreamSubscription> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<StreamSubscription>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): StreamSubscription = StreamSubscription(
+            walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
+            assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]") } },
+            sent = StreamSubscriptionSent.read(SchemaJson.str(SchemaJson.key(json, "sent", path), SchemaJson.join(path, "sent")), SchemaJson.join(path, "sent")),
+            sentAssets = SchemaJson.arr(SchemaJson.key(json, "sent_assets", path), SchemaJson.join(path, "sent_assets")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "sent_assets")}[$i0]") } }
+        )
+    }
+}
+
+/** gem_stream_subscription_service_new's config_json (NULL: every default); an absent key reads as the core's default. */
+data class StreamSubscriptionServiceConfig @JvmOverloads constructor(
+    /** The bound on each stream-connection call in milliseconds, 1 to 600000 (default 30000; the header's "Store timeouts"): a call not answered by then is a timeout, its late answer ignored. */
+    val storeTimeoutMs: Long? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        storeTimeoutMs?.let { put("store_timeout_ms", it) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): StreamSubscriptionServiceConfig = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<StreamSubscriptionServiceConfig> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<StreamSubscriptionServiceConfig>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): StreamSubscriptionServiceConfig = StreamSubscriptionServiceConfig(
+            storeTimeoutMs = json.opt("store_timeout_ms").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "store_timeout_ms"), Long.MIN_VALUE, Long.MAX_VALUE) }
+        )
+    }
+}
+
 /** gem_transaction_detail_rows' request: one stored transaction, its asset and its fee asset (each with its price in currency when one is known). */
 data class TransactionDetailRequest @JvmOverloads constructor(
     /** The stored transaction. */

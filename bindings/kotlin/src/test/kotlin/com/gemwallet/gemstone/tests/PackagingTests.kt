@@ -16,6 +16,8 @@ import com.gemwallet.gemstone.TransactionStateService
 import com.gemwallet.gemstone.TransactionStateServiceSuspending
 import com.gemwallet.gemstone.ChartService
 import com.gemwallet.gemstone.ChartServiceSuspending
+import com.gemwallet.gemstone.StreamSubscriptionService
+import com.gemwallet.gemstone.StreamSubscriptionServiceSuspending
 import com.gemwallet.gemstone.FormattedNumber
 import com.gemwallet.gemstone.Gemstone
 import com.gemwallet.gemstone.GemException
@@ -131,7 +133,8 @@ class CoroutineTests : Suite {
                 SignMessageService::class.java to SignMessageServiceSuspending::class.java,
                 TransactionsService::class.java to TransactionsServiceSuspending::class.java,
                 TransactionStateService::class.java to TransactionStateServiceSuspending::class.java,
-                ChartService::class.java to ChartServiceSuspending::class.java
+                ChartService::class.java to ChartServiceSuspending::class.java,
+                StreamSubscriptionService::class.java to StreamSubscriptionServiceSuspending::class.java
             )
             var count = 0
             for ((service, suspending) in pairs) {

@@ -89,7 +89,8 @@ object TestRunner {
             "sign-message" to { SignMessageTests() },
             "send-scenario" to { SendScenarioTests() },
             "prices" to { PriceServiceTests() },
-            "home-render" to { HomeRenderTests() }
+            "home-render" to { HomeRenderTests() },
+            "stream" to { StreamSubscriptionTests() }
         )
         val unknown = args.filter { name -> all.none { it.first == name } }
         if (unknown.isNotEmpty()) {

@@ -211,3 +211,17 @@ class GemPriceStoreTable : Structure() {
         struct_size = size()
     }
 }
+
+/** `gem_stream_connection`. */
+@Structure.FieldOrder("struct_size", "context", "release", "is_connected", "send")
+class GemStreamConnectionTable : Structure() {
+    @JvmField var struct_size: Int = 0
+    @JvmField var context: Pointer? = null
+    @JvmField var release: GemReleaseFn? = null
+    @JvmField var is_connected: GemPortFn? = null
+    @JvmField var send: GemPortFn? = null
+
+    init {
+        struct_size = size()
+    }
+}

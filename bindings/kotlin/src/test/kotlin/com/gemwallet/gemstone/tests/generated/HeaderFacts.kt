@@ -98,6 +98,9 @@ object HeaderFacts {
         HeaderFunction("gem_chart_service_new", 5),
         HeaderFunction("gem_chart_service_free", 1),
         HeaderFunction("gem_chart_service_load", 4),
+        HeaderFunction("gem_stream_subscription_service_new", 6),
+        HeaderFunction("gem_stream_subscription_service_free", 1),
+        HeaderFunction("gem_stream_subscription_service_subscribe", 4),
         HeaderFunction("gem_address_validate", 3),
         HeaderFunction("gem_load_state_refreshed", 2),
         HeaderFunction("gem_list_phase", 2),
@@ -150,6 +153,7 @@ object HeaderFacts {
         HeaderStruct("gem_balance_store", listOf("struct_size", "context", "release", "get_balances", "update_balances")),
         HeaderStruct("gem_transaction_store", listOf("struct_size", "context", "release", "get_transactions", "get_transaction", "update_transactions")),
         HeaderStruct("gem_transaction_status_port", listOf("struct_size", "context", "release", "schedule")),
-        HeaderStruct("gem_price_store", listOf("struct_size", "context", "release", "get_prices", "get_price_state", "save_rates_and_prices"))
+        HeaderStruct("gem_price_store", listOf("struct_size", "context", "release", "get_prices", "get_price_state", "save_rates_and_prices")),
+        HeaderStruct("gem_stream_connection", listOf("struct_size", "context", "release", "is_connected", "send"))
     )
 }
