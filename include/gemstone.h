@@ -58,8 +58,8 @@
  *  - Store timeouts. A call to an async store or port (gem_wallet_store, gem_secure_store,
  *    gem_price_alert_store, gem_price_store, gem_node_store, gem_asset_store,
  *    gem_balance_store, gem_transaction_store, gem_transaction_status_port,
- *    gem_stream_connection) that the host has not answered within the service's store timeout fails with GEM_ERR_TIMEOUT, and so does
- *    the command that made it (except the status port's schedule, whose failure the submit
+ *    gem_stream_connection) that the host has not answered within the service's store timeout
+ *    fails with GEM_ERR_TIMEOUT, and so does the command that made it (except the status port's schedule, whose failure the submit
  *    ignores): `done` fires on the core thread that ran the timer, and the host's later answer
  *    is stale (gem_call_ok answers GEM_ERR_STALE_CALL). The bound is
  *    "store_timeout_ms" in the config_json of each service's constructor: gem_wallet_service_new,
@@ -1353,11 +1353,11 @@ typedef struct gem_stream_connection {
     uint32_t struct_size;            /* sizeof(gem_stream_connection) */
     void *_Nullable context;
     gem_release_fn _Nullable release;
-    /** args {}. Answer true when the socket is open, false when it is not. */
+    /** args {}; answers bool: true when the socket is open, false when it is not. */
     gem_port_fn _Nullable /* required */ is_connected;
     /**
-     * args GemStreamMessage {"type":"subscribePrices"|"addPrices","data":{"assets":["bitcoin",…]}}: write
-     * it to the socket as it is (it is the stream server's message). Answer null, or fail (GEM_ERR_OFFLINE
+     * args GemStreamMessage (type subscribePrices or addPrices, with the asset ids): write it to the
+     * socket as it is (it is the stream server's message). Answer null, or fail (GEM_ERR_OFFLINE
      * when the socket is closed): the core then remembers nothing and sends it again on the next subscribe.
      */
     gem_port_fn _Nullable /* required */ send;
