@@ -27,10 +27,10 @@ private func tick(eur: Double? = nil, prices: [(String, Double)] = [], extra: St
 @Suite struct GemPriceServiceTests {
     @Test func syncAsksInUSDAndConvertsOnce() async throws {
         let harness = try Harness()
-        await harness.transport.enqueue(
-            .status(200, #"{"currency":"USD","prices":[{"assetId":"bitcoin","price":100000,"priceChangePercentage24h":2,"lastUpdatedAt":"2024-12-04T10:00:00"}]}"#),
-            .status(200, #"[{"symbol":"EUR","rate":0.9},{"symbol":"XXX","rate":3}]"#)
-        )
+        // The prices and the rates are asked for together: each answer goes by its URL, not by arrival order.
+        await harness.transport.route("/v1/prices",
+            .status(200, #"{"currency":"USD","prices":[{"assetId":"bitcoin","price":100000,"priceChangePercentage24h":2,"lastUpdatedAt":"2024-12-04T10:00:00"}]}"#))
+        await harness.transport.route("/v1/fiat_rates", .status(200, #"[{"symbol":"EUR","rate":0.9},{"symbol":"XXX","rate":3}]"#))
         let result = try await harness.service.syncPrices(assetIds: [btc])
         let requests = await harness.transport.requests
         let body = try #require(requests.first { $0.url.hasSuffix("/v1/prices") }?.body)
@@ -44,7 +44,8 @@ private func tick(eur: Double? = nil, prices: [(String, Double)] = [], extra: St
 
     @Test func aFailedRequestWritesNothing() async throws {
         let harness = try Harness()
-        await harness.transport.enqueue(.status(500, "{}"), .status(200, "[]"))
+        await harness.transport.route("/v1/prices", .status(500, "{}"))
+        await harness.transport.route("/v1/fiat_rates", .status(200, "[]"))
         await #expect(throws: GemServiceError.self) { try await harness.service.syncPrices(assetIds: [btc]) }
         #expect(await harness.store.ticks.isEmpty)
     }

@@ -6,6 +6,9 @@
 actor TestHTTPTransport: GemHTTPTransport {
     private(set) var requests: [GemHTTPRequest] = []
     private var script: [Result<GemHTTPResponse, GemServiceError>] = []
+    /// Answers by URL suffix, taken before the queued script: for requests a service makes concurrently,
+    /// whose arrival order is not fixed.
+    private var routes: [(suffix: String, outcome: Result<GemHTTPResponse, GemServiceError>)] = []
     private var holding = false
     private var held: [CheckedContinuation<Void, Never>] = []
     private var arrivals: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -16,6 +19,11 @@ actor TestHTTPTransport: GemHTTPTransport {
 
     func enqueue(_ outcomes: Result<GemHTTPResponse, GemServiceError>...) {
         script.append(contentsOf: outcomes)
+    }
+
+    /// Answers the next request whose URL ends with `suffix` (its path and query) with `outcome`.
+    func route(_ suffix: String, _ outcome: Result<GemHTTPResponse, GemServiceError>) {
+        routes.append((suffix, outcome))
     }
 
     /// From now on requests wait (after being recorded) until `release()`.
@@ -42,7 +50,12 @@ actor TestHTTPTransport: GemHTTPTransport {
         let ready = arrivals.filter { $0.count <= requests.count }
         arrivals.removeAll { $0.count <= requests.count }
         for arrival in ready { arrival.continuation.resume() }
-        let outcome = script.isEmpty ? .success(GemHTTPResponse(status: 200, body: "[]")) : script.removeFirst()
+        let outcome: Result<GemHTTPResponse, GemServiceError>
+        if let routed = routes.firstIndex(where: { request.url.hasSuffix($0.suffix) }) {
+            outcome = routes.remove(at: routed).outcome
+        } else {
+            outcome = script.isEmpty ? .success(GemHTTPResponse(status: 200, body: "[]")) : script.removeFirst()
+        }
         if holding {
             await withCheckedContinuation { held.append($0) }
         }
