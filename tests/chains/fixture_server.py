@@ -25,10 +25,23 @@ Every fixture is served under /<name>/...; with one fixture loaded it is also se
 common.py apply, with the route name as the method (a fixture is a scope: {"scope": "xrp", "delay_ms": 100}).
 POST /_control/load {"fixture": {...}} adds a fixture at run time; GET /_control/routes lists the routes and how
 often each was hit.
+
+A route may verify what it receives with the chain's own SDK before answering (a broadcast):
+  "verify": {"family": "xrp", "sender": "r…", "recipient": "r…", "amount": "1000000", ...}
+calls verify/<family>.py's `verify(body, spec)` (see verify/__init__.py) once `expect` holds. It decodes the signed
+transaction, checks its signature against the sender and its fields against the spec, and answers what it read,
+with the transaction's hash; "$hash" (and "$<key>" for any other key it answers) in the response is replaced by it.
+A verification that fails is refused like a mismatch. GET /_control/verified lists what was verified (each with
+the family, the body and the verifier's answer); /_control/verified/clear empties it; POST /_control/verified/tamper
+{"index": i} runs the verifier on that body with its signature altered (the module's `tamper`) and answers
+{"refused": true, "why"} or {"refused": false}. A fixture with a verifying
+route runs in the environment holding that SDK (tests/chains/run.py: "fixture" in .venvs/multi, "fixture-evm" in
+.venvs/evm).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -80,13 +93,16 @@ def subset_diff(want: Any, got: Any, at: str = "$") -> str | None:
     return None
 
 
-def substitute(v: Any, rid: Any) -> Any:
+def substitute(v: Any, rid: Any, values: dict[str, Any] | None = None) -> Any:
+    """The response with "$id" replaced by the request's id and "$<key>" by a verifier's answer."""
     if v == "$id":
         return rid
+    if isinstance(v, str) and v.startswith("$") and values and v[1:] in values:
+        return values[v[1:]]
     if isinstance(v, dict):
-        return {k: substitute(x, rid) for k, x in v.items()}
+        return {k: substitute(x, rid, values) for k, x in v.items()}
     if isinstance(v, list):
-        return [substitute(x, rid) for x in v]
+        return [substitute(x, rid, values) for x in v]
     return v
 
 
@@ -105,6 +121,9 @@ def validate_fixture(fx: Any) -> dict[str, Any]:
             raise ControlError(f"route {r['name']}: give response or responses")
         if "path_regex" in r["match"]:
             re.compile(r["match"]["path_regex"])
+        if "verify" in r and not (isinstance(r["verify"], dict) and isinstance(r["verify"].get("family"), str)
+                                  and re.fullmatch(r"[a-z0-9_]+", r["verify"]["family"])):
+            raise ControlError(f"route {r['name']}: verify needs a family of [a-z0-9_]")
     return fx
 
 
@@ -114,6 +133,7 @@ class FixtureServer(ChainServer):
         self.fixtures: dict[str, dict[str, Any]] = {}
         self.hits: dict[tuple[str, str], int] = {}
         self.mismatches: list[dict[str, Any]] = []
+        self.verified: list[dict[str, Any]] = []
         for fx in fixtures or []:
             self.load(fx)
 
@@ -198,16 +218,29 @@ class FixtureServer(ChainServer):
             d = subset_diff(exp["query"], {k: v[0] if len(v) == 1 else v for k, v in q.items()}, "?")
             if d:
                 return refuse("query", d)
+        values: dict[str, Any] = {}
+        if "verify" in r:
+            spec = r["verify"]
+            try:
+                verifier = importlib.import_module(f"verify.{spec['family']}")
+                values = dict(verifier.verify(body, spec))
+                if not isinstance(values.get("hash"), str) or not values["hash"]:
+                    raise ValueError("the verifier answered no hash")
+            except Exception as error:  # noqa: BLE001 (any failure of the SDK is a refusal the test reads)
+                return refuse(f"verify {spec['family']}", f"{type(error).__name__}: {error}"[:2000])
+            self.verified.append({"fixture": fx["name"], "route": r["name"], "family": spec["family"],
+                                  "body": body.decode("latin-1"), "answer": values})
+            del self.verified[:-200]
         key = (fx["name"], r["name"])
         n = self.hits.get(key, 0)
         self.hits[key] = n + 1
         resp = r["response"] if "response" in r else r["responses"][min(n, len(r["responses"]) - 1)]
         rid = parsed.get("id") if isinstance(parsed, dict) else None
         if "json" in resp:
-            data = json.dumps(substitute(resp["json"], rid)).encode()
+            data = json.dumps(substitute(resp["json"], rid, values)).encode()
             rtype = resp.get("content_type", "application/json")
         else:
-            data = str(resp.get("body", "")).encode()
+            data = str(substitute(resp.get("body", ""), rid, values)).encode()
             rtype = resp.get("content_type", "text/plain")
         return int(resp.get("status", 200)), rtype, data
 
@@ -216,6 +249,27 @@ class FixtureServer(ChainServer):
             return list(self.mismatches)
         if name == "mismatches/clear":
             self.mismatches.clear()
+            return {"ok": True}
+        if name == "verified":
+            return list(self.verified)
+        if name == "verified/tamper":
+            # The verified body `index` with its signature altered by its verifier's tamper(): refused or not.
+            index = body.get("index", 0)
+            if not isinstance(index, int) or not -len(self.verified) <= index < len(self.verified):
+                raise ControlError("verified/tamper: no verified body at that index")
+            item = self.verified[index]
+            route = next(r for r in self.fixtures[item["fixture"]]["routes"] if r["name"] == item["route"])
+            verifier = importlib.import_module(f"verify.{item['family']}")
+            tampered = verifier.tamper(item["body"].encode("latin-1"))
+            if tampered == item["body"].encode("latin-1"):
+                raise ControlError("verified/tamper: tamper() left the body as it was")
+            try:
+                verifier.verify(tampered, route["verify"])
+            except Exception as error:  # noqa: BLE001
+                return {"refused": True, "why": f"{type(error).__name__}: {error}"[:500]}
+            return {"refused": False}
+        if name == "verified/clear":
+            self.verified.clear()
             return {"ok": True}
         if name == "load":
             self.load(body.get("fixture"))

@@ -26,7 +26,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 SERVERS = {"evm": ("evm", "evm_node.py"), "solana": ("solana", "solana_node.py"), "blockbook": ("utxo", "blockbook.py"),
-           "fixture": ("multi", "fixture_server.py")}   # fixture: pass --fixture FILE (standard library only)
+           "fixture": ("multi", "fixture_server.py"),      # fixture: pass --fixture FILE (the server is standard library
+           "fixture-evm": ("evm", "fixture_server.py")}    # only; a verifying route needs its SDK: multi, or evm for HyperCore)
 
 
 class Running:

@@ -427,3 +427,42 @@ def test_command_line(tmp_path):
     finally:
         p.terminate()
         p.wait(10)
+
+
+class _Verifier:
+    """A stand-in verifier module: accepts a body that is "signed", answers its hash."""
+
+    @staticmethod
+    def verify(body, spec):
+        if body != b"signed":
+            raise ValueError("bad signature")
+        return {"hash": "h" + spec["sender"], "sender": spec["sender"]}
+
+    @staticmethod
+    def tamper(body):
+        return b"forged"
+
+
+def test_a_verifying_route_answers_the_verified_hash_and_refuses_a_bad_signature(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "verify.standin", _Verifier)
+    fixture = {"name": "v", "source": "test", "routes": [
+        {"name": "send", "match": {"method": "POST", "path": "/send"}, "verify": {"family": "standin", "sender": "a"},
+         "response": {"json": {"hash": "$hash", "sender": "$sender", "other": "$other"}}}]}
+    srv = FixtureServer(fixtures=[fixture]).start()
+    try:
+        status, body = http(srv.url + "/send", b"signed", "text/plain")
+        assert status == 200 and json.loads(body) == {"hash": "ha", "sender": "a", "other": "$other"}
+        verified = control(srv.url, "verified")
+        assert [(v["family"], v["body"], v["answer"]["hash"]) for v in verified] == [("standin", "signed", "ha")]
+        status, body = http(srv.url + "/send", b"forged", "text/plain")
+        assert status == 400 and "verify standin" in json.loads(body)["error"]
+        assert [m["why"] for m in control(srv.url, "mismatches")] == ["verify standin"]
+        assert len(control(srv.url, "verified")) == 1, "a refused body is not listed as verified"
+        assert control(srv.url, "verified/tamper", {"index": 0})["refused"] is True
+        control(srv.url, "verified/clear")
+        assert control(srv.url, "verified") == []
+    finally:
+        srv.stop()
+    with pytest.raises(Exception, match="verify needs a family"):
+        FixtureServer(fixtures=[{**fixture, "routes": [{**fixture["routes"][0], "verify": {"family": "../x"}}]}])
