@@ -1444,6 +1444,8 @@ gem_status gem_address_validate(const char *_Nullable chain, const char *_Nullab
 #define GEM_CHART_MAX_POINTS 5000
 /** The fewest points a zoomed chart draws (all of them when fewer are held). */
 #define GEM_CHART_MIN_VISIBLE_POINTS 10
+/** The longest link URL the chart screen's link section shows, in UTF-8 bytes. */
+#define GEM_CHART_MAX_LINK_BYTES 2048
 /** The longest request_json the chart projections (gem_chart_session_*, gem_chart_view_state, gem_chart_index_at, gem_chart_selection) read, in bytes; longer is GEM_ERR_INVALID_ARGUMENT before parsing. */
 #define GEM_CHART_MAX_REQUEST_BYTES 1048576
 /** Rows a long list observes first, and how many more it observes each time its end is reached. */
@@ -1730,7 +1732,11 @@ gem_status gem_chart_session_apply(const char *_Nullable request_json, gem_buffe
  * optional); answers GemChartView, whose GemChartPhase is loading | no_data (fewer than two points) |
  * failed (nothing held, the last load failed) | data, a GemChartData. The header is the newest point,
  * or the input's price (price_usd at the session's rate) when it is of the session's asset and updated
- * after that point: a price older than the last chart point leaves the header where it is.
+ * after that point: a price older than the last chart point leaves the header where it is. The
+ * same answer carries the screen's sections from the same input: market (GemChartMarketRow, from the
+ * input's GemAssetMarket in USD at the session's rate), alerts (GemPriceAlertRow, the input's alerts
+ * of its asset, as gem_price_alert_rows builds them) and links (GemChartLinkRow, the known
+ * GemAssetLink names with an https URL of at most GEM_CHART_MAX_LINK_BYTES).
  * GEM_ERR_INVALID_INPUT: as gem_chart_session_apply.
  */
 gem_status gem_chart_view_state(const char *_Nullable request_json, gem_buffer *_Nullable out);

@@ -325,10 +325,22 @@ public struct GemChartInput: Sendable, Equatable, Hashable {
     public let assetId: AssetId
     /// Its stored price; absent when none is stored. Only a price of the session's asset whose updated_at is later than the last chart point moves the header.
     public let price: GemAssetPrice?
+    /// The asset's record: its symbol reads the supplies and its name the alert rows; absent, the supplies read without a symbol and no alert row is built. Ignored unless its id is asset_id.
+    public let asset: Asset?
+    /// The asset's market figures in USD, as stored; absent, the market section is empty.
+    public let market: GemAssetMarket?
+    /// The stored price alerts; those of asset_id make the alert section, in the order given.
+    public let alerts: [PriceAlert]
+    /// The asset's links, as the API names them; the link section keeps the known names with an https URL.
+    public let links: [GemAssetLink]
 
-    public init(assetId: AssetId, price: GemAssetPrice? = nil) {
+    public init(assetId: AssetId, price: GemAssetPrice? = nil, asset: Asset? = nil, market: GemAssetMarket? = nil, alerts: [PriceAlert] = [], links: [GemAssetLink] = []) {
         self.assetId = assetId
         self.price = price
+        self.asset = asset
+        self.market = market
+        self.alerts = alerts
+        self.links = links
     }
 }
 
@@ -336,13 +348,21 @@ extension GemChartInput: Codable {
     private enum CodingKeys: String, CodingKey {
         case assetId = "asset_id"
         case price
+        case asset
+        case market
+        case alerts
+        case links
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             assetId: try container.decode(AssetId.self, forKey: .assetId),
-            price: try container.decodeIfPresent(GemAssetPrice.self, forKey: .price)
+            price: try container.decodeIfPresent(GemAssetPrice.self, forKey: .price),
+            asset: try container.decodeIfPresent(Asset.self, forKey: .asset),
+            market: try container.decodeIfPresent(GemAssetMarket.self, forKey: .market),
+            alerts: try container.decodeIfPresent([PriceAlert].self, forKey: .alerts) ?? [],
+            links: try container.decodeIfPresent([GemAssetLink].self, forKey: .links) ?? []
         )
     }
 
@@ -350,6 +370,221 @@ extension GemChartInput: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(assetId, forKey: .assetId)
         try container.encodeIfPresent(price, forKey: .price)
+        try container.encodeIfPresent(asset, forKey: .asset)
+        try container.encodeIfPresent(market, forKey: .market)
+        try container.encode(alerts, forKey: .alerts)
+        try container.encode(links, forKey: .links)
+    }
+}
+
+/// An asset's market figures in USD (the specification app's AssetMarket: gemwalletcom/core primitives asset_price.rs); each absent when the API has none.
+public struct GemAssetMarket: Sendable, Equatable, Hashable {
+    /// Market capitalisation, USD.
+    public let marketCap: Double?
+    /// Fully diluted valuation, USD.
+    public let marketCapFdv: Double?
+    /// Rank by market capitalisation (1 is the largest).
+    public let marketCapRank: Int?
+    /// Trading volume over 24 hours, USD.
+    public let totalVolume: Double?
+    /// Units in circulation.
+    public let circulatingSupply: Double?
+    /// Units in existence.
+    public let totalSupply: Double?
+    /// The most units there will ever be.
+    public let maxSupply: Double?
+
+    public init(marketCap: Double? = nil, marketCapFdv: Double? = nil, marketCapRank: Int? = nil, totalVolume: Double? = nil, circulatingSupply: Double? = nil, totalSupply: Double? = nil, maxSupply: Double? = nil) {
+        self.marketCap = marketCap
+        self.marketCapFdv = marketCapFdv
+        self.marketCapRank = marketCapRank
+        self.totalVolume = totalVolume
+        self.circulatingSupply = circulatingSupply
+        self.totalSupply = totalSupply
+        self.maxSupply = maxSupply
+    }
+}
+
+extension GemAssetMarket: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case marketCap = "market_cap"
+        case marketCapFdv = "market_cap_fdv"
+        case marketCapRank = "market_cap_rank"
+        case totalVolume = "total_volume"
+        case circulatingSupply = "circulating_supply"
+        case totalSupply = "total_supply"
+        case maxSupply = "max_supply"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            marketCap: try container.decodeIfPresent(Double.self, forKey: .marketCap),
+            marketCapFdv: try container.decodeIfPresent(Double.self, forKey: .marketCapFdv),
+            marketCapRank: try container.decodeIfPresent(Int.self, forKey: .marketCapRank),
+            totalVolume: try container.decodeIfPresent(Double.self, forKey: .totalVolume),
+            circulatingSupply: try container.decodeIfPresent(Double.self, forKey: .circulatingSupply),
+            totalSupply: try container.decodeIfPresent(Double.self, forKey: .totalSupply),
+            maxSupply: try container.decodeIfPresent(Double.self, forKey: .maxSupply)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(marketCap, forKey: .marketCap)
+        try container.encodeIfPresent(marketCapFdv, forKey: .marketCapFdv)
+        try container.encodeIfPresent(marketCapRank, forKey: .marketCapRank)
+        try container.encodeIfPresent(totalVolume, forKey: .totalVolume)
+        try container.encodeIfPresent(circulatingSupply, forKey: .circulatingSupply)
+        try container.encodeIfPresent(totalSupply, forKey: .totalSupply)
+        try container.encodeIfPresent(maxSupply, forKey: .maxSupply)
+    }
+}
+
+/// One link of an asset as the API names it (the specification app's AssetLink).
+public struct GemAssetLink: Sendable, Equatable, Hashable {
+    /// The link's name: x, website, explorer, telegram, github, youtube, facebook, reddit, coingecko, coinmarketcap, discord, instagram, tiktok (gemwalletcom/core primitives asset_details.rs ASSET_LINK_*; twitter reads as x, homepage as website).
+    public let name: String
+    /// Where it points.
+    public let url: String
+
+    public init(name: String, url: String) {
+        self.name = name
+        self.url = url
+    }
+}
+
+extension GemAssetLink: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            url: try container.decode(String.self, forKey: .url)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(url, forKey: .url)
+    }
+}
+
+/// A link the chart screen shows, in the section's order.
+public enum GemAssetLinkKind: String, CaseIterable, Sendable, Equatable, Hashable {
+    /// The project's website.
+    case website
+    /// Its X (Twitter) account.
+    case x
+    /// Its Telegram.
+    case telegram
+    /// Its Discord.
+    case discord
+    /// Its source code.
+    case github
+    /// Its Reddit.
+    case reddit
+    /// Its YouTube channel.
+    case youtube
+    /// Its Facebook page.
+    case facebook
+    /// Its Instagram.
+    case instagram
+    /// Its TikTok.
+    case tiktok
+    /// Its CoinGecko page.
+    case coingecko
+    /// Its CoinMarketCap page.
+    case coinmarketcap
+    /// Its block explorer page.
+    case explorer
+}
+
+extension GemAssetLinkKind: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = GemAssetLinkKind(rawValue: text) else {
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: JSONCodec.unknownValue(text, allowed: "website, x, telegram, discord, github, reddit, youtube, facebook, instagram, tiktok, coingecko, coinmarketcap, explorer"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// A row of the chart screen's link section.
+public struct GemChartLinkRow: Sendable, Equatable, Hashable {
+    /// Which link: the app names and draws it.
+    public let kind: GemAssetLinkKind
+    /// The https URL it opens, as given.
+    public let url: String
+
+    public init(kind: GemAssetLinkKind, url: String) {
+        self.kind = kind
+        self.url = url
+    }
+}
+
+extension GemChartLinkRow: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind
+        case url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            kind: try container.decode(GemAssetLinkKind.self, forKey: .kind),
+            url: try container.decode(String.self, forKey: .url)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(url, forKey: .url)
+    }
+}
+
+/// A row of the chart screen's market section: what it is and its value.
+public struct GemChartMarketRow: Sendable, Equatable, Hashable {
+    /// market_cap, market_cap_rank, trading_volume, fully_diluted_valuation, circulating_supply, total_supply or max_supply.
+    public let title: GemListRowTitle
+    /// The value: money in the session's currency (abbreviated from the abbreviation threshold), a supply in the asset's symbol (abbreviated likewise), a rank as a whole number.
+    public let value: GemFormattedNumber
+
+    public init(title: GemListRowTitle, value: GemFormattedNumber) {
+        self.title = title
+        self.value = value
+    }
+}
+
+extension GemChartMarketRow: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case title
+        case value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            title: try container.decode(GemListRowTitle.self, forKey: .title),
+            value: try container.decode(GemFormattedNumber.self, forKey: .value)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(value, forKey: .value)
     }
 }
 
@@ -559,18 +794,27 @@ extension GemChartPhase: Codable {
 }
 
 /// The chart screen's view state (gem_chart_view_state): one record per render.
-public struct GemChartView: Sendable, Equatable, Hashable {
+public struct GemChartView: Sendable, Equatable {
     /// The period picked.
     public let period: GemChartPeriod
     /// What the chart area shows.
     public let phase: GemChartPhase
     /// A load is in flight while a chart is shown.
     public let isRefreshing: Bool
+    /// The market section from the input's market, converted at the session's held rate (USD at 1 before the first answer): market cap, rank, 24-hour volume, fully diluted valuation, circulating, total and max supply, each present only when known, finite and above zero.
+    public let market: [GemChartMarketRow]
+    /// The alert section: the input's alerts of this asset as gem_price_alert_rows builds them (in the session's currency); empty without the input's asset.
+    public let alerts: [GemPriceAlertRow]
+    /// The link section: one row per known kind, in GemAssetLinkKind's order, the first https URL given for it; a URL that is not https with a host, or longer than GEM_CHART_MAX_LINK_BYTES, is left out.
+    public let links: [GemChartLinkRow]
 
-    public init(period: GemChartPeriod, phase: GemChartPhase, isRefreshing: Bool) {
+    public init(period: GemChartPeriod, phase: GemChartPhase, isRefreshing: Bool, market: [GemChartMarketRow], alerts: [GemPriceAlertRow], links: [GemChartLinkRow]) {
         self.period = period
         self.phase = phase
         self.isRefreshing = isRefreshing
+        self.market = market
+        self.alerts = alerts
+        self.links = links
     }
 }
 
@@ -579,6 +823,9 @@ extension GemChartView: Codable {
         case period
         case phase
         case isRefreshing = "is_refreshing"
+        case market
+        case alerts
+        case links
     }
 
     public init(from decoder: any Decoder) throws {
@@ -586,7 +833,10 @@ extension GemChartView: Codable {
         self.init(
             period: try container.decode(GemChartPeriod.self, forKey: .period),
             phase: try container.decode(GemChartPhase.self, forKey: .phase),
-            isRefreshing: try container.decode(Bool.self, forKey: .isRefreshing)
+            isRefreshing: try container.decode(Bool.self, forKey: .isRefreshing),
+            market: try container.decode([GemChartMarketRow].self, forKey: .market),
+            alerts: try container.decode([GemPriceAlertRow].self, forKey: .alerts),
+            links: try container.decode([GemChartLinkRow].self, forKey: .links)
         )
     }
 
@@ -595,6 +845,9 @@ extension GemChartView: Codable {
         try container.encode(period, forKey: .period)
         try container.encode(phase, forKey: .phase)
         try container.encode(isRefreshing, forKey: .isRefreshing)
+        try container.encode(market, forKey: .market)
+        try container.encode(alerts, forKey: .alerts)
+        try container.encode(links, forKey: .links)
     }
 }
 

@@ -8,6 +8,8 @@ extension GemConstants {
     public static let chartMinVisiblePoints: Int = 10
     /// The room after the newest drawn point, as a fraction of the drawn span.
     public static let chartTrailingRoom: Double = 0.05
+    /// The longest link URL the chart screen's link section shows, in UTF-8 bytes.
+    public static let chartMaxLinkBytes: Int = 2048
     /// The longest request_json the chart projections (gem_chart_session_*, gem_chart_view_state, gem_chart_index_at, gem_chart_selection) read, in bytes; longer is GEM_ERR_INVALID_ARGUMENT before parsing.
     public static let chartMaxRequestBytes: Int = 1_048_576
     /// Rows a long list observes first, and how many more it observes each time its end is reached.

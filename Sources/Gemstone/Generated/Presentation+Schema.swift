@@ -265,6 +265,8 @@ public enum GemListRowTitle: String, CaseIterable, Sendable, Equatable, Hashable
     case stakeApr = "stake_apr"
     case lockTime = "lock_time"
     case marketCap = "market_cap"
+    case marketCapRank = "market_cap_rank"
+    case fullyDilutedValuation = "fully_diluted_valuation"
     case circulatingSupply = "circulating_supply"
     case totalSupply = "total_supply"
     case maxSupply = "max_supply"
@@ -303,7 +305,7 @@ extension GemListRowTitle: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = GemListRowTitle(rawValue: text) else {
-            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: JSONCodec.unknownValue(text, allowed: "name, network, address, wallet, app, contract, token, symbol, decimals, type, memo, transaction_id, sender, recipient, provider, validator, status, date, available, stake, reserved, earn, freeze, unfreeze, pending_unconfirmed, claim_rewards, value, amount, fee, network_fee, minimum_amount, minimum_receive, slippage, price_impact, rate, price, estimated_time, estimated_confirmation, stake_apr, lock_time, market_cap, circulating_supply, total_supply, max_supply, trading_volume, all_time_high, all_time_low, wallets, security, notifications, preferences, currency, language, appearance, networks, contacts, wallet_connect, price_alerts, support, developer, version, website, about_us, terms_of_service, privacy_policy, hide_balance, lock_period, authentication, warning, error, suspicious_address, unlimited_approval, no_data"))
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: JSONCodec.unknownValue(text, allowed: "name, network, address, wallet, app, contract, token, symbol, decimals, type, memo, transaction_id, sender, recipient, provider, validator, status, date, available, stake, reserved, earn, freeze, unfreeze, pending_unconfirmed, claim_rewards, value, amount, fee, network_fee, minimum_amount, minimum_receive, slippage, price_impact, rate, price, estimated_time, estimated_confirmation, stake_apr, lock_time, market_cap, market_cap_rank, fully_diluted_valuation, circulating_supply, total_supply, max_supply, trading_volume, all_time_high, all_time_low, wallets, security, notifications, preferences, currency, language, appearance, networks, contacts, wallet_connect, price_alerts, support, developer, version, website, about_us, terms_of_service, privacy_policy, hide_balance, lock_period, authentication, warning, error, suspicious_address, unlimited_approval, no_data"))
         }
         self = value
     }

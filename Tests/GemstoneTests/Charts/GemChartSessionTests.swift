@@ -34,7 +34,8 @@ import Testing
         let session = GemChartSession.start(assetId: Self.bitcoin, period: .week, currency: "EUR")
         #expect(session.request == GemChartRequest(assetId: Self.bitcoin, period: .week, currency: "EUR", generation: 1))
         #expect(session.phase == .loading)
-        #expect(session.viewState(input: GemChartInput(assetId: Self.bitcoin)) == GemChartView(period: .week, phase: .loading, isRefreshing: false))
+        #expect(session.viewState(input: GemChartInput(assetId: Self.bitcoin)) == GemChartView(period: .week, phase: .loading, isRefreshing: false,
+                                                                                                  market: [], alerts: [], links: []))
     }
 
     @Test(arguments: [0, 1])

@@ -103,6 +103,8 @@ class Constants:
     """The fewest points a zoomed chart draws (all of them when fewer are held)."""
     CHART_TRAILING_ROOM: float = 0.05
     """The room after the newest drawn point, as a fraction of the drawn span."""
+    CHART_MAX_LINK_BYTES: int = 2048
+    """The longest link URL the chart screen's link section shows, in UTF-8 bytes."""
     CHART_MAX_REQUEST_BYTES: int = 1048576
     """The longest request_json the chart projections (gem_chart_session_*, gem_chart_view_state, gem_chart_index_at, gem_chart_selection) read, in bytes; longer is GEM_ERR_INVALID_ARGUMENT before parsing."""
     LIST_PAGE_SIZE: int = 50
@@ -1944,6 +1946,14 @@ class ChartInput:
     """The asset the screen observes."""
     price: Optional[AssetPrice] = None
     """Its stored price; absent when none is stored. Only a price of the session's asset whose updated_at is later than the last chart point moves the header."""
+    asset: Optional[Asset] = None
+    """The asset's record: its symbol reads the supplies and its name the alert rows; absent, the supplies read without a symbol and no alert row is built. Ignored unless its id is asset_id."""
+    market: Optional[AssetMarket] = None
+    """The asset's market figures in USD, as stored; absent, the market section is empty."""
+    alerts: tuple[PriceAlert, ...] = ()
+    """The stored price alerts; those of asset_id make the alert section, in the order given."""
+    links: tuple[AssetLink, ...] = ()
+    """The asset's links, as the API names them; the link section keeps the known names with an https URL."""
 
     @classmethod
     def from_json(cls, data: Any) -> "ChartInput":
@@ -1956,6 +1966,10 @@ class ChartInput:
         return cls(
             asset_id=_str(_key(data, "asset_id", path), _join(path, "asset_id")),
             price=(lambda value: None if value is None else AssetPrice._read(value, _join(path, "price")))(data.get("price")),
+            asset=(lambda value: None if value is None else Asset._read(value, _join(path, "asset")))(data.get("asset")),
+            market=(lambda value: None if value is None else AssetMarket._read(value, _join(path, "market")))(data.get("market")),
+            alerts=(lambda value: () if value is None else tuple(PriceAlert._read(v0, _index(_join(path, "alerts"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "alerts")))))(data.get("alerts")),
+            links=(lambda value: () if value is None else tuple(AssetLink._read(v0, _index(_join(path, "links"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "links")))))(data.get("links")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1963,6 +1977,193 @@ class ChartInput:
         out["asset_id"] = self.asset_id
         if self.price is not None:
             out["price"] = self.price.to_json()
+        if self.asset is not None:
+            out["asset"] = self.asset.to_json()
+        if self.market is not None:
+            out["market"] = self.market.to_json()
+        out["alerts"] = [v0.to_json() for v0 in self.alerts]
+        out["links"] = [v0.to_json() for v0 in self.links]
+        return out
+
+
+@dataclass(frozen=True)
+class AssetMarket:
+    """An asset's market figures in USD (the specification app's AssetMarket: gemwalletcom/core primitives asset_price.rs); each absent when the API has none."""
+
+    market_cap: Optional[float] = None
+    """Market capitalisation, USD."""
+    market_cap_fdv: Optional[float] = None
+    """Fully diluted valuation, USD."""
+    market_cap_rank: Optional[int] = None
+    """Rank by market capitalisation (1 is the largest)."""
+    total_volume: Optional[float] = None
+    """Trading volume over 24 hours, USD."""
+    circulating_supply: Optional[float] = None
+    """Units in circulation."""
+    total_supply: Optional[float] = None
+    """Units in existence."""
+    max_supply: Optional[float] = None
+    """The most units there will ever be."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetMarket":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetMarket":
+        data = _obj(data, path)
+        return cls(
+            market_cap=(lambda value: None if value is None else _f64(value, _join(path, "market_cap")))(data.get("market_cap")),
+            market_cap_fdv=(lambda value: None if value is None else _f64(value, _join(path, "market_cap_fdv")))(data.get("market_cap_fdv")),
+            market_cap_rank=(lambda value: None if value is None else _int(value, _join(path, "market_cap_rank"), -9223372036854775808, 9223372036854775807))(data.get("market_cap_rank")),
+            total_volume=(lambda value: None if value is None else _f64(value, _join(path, "total_volume")))(data.get("total_volume")),
+            circulating_supply=(lambda value: None if value is None else _f64(value, _join(path, "circulating_supply")))(data.get("circulating_supply")),
+            total_supply=(lambda value: None if value is None else _f64(value, _join(path, "total_supply")))(data.get("total_supply")),
+            max_supply=(lambda value: None if value is None else _f64(value, _join(path, "max_supply")))(data.get("max_supply")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.market_cap is not None:
+            out["market_cap"] = float(self.market_cap)
+        if self.market_cap_fdv is not None:
+            out["market_cap_fdv"] = float(self.market_cap_fdv)
+        if self.market_cap_rank is not None:
+            out["market_cap_rank"] = self.market_cap_rank
+        if self.total_volume is not None:
+            out["total_volume"] = float(self.total_volume)
+        if self.circulating_supply is not None:
+            out["circulating_supply"] = float(self.circulating_supply)
+        if self.total_supply is not None:
+            out["total_supply"] = float(self.total_supply)
+        if self.max_supply is not None:
+            out["max_supply"] = float(self.max_supply)
+        return out
+
+
+@dataclass(frozen=True)
+class AssetLink:
+    """One link of an asset as the API names it (the specification app's AssetLink)."""
+
+    name: str
+    """The link's name: x, website, explorer, telegram, github, youtube, facebook, reddit, coingecko, coinmarketcap, discord, instagram, tiktok (gemwalletcom/core primitives asset_details.rs ASSET_LINK_*; twitter reads as x, homepage as website)."""
+    url: str
+    """Where it points."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetLink":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "AssetLink":
+        data = _obj(data, path)
+        return cls(
+            name=_str(_key(data, "name", path), _join(path, "name")),
+            url=_str(_key(data, "url", path), _join(path, "url")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["name"] = self.name
+        out["url"] = self.url
+        return out
+
+
+class AssetLinkKind(str, enum.Enum):
+    """A link the chart screen shows, in the section's order."""
+
+    WEBSITE = "website"
+    """The project's website."""
+    X = "x"
+    """Its X (Twitter) account."""
+    TELEGRAM = "telegram"
+    """Its Telegram."""
+    DISCORD = "discord"
+    """Its Discord."""
+    GITHUB = "github"
+    """Its source code."""
+    REDDIT = "reddit"
+    """Its Reddit."""
+    YOUTUBE = "youtube"
+    """Its YouTube channel."""
+    FACEBOOK = "facebook"
+    """Its Facebook page."""
+    INSTAGRAM = "instagram"
+    """Its Instagram."""
+    TIKTOK = "tiktok"
+    """Its TikTok."""
+    COINGECKO = "coingecko"
+    """Its CoinGecko page."""
+    COINMARKETCAP = "coinmarketcap"
+    """Its CoinMarketCap page."""
+    EXPLORER = "explorer"
+    """Its block explorer page."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "AssetLinkKind":
+        return _case(cls, data, "")
+
+    def to_json(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class ChartLinkRow:
+    """A row of the chart screen's link section."""
+
+    kind: AssetLinkKind
+    """Which link: the app names and draws it."""
+    url: str
+    """The https URL it opens, as given."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartLinkRow":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartLinkRow":
+        data = _obj(data, path)
+        return cls(
+            kind=_case(AssetLinkKind, _key(data, "kind", path), _join(path, "kind")),
+            url=_str(_key(data, "url", path), _join(path, "url")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["kind"] = AssetLinkKind(self.kind).value
+        out["url"] = self.url
+        return out
+
+
+@dataclass(frozen=True)
+class ChartMarketRow:
+    """A row of the chart screen's market section: what it is and its value."""
+
+    title: ListRowTitle
+    """market_cap, market_cap_rank, trading_volume, fully_diluted_valuation, circulating_supply, total_supply or max_supply."""
+    value: FormattedNumber
+    """The value: money in the session's currency (abbreviated from the abbreviation threshold), a supply in the asset's symbol (abbreviated likewise), a rank as a whole number."""
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChartMarketRow":
+        """Reads the record from its parsed JSON (unknown keys are ignored)."""
+        return cls._read(data, "")
+
+    @classmethod
+    def _read(cls, data: Any, path: str) -> "ChartMarketRow":
+        data = _obj(data, path)
+        return cls(
+            title=_case(ListRowTitle, _key(data, "title", path), _join(path, "title")),
+            value=FormattedNumber._read(_key(data, "value", path), _join(path, "value")),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["title"] = ListRowTitle(self.title).value
+        out["value"] = self.value.to_json()
         return out
 
 
@@ -2197,6 +2398,12 @@ class ChartView:
     """What the chart area shows."""
     is_refreshing: bool
     """A load is in flight while a chart is shown."""
+    market: tuple[ChartMarketRow, ...]
+    """The market section from the input's market, converted at the session's held rate (USD at 1 before the first answer): market cap, rank, 24-hour volume, fully diluted valuation, circulating, total and max supply, each present only when known, finite and above zero."""
+    alerts: tuple[PriceAlertRow, ...]
+    """The alert section: the input's alerts of this asset as gem_price_alert_rows builds them (in the session's currency); empty without the input's asset."""
+    links: tuple[ChartLinkRow, ...]
+    """The link section: one row per known kind, in GemAssetLinkKind's order, the first https URL given for it; a URL that is not https with a host, or longer than GEM_CHART_MAX_LINK_BYTES, is left out."""
 
     @classmethod
     def from_json(cls, data: Any) -> "ChartView":
@@ -2210,6 +2417,9 @@ class ChartView:
             period=_case(ChartPeriod, _key(data, "period", path), _join(path, "period")),
             phase=ChartPhase._read(_key(data, "phase", path), _join(path, "phase")),
             is_refreshing=_bool(_key(data, "is_refreshing", path), _join(path, "is_refreshing")),
+            market=tuple(ChartMarketRow._read(v0, _index(_join(path, "market"), i0)) for i0, v0 in enumerate(_list(_key(data, "market", path), _join(path, "market")))),
+            alerts=tuple(PriceAlertRow._read(v0, _index(_join(path, "alerts"), i0)) for i0, v0 in enumerate(_list(_key(data, "alerts", path), _join(path, "alerts")))),
+            links=tuple(ChartLinkRow._read(v0, _index(_join(path, "links"), i0)) for i0, v0 in enumerate(_list(_key(data, "links", path), _join(path, "links")))),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -2217,6 +2427,9 @@ class ChartView:
         out["period"] = ChartPeriod(self.period).value
         out["phase"] = self.phase.to_json()
         out["is_refreshing"] = self.is_refreshing
+        out["market"] = [v0.to_json() for v0 in self.market]
+        out["alerts"] = [v0.to_json() for v0 in self.alerts]
+        out["links"] = [v0.to_json() for v0 in self.links]
         return out
 
 
@@ -4868,6 +5081,8 @@ class ListRowTitle(str, enum.Enum):
     STAKE_APR = "stake_apr"
     LOCK_TIME = "lock_time"
     MARKET_CAP = "market_cap"
+    MARKET_CAP_RANK = "market_cap_rank"
+    FULLY_DILUTED_VALUATION = "fully_diluted_valuation"
     CIRCULATING_SUPPLY = "circulating_supply"
     TOTAL_SUPPLY = "total_supply"
     MAX_SUPPLY = "max_supply"
@@ -9891,4 +10106,4 @@ class Wallet(WalletBehaviour):
         return out
 
 
-__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "BalanceServiceConfig", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "AssetsServiceConfig", "AssetIds", "AssetsAdd", "BalancesQuery", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "TransactionsServiceConfig", "TransactionRef", "TransactionsUpdate", "TransactionSchedule", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "NodesUpdate", "NodeSelection", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "StoreKey", "StoreEntry", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "LocalizedTextPriceAlertDirection", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "PriceAlertKind", "PriceAlertData", "PriceAlertRowsRequest", "PriceAlertRow", "PriceAlertsQuery", "PriceAlertStoreUpdate", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "PricesQuery", "PriceStateQuery", "Currencies", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "StreamMessageType", "StreamMessagePrices", "StreamMessage", "StreamSubscriptionSent", "StreamSubscription", "StreamSubscriptionServiceConfig", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletSessionServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "WalletRef", "WalletWrite", "CurrentWalletIdUpdate", "Wallet"]
+__all__ = ["RecordError", "Constants", "Status", "STATUS_TYPES", "AmountError", "AmountErrorInvalidNumber", "AmountErrorTooManyDecimals", "AmountErrorZero", "AmountErrorBelowMinimum", "AmountErrorInsufficientBalance", "AmountErrorDisplay", "AmountErrorDisplayNone", "AmountErrorDisplayInvalidAmount", "AmountErrorDisplayTooManyDecimals", "AmountErrorDisplayBelowMinimum", "AmountErrorDisplayInsufficientBalance", "InputValue", "InputValueValue", "InputValueError", "AmountSession", "AmountEvent", "AmountEventTyped", "AmountEventMaxToggled", "AmountEventBalanceChanged", "AmountCheck", "AmountViewState", "Day", "DayBoundaries", "AssetTitleStyle", "AssetSubtitleStyle", "AssetTrailingStyle", "AssetRowStyle", "AssetRowText", "RowText", "AssetIcon", "AssetTrailing", "AssetTrailingValue", "AssetTrailingToggle", "AssetTrailingCopy", "AssetTrailingNone", "AssetItemRow", "AssetData", "AssetRowTextRequest", "AssetListRowsRequest", "WalletAssetRowsRequest", "Balance", "BalanceUpdate", "BalanceServiceConfig", "ChainRefresh", "BalanceRefresh", "WalletAssetsUpdate", "AssetsServiceConfig", "AssetIds", "AssetsAdd", "BalancesQuery", "ChainsRequest", "ChainInfo", "ChartPeriod", "ChartDateStyle", "ChartPoint", "ChartRequest", "ChartResult", "ChartSession", "ChartEvent", "ChartEventPeriod", "ChartEventCurrency", "ChartEventRefresh", "ChartEventResult", "ChartEventZoom", "ChartEventPan", "ChartInput", "AssetMarket", "AssetLink", "AssetLinkKind", "ChartLinkRow", "ChartMarketRow", "ChartBound", "ChartSelection", "ChartData", "ChartPhase", "ChartPhaseLoading", "ChartPhaseData", "ChartPhaseNoData", "ChartPhaseFailed", "ChartView", "ChartSessionRequest", "ChartEventRequest", "ChartViewStateRequest", "ChartIndexAtRequest", "ChartSelectionRequest", "ChartServiceConfig", "FeePriority", "TransferRequest", "BalanceRequirement", "ConfirmError", "ConfirmErrorCancelled", "ConfirmErrorOffline", "ConfirmErrorLoad", "ConfirmErrorUnsupported", "ConfirmErrorInvalidRecipient", "ConfirmErrorScanMalicious", "ConfirmErrorScanMemoRequired", "ConfirmErrorInsufficientBalance", "ConfirmErrorInsufficientNetworkFee", "ConfirmErrorBelowRecipientMinimum", "ConfirmErrorWatchOnly", "ConfirmErrorWrongPassword", "ConfirmErrorSign", "ConfirmErrorBroadcastRejected", "ConfirmErrorBroadcastUnknown", "ConfirmErrorNotStored", "ConfirmErrorDisplay", "ConfirmErrorDisplayNone", "ConfirmErrorDisplayNetworkFeeRequired", "ConfirmErrorDisplayNetworkFeeMissing", "ConfirmErrorDisplayInsufficientBalance", "ConfirmErrorDisplayBelowMinimum", "ConfirmErrorDisplayMaliciousRecipient", "ConfirmErrorDisplayMemoRequired", "ConfirmErrorDisplayInvalidRecipient", "ConfirmErrorDisplayWrongPassword", "ConfirmErrorDisplayWatchOnly", "ConfirmErrorDisplayBroadcastRejected", "ConfirmErrorDisplayBroadcastUnknown", "ConfirmErrorDisplayOffline", "ConfirmErrorDisplayFailed", "TransferAmount", "TransferAmountResult", "TransferAmountResultAmount", "TransferAmountResultError", "FeeOption", "ConfirmFee", "SimulationChange", "ConfirmSimulation", "ConfirmLoad", "ConfirmRequest", "ConfirmErrorDisplayRequest", "TransactionsRequest", "ConfirmSubmit", "TransactionStateServiceConfig", "ConfirmTransferServiceConfig", "TransactionsServiceConfig", "TransactionRef", "TransactionsUpdate", "TransactionSchedule", "ChainNode", "NodeKind", "NodeItem", "ChainNodes", "NodeSyncState", "NodeCheckRow", "NodeCheckRowChainId", "NodeCheckRowInSync", "NodeCheckRowLatestBlock", "NodeCheckRowLatency", "NodeCheckStatus", "NodeCheckStatusOk", "NodeCheckStatusWrongNetwork", "NodeCheckStatusUnreachable", "NodeCheck", "NodeServiceConfig", "NodesUpdate", "NodeSelection", "Precision", "PrecisionFraction", "PrecisionSignificant", "NumberUnit", "NumberUnitCurrency", "NumberUnitSymbol", "NumberUnitPercent", "NumberUnitPlain", "NumberUnitMultiplier", "NumberDisplay", "NumberDisplayNumber", "NumberDisplayAbbreviated", "NumberDisplayBelowThreshold", "FormattedNumber", "DurationPart", "NumberFormat", "Preferences", "PreferencesPatch", "StoreKey", "StoreEntry", "AddressFormatStyle", "DayLabel", "DurationUnit", "EmptyStateKind", "EmptyStateImage", "EmptyStateAction", "NumberNotation", "ValueTone", "NumberRounding", "ListRowTitle", "ListSectionTitle", "ListSectionFooter", "ListRowIcon", "UrlTarget", "NoticeKind", "InfoTopic", "CurrencyStyle", "ValueStyle", "ListPhaseMode", "TransactionTitle", "AmountSign", "ServiceError", "ServiceErrorCancelled", "ServiceErrorOffline", "ServiceErrorApi", "ServiceErrorStore", "ServiceErrorInvalidInput", "ServiceErrorNotFound", "ServiceErrorTimeout", "ServiceErrorPort", "ServiceErrorPermissionDenied", "ServiceErrorCrypto", "ServiceErrorInternal", "LoadState", "LoadStateNoData", "LoadStateLoading", "LoadStateData", "LoadStateError", "EmptyState", "ListPhase", "ListPhaseRows", "ListPhaseEmpty", "ListPhaseError", "ListWindow", "LocalizedText", "LocalizedTextText", "LocalizedTextRowTitle", "LocalizedTextTransactionState", "LocalizedTextNumber", "LocalizedTextWalletType", "LocalizedTextShowSecret", "LocalizedTextPriceAlertDirection", "NotificationPermission", "PriceDirection", "PriceAlert", "PriceAlertsToggle", "PriceAlertAddResult", "PriceAlertSyncResult", "PriceAlertServiceConfig", "PriceAlertKind", "PriceAlertData", "PriceAlertRowsRequest", "PriceAlertRow", "PriceAlertsQuery", "PriceAlertStoreUpdate", "FiatRate", "PriceConversion", "AssetPrice", "PriceTick", "PriceState", "PriceTickResult", "PriceServiceConfig", "PricesQuery", "PriceStateQuery", "Currencies", "AssetType", "ChainType", "Asset", "Account", "WalletType", "WalletSource", "TransactionState", "TransactionDirection", "TransactionType", "FormatAddressRequest", "AddressCopyRequest", "CopyPolicyRequest", "CopyPolicy", "LoadStateRefreshRequest", "ListPhaseRequest", "EmptyStateRequest", "ListWindowRequest", "CurrencyNumberRequest", "AmountNumberRequest", "DurationPartsRequest", "PlainNumberRequest", "ValueFromInputRequest", "InputTextRequest", "ValueTextRequest", "AmountErrorDisplayRequest", "DayBoundariesRequest", "DayLabelsRequest", "TransactionRowsRequest", "AmountSessionRequest", "AmountSessionEventRequest", "AmountViewStateRequest", "SignMessageKind", "MessageEncoding", "SignMessageRequest", "SignMessageSection", "SignMessageValueStyle", "SignMessageRow", "SignMessagePreview", "SignMessageSignature", "StreamMessageType", "StreamMessagePrices", "StreamMessage", "StreamSubscriptionSent", "StreamSubscription", "StreamSubscriptionServiceConfig", "TransactionDetailRequest", "TransactionDetailRow", "TransactionDetailRowDate", "TransactionDetailRowStatus", "TransactionDetailRowSender", "TransactionDetailRowRecipient", "TransactionDetailRowNetwork", "TransactionDetailRowFee", "TransactionDetailRowMemo", "TransactionDetailRowHash", "TransactionDetailRows", "TransactionSubtitle", "TransactionSubtitleNone", "TransactionSubtitleTo", "TransactionSubtitleFrom", "TransactionValue", "TransactionValueNone", "TransactionValueSymbol", "TransactionValueAmount", "TransactionStatus", "PricedAsset", "TransactionRow", "Transaction", "HttpMethod", "HttpHeader", "HttpRequest", "HttpResponse", "WalletHomeValue", "WalletHome", "WalletHomeRequest", "WalletSecretKind", "WalletListItem", "WalletRow", "WalletSectionKind", "WalletSection", "AddressRow", "WalletDetails", "WalletSectionsRequest", "WalletDetailsRequest", "WalletImport", "WalletImportMulticoin", "WalletImportSingle", "WalletImportPrivateKey", "WalletImportView", "WalletImportResult", "WalletImportResultImported", "WalletImportResultExisting", "WalletPreview", "CopyKind", "CopyKindAddress", "CopyKindPlain", "CopyKindSecretPhrase", "CopyKindPrivateKey", "Copy", "WalletCreated", "WalletDeleted", "WalletServiceConfig", "WalletSessionServiceConfig", "WalletCreateRequest", "SecretSweep", "AddressErrorType", "AddressError", "AddressValidation", "AddressValidationValid", "AddressValidationInvalid", "WalletRef", "WalletWrite", "CurrentWalletIdUpdate", "Wallet"]

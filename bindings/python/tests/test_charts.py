@@ -54,3 +54,34 @@ def test_failure_and_an_older_answer(charts, api_server):
     retry = chart_session_apply(failed, ChartEventRefresh())
     assert chart_session_apply(retry, ChartEventResult(result=stale)) == retry
     assert isinstance(chart_view_state(retry, ChartInput(asset_id="bitcoin")).phase, ChartPhaseLoading)
+
+
+def test_the_view_carries_the_market_alert_and_link_sections(library):
+    """gem_chart_view_state's sections from the one observed record: the market in the session's currency at its
+    held rate (USD before a rate is held), the asset's alerts as price alert rows, the openable links in order."""
+    from gemstone.generated import Asset, AssetType, PriceAlert, PriceDirection
+    from gemstone.generated import (AssetLink, AssetLinkKind, AssetMarket, ChartLinkRow, ChartPoint, ChartResult,
+                                    ListRowTitle, LoadStateData, NumberDisplayAbbreviated, NumberUnitCurrency,
+                                    PriceConversion)
+    bitcoin = Asset("bitcoin", "Bitcoin", "BTC", 8, AssetType.NATIVE)
+    record = ChartInput(asset_id="bitcoin", asset=bitcoin,
+                        market=AssetMarket(market_cap=2e12, market_cap_rank=1, circulating_supply=19_800_000.0),
+                        alerts=[PriceAlert("bitcoin", "EUR", price=60_000.0, price_direction=PriceDirection.UP),
+                                PriceAlert("ethereum", "EUR", price=4_000.0, price_direction=PriceDirection.UP)],
+                        links=[AssetLink("github", "https://github.com/bitcoin"), AssetLink("Twitter", "https://x.com/b"),
+                               AssetLink("website", "http://bitcoin.org")])
+    session = chart_session_new("bitcoin", ChartPeriod.DAY, "EUR")
+    before = chart_view_state(session, record)
+    assert before.market[0].value.unit == NumberUnitCurrency(code="USD") and before.market[0].value.value == 2e12
+    session = chart_session_apply(session, ChartEventResult(result=ChartResult(
+        request=session.request, state=LoadStateData(), conversion=PriceConversion("EUR", 0.5),
+        points=[ChartPoint(1_000, 10.0), ChartPoint(1_060, 11.0)])))
+    view = chart_view_state(session, record)
+    assert [row.title for row in view.market] == [ListRowTitle.MARKET_CAP, ListRowTitle.MARKET_CAP_RANK,
+                                                  ListRowTitle.CIRCULATING_SUPPLY]
+    cap = view.market[0].value
+    assert cap.value == 1e12 and cap.unit == NumberUnitCurrency(code="EUR") and isinstance(cap.display,
+                                                                                          NumberDisplayAbbreviated)
+    assert [row.id for row in view.alerts] == ["bitcoin:EUR:60000::up"], "only the asset's alert, keyed by the core"
+    assert list(view.links) == [ChartLinkRow(AssetLinkKind.X, "https://x.com/b"),
+                          ChartLinkRow(AssetLinkKind.GITHUB, "https://github.com/bitcoin")]

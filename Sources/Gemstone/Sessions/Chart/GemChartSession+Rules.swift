@@ -110,8 +110,19 @@ extension GemChartSession {
     }
 
     /// The screen for the observed price record (spec: `view_state(session, input)`).
+    /// The screen for the observed price record: the phase, and the market, alert and link sections from the
+    /// same record (`ChartSectionRules`), the market and the alerts' prices at the rate the session holds.
     public func viewState(input: GemChartInput) -> GemChartView {
-        GemChartView(period: request.period, phase: phase(input: input), isRefreshing: isLoading && points != nil)
+        let symbol = input.asset.flatMap { $0.id == input.assetId ? $0.symbol : nil }
+        return GemChartView(
+            period: request.period,
+            phase: phase(input: input),
+            isRefreshing: isLoading && points != nil,
+            market: ChartSectionRules.market(input.market, conversion: conversion, symbol: symbol),
+            alerts: ChartSectionRules.alerts(input.alerts, assetId: input.assetId, asset: input.asset, price: input.price,
+                                             conversion: conversion),
+            links: ChartSectionRules.links(input.links)
+        )
     }
 
     // MARK: private

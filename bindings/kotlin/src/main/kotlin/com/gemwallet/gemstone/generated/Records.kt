@@ -1579,11 +1579,23 @@ data class ChartInput @JvmOverloads constructor(
     /** The asset the screen observes. */
     val assetId: String,
     /** Its stored price; absent when none is stored. Only a price of the session's asset whose updated_at is later than the last chart point moves the header. */
-    val price: AssetPrice? = null
+    val price: AssetPrice? = null,
+    /** The asset's record: its symbol reads the supplies and its name the alert rows; absent, the supplies read without a symbol and no alert row is built. Ignored unless its id is asset_id. */
+    val asset: Asset? = null,
+    /** The asset's market figures in USD, as stored; absent, the market section is empty. */
+    val market: AssetMarket? = null,
+    /** The stored price alerts; those of asset_id make the alert section, in the order given. */
+    val alerts: List<PriceAlert> = emptyList(),
+    /** The asset's links, as the API names them; the link section keeps the known names with an https URL. */
+    val links: List<AssetLink> = emptyList()
 ) {
     fun toJson(): JSONObject = JSONObject().apply {
         put("asset_id", assetId)
         price?.let { put("price", it.toJson()) }
+        asset?.let { put("asset", it.toJson()) }
+        market?.let { put("market", it.toJson()) }
+        put("alerts", JSONArray().apply { alerts.forEach { v0 -> put(v0.toJson()) } })
+        put("links", JSONArray().apply { links.forEach { v0 -> put(v0.toJson()) } })
     }
 
     companion object {
@@ -1598,7 +1610,183 @@ data class ChartInput @JvmOverloads constructor(
 
         internal fun read(json: JSONObject, path: String): ChartInput = ChartInput(
             assetId = SchemaJson.str(SchemaJson.key(json, "asset_id", path), SchemaJson.join(path, "asset_id")),
-            price = json.opt("price").let { if (SchemaJson.absent(it)) null else AssetPrice.read(SchemaJson.obj(it, SchemaJson.join(path, "price")), SchemaJson.join(path, "price")) }
+            price = json.opt("price").let { if (SchemaJson.absent(it)) null else AssetPrice.read(SchemaJson.obj(it, SchemaJson.join(path, "price")), SchemaJson.join(path, "price")) },
+            asset = json.opt("asset").let { if (SchemaJson.absent(it)) null else Asset.read(SchemaJson.obj(it, SchemaJson.join(path, "asset")), SchemaJson.join(path, "asset")) },
+            market = json.opt("market").let { if (SchemaJson.absent(it)) null else AssetMarket.read(SchemaJson.obj(it, SchemaJson.join(path, "market")), SchemaJson.join(path, "market")) },
+            alerts = json.opt("alerts").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "alerts")).let { a0 -> List(a0.length()) { i0 -> PriceAlert.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "alerts")}[$i0]"), "${SchemaJson.join(path, "alerts")}[$i0]") } } },
+            links = json.opt("links").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "links")).let { a0 -> List(a0.length()) { i0 -> AssetLink.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "links")}[$i0]"), "${SchemaJson.join(path, "links")}[$i0]") } } }
+        )
+    }
+}
+
+/** An asset's market figures in USD (the specification app's AssetMarket: gemwalletcom/core primitives asset_price.rs); each absent when the API has none. */
+data class AssetMarket @JvmOverloads constructor(
+    /** Market capitalisation, USD. */
+    val marketCap: Double? = null,
+    /** Fully diluted valuation, USD. */
+    val marketCapFdv: Double? = null,
+    /** Rank by market capitalisation (1 is the largest). */
+    val marketCapRank: Long? = null,
+    /** Trading volume over 24 hours, USD. */
+    val totalVolume: Double? = null,
+    /** Units in circulation. */
+    val circulatingSupply: Double? = null,
+    /** Units in existence. */
+    val totalSupply: Double? = null,
+    /** The most units there will ever be. */
+    val maxSupply: Double? = null
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        marketCap?.let { put("market_cap", SchemaJson.finite(it, "number")) }
+        marketCapFdv?.let { put("market_cap_fdv", SchemaJson.finite(it, "number")) }
+        marketCapRank?.let { put("market_cap_rank", it) }
+        totalVolume?.let { put("total_volume", SchemaJson.finite(it, "number")) }
+        circulatingSupply?.let { put("circulating_supply", SchemaJson.finite(it, "number")) }
+        totalSupply?.let { put("total_supply", SchemaJson.finite(it, "number")) }
+        maxSupply?.let { put("max_supply", SchemaJson.finite(it, "number")) }
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetMarket = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetMarket> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetMarket>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetMarket = AssetMarket(
+            marketCap = json.opt("market_cap").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "market_cap")) },
+            marketCapFdv = json.opt("market_cap_fdv").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "market_cap_fdv")) },
+            marketCapRank = json.opt("market_cap_rank").let { if (SchemaJson.absent(it)) null else SchemaJson.long(it, SchemaJson.join(path, "market_cap_rank"), Long.MIN_VALUE, Long.MAX_VALUE) },
+            totalVolume = json.opt("total_volume").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "total_volume")) },
+            circulatingSupply = json.opt("circulating_supply").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "circulating_supply")) },
+            totalSupply = json.opt("total_supply").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "total_supply")) },
+            maxSupply = json.opt("max_supply").let { if (SchemaJson.absent(it)) null else SchemaJson.double(it, SchemaJson.join(path, "max_supply")) }
+        )
+    }
+}
+
+/** One link of an asset as the API names it (the specification app's AssetLink). */
+data class AssetLink(
+    /** The link's name: x, website, explorer, telegram, github, youtube, facebook, reddit, coingecko, coinmarketcap, discord, instagram, tiktok (gemwalletcom/core primitives asset_details.rs ASSET_LINK_*; twitter reads as x, homepage as website). */
+    val name: String,
+    /** Where it points. */
+    val url: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("name", name)
+        put("url", url)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): AssetLink = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<AssetLink> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<AssetLink>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): AssetLink = AssetLink(
+            name = SchemaJson.str(SchemaJson.key(json, "name", path), SchemaJson.join(path, "name")),
+            url = SchemaJson.str(SchemaJson.key(json, "url", path), SchemaJson.join(path, "url"))
+        )
+    }
+}
+
+/** A link the chart screen shows, in the section's order. */
+enum class AssetLinkKind(val json: String) {
+    /** The project's website. */
+    WEBSITE("website"),
+    /** Its X (Twitter) account. */
+    X("x"),
+    /** Its Telegram. */
+    TELEGRAM("telegram"),
+    /** Its Discord. */
+    DISCORD("discord"),
+    /** Its source code. */
+    GITHUB("github"),
+    /** Its Reddit. */
+    REDDIT("reddit"),
+    /** Its YouTube channel. */
+    YOUTUBE("youtube"),
+    /** Its Facebook page. */
+    FACEBOOK("facebook"),
+    /** Its Instagram. */
+    INSTAGRAM("instagram"),
+    /** Its TikTok. */
+    TIKTOK("tiktok"),
+    /** Its CoinGecko page. */
+    COINGECKO("coingecko"),
+    /** Its CoinMarketCap page. */
+    COINMARKETCAP("coinmarketcap"),
+    /** Its block explorer page. */
+    EXPLORER("explorer");
+
+    companion object {
+        @JvmStatic fun fromJson(value: String): AssetLinkKind = read(value, "")
+        internal fun read(value: String, path: String): AssetLinkKind =
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "website, x, telegram, discord, github, reddit, youtube, facebook, instagram, tiktok, coingecko, coinmarketcap, explorer")
+    }
+}
+
+/** A row of the chart screen's link section. */
+data class ChartLinkRow(
+    /** Which link: the app names and draws it. */
+    val kind: AssetLinkKind,
+    /** The https URL it opens, as given. */
+    val url: String
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("kind", kind.json)
+        put("url", url)
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartLinkRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartLinkRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartLinkRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartLinkRow = ChartLinkRow(
+            kind = AssetLinkKind.read(SchemaJson.str(SchemaJson.key(json, "kind", path), SchemaJson.join(path, "kind")), SchemaJson.join(path, "kind")),
+            url = SchemaJson.str(SchemaJson.key(json, "url", path), SchemaJson.join(path, "url"))
+        )
+    }
+}
+
+/** A row of the chart screen's market section: what it is and its value. */
+data class ChartMarketRow(
+    /** market_cap, market_cap_rank, trading_volume, fully_diluted_valuation, circulating_supply, total_supply or max_supply. */
+    val title: ListRowTitle,
+    /** The value: money in the session's currency (abbreviated from the abbreviation threshold), a supply in the asset's symbol (abbreviated likewise), a rank as a whole number. */
+    val value: FormattedNumber
+) {
+    fun toJson(): JSONObject = JSONObject().apply {
+        put("title", title.json)
+        put("value", value.toJson())
+    }
+
+    companion object {
+        /** Reads the record from its JSON object (unknown keys are ignored). */
+        @JvmStatic fun fromJson(json: JSONObject): ChartMarketRow = read(json, "")
+
+        /** Reads a JSON array of records. */
+        @JvmStatic fun listFromJson(json: JSONArray): List<ChartMarketRow> = List(json.length()) { read(SchemaJson.obj(json.opt(it), "[$it]"), "[$it]") }
+
+        /** Writes records as a JSON array. */
+        @JvmStatic fun listToJson(records: List<ChartMarketRow>): JSONArray = JSONArray().apply { records.forEach { put(it.toJson()) } }
+
+        internal fun read(json: JSONObject, path: String): ChartMarketRow = ChartMarketRow(
+            title = ListRowTitle.read(SchemaJson.str(SchemaJson.key(json, "title", path), SchemaJson.join(path, "title")), SchemaJson.join(path, "title")),
+            value = FormattedNumber.read(SchemaJson.obj(SchemaJson.key(json, "value", path), SchemaJson.join(path, "value")), SchemaJson.join(path, "value"))
         )
     }
 }
@@ -1792,12 +1980,21 @@ data class ChartView(
     /** What the chart area shows. */
     val phase: ChartPhase,
     /** A load is in flight while a chart is shown. */
-    val isRefreshing: Boolean
+    val isRefreshing: Boolean,
+    /** The market section from the input's market, converted at the session's held rate (USD at 1 before the first answer): market cap, rank, 24-hour volume, fully diluted valuation, circulating, total and max supply, each present only when known, finite and above zero. */
+    val market: List<ChartMarketRow>,
+    /** The alert section: the input's alerts of this asset as gem_price_alert_rows builds them (in the session's currency); empty without the input's asset. */
+    val alerts: List<PriceAlertRow>,
+    /** The link section: one row per known kind, in GemAssetLinkKind's order, the first https URL given for it; a URL that is not https with a host, or longer than GEM_CHART_MAX_LINK_BYTES, is left out. */
+    val links: List<ChartLinkRow>
 ) {
     fun toJson(): JSONObject = JSONObject().apply {
         put("period", period.json)
         put("phase", phase.toJson())
         put("is_refreshing", isRefreshing)
+        put("market", JSONArray().apply { market.forEach { v0 -> put(v0.toJson()) } })
+        put("alerts", JSONArray().apply { alerts.forEach { v0 -> put(v0.toJson()) } })
+        put("links", JSONArray().apply { links.forEach { v0 -> put(v0.toJson()) } })
     }
 
     companion object {
@@ -1813,7 +2010,10 @@ data class ChartView(
         internal fun read(json: JSONObject, path: String): ChartView = ChartView(
             period = ChartPeriod.read(SchemaJson.str(SchemaJson.key(json, "period", path), SchemaJson.join(path, "period")), SchemaJson.join(path, "period")),
             phase = ChartPhase.read(SchemaJson.obj(SchemaJson.key(json, "phase", path), SchemaJson.join(path, "phase")), SchemaJson.join(path, "phase")),
-            isRefreshing = SchemaJson.bool(SchemaJson.key(json, "is_refreshing", path), SchemaJson.join(path, "is_refreshing"))
+            isRefreshing = SchemaJson.bool(SchemaJson.key(json, "is_refreshing", path), SchemaJson.join(path, "is_refreshing")),
+            market = SchemaJson.arr(SchemaJson.key(json, "market", path), SchemaJson.join(path, "market")).let { a0 -> List(a0.length()) { i0 -> ChartMarketRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "market")}[$i0]"), "${SchemaJson.join(path, "market")}[$i0]") } },
+            alerts = SchemaJson.arr(SchemaJson.key(json, "alerts", path), SchemaJson.join(path, "alerts")).let { a0 -> List(a0.length()) { i0 -> PriceAlertRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "alerts")}[$i0]"), "${SchemaJson.join(path, "alerts")}[$i0]") } },
+            links = SchemaJson.arr(SchemaJson.key(json, "links", path), SchemaJson.join(path, "links")).let { a0 -> List(a0.length()) { i0 -> ChartLinkRow.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "links")}[$i0]"), "${SchemaJson.join(path, "links")}[$i0]") } }
         )
     }
 }
@@ -4016,6 +4216,8 @@ enum class ListRowTitle(val json: String) {
     STAKE_APR("stake_apr"),
     LOCK_TIME("lock_time"),
     MARKET_CAP("market_cap"),
+    MARKET_CAP_RANK("market_cap_rank"),
+    FULLY_DILUTED_VALUATION("fully_diluted_valuation"),
     CIRCULATING_SUPPLY("circulating_supply"),
     TOTAL_SUPPLY("total_supply"),
     MAX_SUPPLY("max_supply"),
@@ -4052,7 +4254,7 @@ enum class ListRowTitle(val json: String) {
     companion object {
         @JvmStatic fun fromJson(value: String): ListRowTitle = read(value, "")
         internal fun read(value: String, path: String): ListRowTitle =
-            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "name, network, address, wallet, app, contract, token, symbol, decimals, type, memo, transaction_id, sender, recipient, provider, validator, status, date, available, stake, reserved, earn, freeze, unfreeze, pending_unconfirmed, claim_rewards, value, amount, fee, network_fee, minimum_amount, minimum_receive, slippage, price_impact, rate, price, estimated_time, estimated_confirmation, stake_apr, lock_time, market_cap, circulating_supply, total_supply, max_supply, trading_volume, all_time_high, all_time_low, wallets, security, notifications, preferences, currency, language, appearance, networks, contacts, wallet_connect, price_alerts, support, developer, version, website, about_us, terms_of_service, privacy_policy, hide_balance, lock_period, authentication, warning, error, suspicious_address, unlimited_approval, no_data")
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "name, network, address, wallet, app, contract, token, symbol, decimals, type, memo, transaction_id, sender, recipient, provider, validator, status, date, available, stake, reserved, earn, freeze, unfreeze, pending_unconfirmed, claim_rewards, value, amount, fee, network_fee, minimum_amount, minimum_receive, slippage, price_impact, rate, price, estimated_time, estimated_confirmation, stake_apr, lock_time, market_cap, market_cap_rank, fully_diluted_valuation, circulating_supply, total_supply, max_supply, trading_volume, all_time_high, all_time_low, wallets, security, notifications, preferences, currency, language, appearance, networks, contacts, wallet_connect, price_alerts, support, developer, version, website, about_us, terms_of_service, privacy_policy, hide_balance, lock_period, authentication, warning, error, suspicious_address, unlimited_approval, no_data")
     }
 }
 

@@ -66,6 +66,8 @@ object GemConstants {
     const val CHART_MIN_VISIBLE_POINTS = 10
     /** The room after the newest drawn point, as a fraction of the drawn span. */
     const val CHART_TRAILING_ROOM = 0.05
+    /** The longest link URL the chart screen's link section shows, in UTF-8 bytes. */
+    const val CHART_MAX_LINK_BYTES = 2048
     /** The longest request_json the chart projections (gem_chart_session_*, gem_chart_view_state, gem_chart_index_at, gem_chart_selection) read, in bytes; longer is GEM_ERR_INVALID_ARGUMENT before parsing. */
     const val CHART_MAX_REQUEST_BYTES = 1048576
     /** Rows a long list observes first, and how many more it observes each time its end is reached. */
