@@ -1384,15 +1384,25 @@ void gem_stream_subscription_service_free(gem_stream_subscription_service *_Null
 /**
  * Subscribes the stream to the assets of wallet_id: its shown assets (gem_assets_service_wallet_assets'
  * order), then the stored price alerts' assets not among them, each once. Asks is_connected first; when
- * connected, sends a full subscribePrices message when nothing was sent yet or the wallet changed, an
- * addPrices message with only the assets not yet subscribed otherwise, nothing when every asset is
- * subscribed. Not connected sends nothing and forgets what was sent (the next subscribe sends it whole).
- * A failed read or send fails done and leaves what was remembered as it was, so a retry sends again.
- * Subscribes run one at a time. done receives GemStreamSubscription (GEM_ERR_NOT_FOUND: no such wallet).
+ * connected, sends a full subscribePrices message when nothing was sent yet or the wallet changed;
+ * otherwise an unsubscribePrices message with the subscribed assets no longer wanted, then an addPrices
+ * message with only the assets not yet subscribed, each only when not empty; nothing when the stream
+ * carries exactly these. Not connected sends nothing and forgets what was sent (the next subscribe
+ * sends it whole). What each message sent moves is remembered as it is sent; a failed read or send
+ * fails done, so a retry sends what the stream was not told. Subscribes run one at a time. done
+ * receives GemStreamSubscription (GEM_ERR_NOT_FOUND: no such wallet).
  */
 gem_status gem_stream_subscription_service_subscribe(gem_stream_subscription_service *_Nullable service,
                                                      const char *_Nullable wallet_id,
                                                      gem_completion_fn _Nullable done, void *_Nullable context);
+
+/**
+ * Forgets what was sent, after the subscribes started before it: call it when the host's socket
+ * reconnected (a new socket carries nothing), so the next subscribe sends a full subscribePrices
+ * message. Sends nothing itself. done receives null.
+ */
+gem_status gem_stream_subscription_service_reset(gem_stream_subscription_service *_Nullable service,
+                                                 gem_completion_fn _Nullable done, void *_Nullable context);
 
 /* ---------------------------------------------------------------------------------------------
  * Addresses

@@ -729,6 +729,9 @@ static void test_stream_subscription(gem_assets_service *assets, gem_balance_ser
     EXPECT_ASYNC_ERROR(gem_stream_subscription_service_subscribe((gem_stream_subscription_service *)assets, VIEW_ETH_ID, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     EXPECT_ASYNC_ERROR(gem_stream_subscription_service_subscribe(service, NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     EXPECT_ASYNC_ERROR(gem_stream_subscription_service_subscribe(service, "", completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    CHECK(gem_stream_subscription_service_reset(service, NULL, NULL) == GEM_ERR_INVALID_ARGUMENT);
+    EXPECT_ASYNC_ERROR(gem_stream_subscription_service_reset(NULL, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
+    EXPECT_ASYNC_ERROR(gem_stream_subscription_service_reset((gem_stream_subscription_service *)assets, completion_done, &c), GEM_ERR_INVALID_ARGUMENT, "invalid_argument");
     CHECK(atomic_load(&stream.send.calls) == 0);
 
     /* The first subscribe sends the wallet's assets and the alert's, whole, as the stream's StreamMessage. */
@@ -1391,7 +1394,8 @@ static void test_charts(void) {
                   "{\"period\":\"day\",\"phase\":{\"type\":\"data\",\"data\":{\"period\":\"day\",\"currency\":\"EUR\",\"date_style\":\"time\","
                   "\"points\":[{\"date\":10,\"value\":1},{\"date\":20,\"value\":2}],\"start\":10,\"end\":21,"
                   "\"min\":{\"index\":0,\"date\":10,\"value\":1},\"max\":{\"index\":1,\"date\":20,\"value\":2},"
-                  "\"header\":{\"date\":20,\"price\":2,\"change_percentage\":100}}},\"is_refreshing\":false}", &out);
+                  "\"header\":{\"date\":20,\"price\":2,\"change_percentage\":100}}},\"is_refreshing\":false,"
+                  "\"market\":[],\"alerts\":[],\"links\":[]}", &out);
 #define CHART_DATA "{\"period\":\"day\",\"currency\":\"EUR\",\"date_style\":\"time\",\"points\":[{\"date\":10,\"value\":1},{\"date\":20,\"value\":2}]," \
                    "\"start\":10,\"end\":21,\"min\":{\"index\":0,\"date\":10,\"value\":1},\"max\":{\"index\":1,\"date\":20,\"value\":2}," \
                    "\"header\":{\"date\":20,\"price\":2,\"change_percentage\":100}}"

@@ -513,6 +513,18 @@ static void test_stream_connection(void) {
     completion_destroy(&c);
     CHECK(strcmp(stream.last_sent, full) == 0 && atomic_load(&stream.send.calls) == 1); /* calls since the script was set */
 
+    /* A reset (the host's socket reconnected) sends nothing and answers null; the next subscribe is full again. */
+    completion_init(&c);
+    CHECK(gem_stream_subscription_service_reset(service, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strcmp(c.json, "null") == 0);
+    completion_destroy(&c);
+    CHECK(atomic_load(&stream.send.calls) == 1);
+    completion_init(&c);
+    CHECK(gem_stream_subscription_service_subscribe(service, VIEW_ETH_ID, completion_done, &c) == GEM_OK);
+    CHECK(completion_wait(&c) == GEM_OK && strstr(c.json, "\"sent\":\"full\"") != NULL);
+    completion_destroy(&c);
+    CHECK(atomic_load(&stream.send.calls) == 2);
+
     gem_stream_subscription_service_free(service);
     for (int i = 0; i < 500 && atomic_load(&stream.released) == 0; i++) usleep(10000);
     CHECK(atomic_load(&stream.released) == 1);

@@ -106,7 +106,8 @@ def main() -> int:
     if sys.argv[1:] == ["--check"]:
         print(f"fuzz: every one of the header's {len(Header().functions)} functions has a target")
         return 0
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
+        # An option it does not know (--help) is not an output path.
         print(__doc__, file=sys.stderr)
         return 2
     Path(sys.argv[1]).write_text(text)

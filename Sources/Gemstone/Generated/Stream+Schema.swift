@@ -8,13 +8,15 @@ public enum GemStreamMessageType: String, CaseIterable, Sendable, Equatable, Has
     case subscribePrices
     /// Carry these assets' prices too, beside those already subscribed.
     case addPrices
+    /// Stop carrying these assets' prices.
+    case unsubscribePrices
 }
 
 extension GemStreamMessageType: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = GemStreamMessageType(rawValue: text) else {
-            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: JSONCodec.unknownValue(text, allowed: "subscribePrices, addPrices"))
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: JSONCodec.unknownValue(text, allowed: "subscribePrices, addPrices, unsubscribePrices"))
         }
         self = value
     }
@@ -91,9 +93,11 @@ extension GemStreamMessage: Codable {
 public enum GemStreamSubscriptionSent: String, CaseIterable, Sendable, Equatable, Hashable {
     /// A subscribePrices message with every asset: nothing had been sent yet, or the wallet changed.
     case full
-    /// An addPrices message with only the assets not yet subscribed.
+    /// An addPrices message with only the assets not yet subscribed (after an unsubscribePrices of those no longer wanted, when there were any: unsubscribed_assets).
     case added
-    /// Nothing: the stream already carries every asset, or the connection is not connected.
+    /// Only an unsubscribePrices message, with the assets no longer wanted (unsubscribed_assets).
+    case removed
+    /// Nothing: the stream carries exactly the assets wanted, or the connection is not connected.
     case none
 }
 
@@ -101,7 +105,7 @@ extension GemStreamSubscriptionSent: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = GemStreamSubscriptionSent(rawValue: text) else {
-            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: JSONCodec.unknownValue(text, allowed: "full, added, none"))
+            throw JSONCodecError(path: JSONCodec.render(decoder.codingPath), reason: JSONCodec.unknownValue(text, allowed: "full, added, removed, none"))
         }
         self = value
     }
@@ -120,14 +124,17 @@ public struct GemStreamSubscription: Sendable, Equatable, Hashable {
     public let assets: [AssetId]
     /// Which message was sent.
     public let sent: GemStreamSubscriptionSent
-    /// The assets of the message sent (all of assets for full, the new ones for added, empty for none).
+    /// The assets of the subscribePrices or addPrices message sent (all of assets for full, the new ones for added, empty for removed and none).
     public let sentAssets: [AssetId]
+    /// The assets of the unsubscribePrices message sent (added and removed): those the stream carried that the wallet no longer wants, in the order they were subscribed; empty otherwise.
+    public let unsubscribedAssets: [AssetId]
 
-    public init(walletId: WalletId, assets: [AssetId], sent: GemStreamSubscriptionSent, sentAssets: [AssetId]) {
+    public init(walletId: WalletId, assets: [AssetId], sent: GemStreamSubscriptionSent, sentAssets: [AssetId], unsubscribedAssets: [AssetId] = []) {
         self.walletId = walletId
         self.assets = assets
         self.sent = sent
         self.sentAssets = sentAssets
+        self.unsubscribedAssets = unsubscribedAssets
     }
 }
 
@@ -137,6 +144,7 @@ extension GemStreamSubscription: Codable {
         case assets
         case sent
         case sentAssets = "sent_assets"
+        case unsubscribedAssets = "unsubscribed_assets"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -145,7 +153,8 @@ extension GemStreamSubscription: Codable {
             walletId: try container.decode(WalletId.self, forKey: .walletId),
             assets: try container.decode([AssetId].self, forKey: .assets),
             sent: try container.decode(GemStreamSubscriptionSent.self, forKey: .sent),
-            sentAssets: try container.decode([AssetId].self, forKey: .sentAssets)
+            sentAssets: try container.decode([AssetId].self, forKey: .sentAssets),
+            unsubscribedAssets: try container.decodeIfPresent([AssetId].self, forKey: .unsubscribedAssets) ?? []
         )
     }
 
@@ -155,6 +164,7 @@ extension GemStreamSubscription: Codable {
         try container.encode(assets, forKey: .assets)
         try container.encode(sent, forKey: .sent)
         try container.encode(sentAssets, forKey: .sentAssets)
+        try container.encode(unsubscribedAssets, forKey: .unsubscribedAssets)
     }
 }
 

@@ -36,3 +36,14 @@ public func gem_stream_subscription_service_subscribe(_ service: OpaquePointer?,
         return { try JSONCodec.encode(try await service.subscribe(walletId: walletId)) }
     }
 }
+
+@c @implementation
+public func gem_stream_subscription_service_reset(_ service: OpaquePointer?, _ done: gem_completion_fn?,
+                                                  _ context: UnsafeMutableRawPointer?) -> gem_status {
+    startCommand(service, GemStreamSubscriptionService.self, done, context) { service in
+        return {
+            await service.reset()
+            return Array("null".utf8)
+        }
+    }
+}

@@ -13,10 +13,21 @@ actor RecordingStreamConnection: GemStreamConnection {
 
     func failNextSend(_ error: GemServiceError) { sendFailures.append(error) }
 
+    /// The next send succeeds and the one after it fails.
+    func failAfterOneSend(_ error: GemServiceError) { failAfter = (1, error) }
+    private var failAfter: (sends: Int, error: GemServiceError)?
+
     func isConnected() async throws(GemServiceError) -> Bool { connected }
 
     func send(_ message: GemStreamMessage) async throws(GemServiceError) {
         if !sendFailures.isEmpty { throw sendFailures.removeFirst() }
+        if let (sends, error) = failAfter {
+            if sends == 0 {
+                failAfter = nil
+                throw error
+            }
+            failAfter = (sends - 1, error)
+        }
         sent.append(message)
     }
 }
@@ -50,7 +61,8 @@ struct GemStreamSubscriptionServiceTests {
     @Test func firstSubscribeSendsTheWalletsAssetsAndTheAlertsAssets() async throws {
         let harness = try StreamHarness()
         let result = try await harness.service.subscribe(walletId: BalanceHarness.walletA)
-        #expect(result == GemStreamSubscription(walletId: BalanceHarness.walletA, assets: [eth, sol, btc], sent: .full, sentAssets: [eth, sol, btc]))
+        #expect(result == GemStreamSubscription(walletId: BalanceHarness.walletA, assets: [eth, sol, btc], sent: .full, sentAssets: [eth, sol, btc],
+                                                     unsubscribedAssets: []))
         #expect(await harness.connection.sent == [GemStreamMessage(type: .subscribePrices, data: GemStreamMessagePrices(assets: [eth, sol, btc]))])
     }
 
@@ -107,6 +119,48 @@ struct GemStreamSubscriptionServiceTests {
         let retry = try await harness.service.subscribe(walletId: BalanceHarness.walletA)
         #expect(retry.sent == .added)
         #expect(retry.sentAssets == [usdt])
+    }
+
+    @Test func aRemovedTokenIsUnsubscribedAndANewOneAddedInOneSubscribe() async throws {
+        let harness = try StreamHarness()
+        try await harness.addUSDT()
+        _ = try await harness.service.subscribe(walletId: BalanceHarness.walletA)
+        try await harness.balances.assetStore.updateWalletAssets(
+            GemWalletAssetsUpdate(walletId: BalanceHarness.walletA, add: [], remove: [BalanceHarness.usdt]))
+        let removed = try await harness.service.subscribe(walletId: BalanceHarness.walletA)
+        #expect(removed.sent == .removed && removed.unsubscribedAssets == [usdt] && removed.sentAssets.isEmpty)
+        #expect(await harness.connection.sent.last == GemStreamMessage(type: .unsubscribePrices, data: GemStreamMessagePrices(assets: [usdt])))
+        #expect(try await harness.service.subscribe(walletId: BalanceHarness.walletA).sent == GemStreamSubscriptionSent.none)
+    }
+
+    @Test func aFailedAdditionAfterAnUnsubscriptionSendsOnlyTheAdditionAgain() async throws {
+        let harness = try StreamHarness()
+        let connection = harness.connection
+        _ = try await harness.service.subscribe(walletId: BalanceHarness.walletA)   // eth, sol, btc (the bitcoin alert)
+        let bitcoinAlert = try #require(await harness.alertStore.rows.first { $0.assetId == "bitcoin" })
+        try await harness.alertStore.updatePriceAlerts(alerts: [], deleteIds: [bitcoinAlert.id])
+        try await harness.addUSDT()
+        // the unsubscription of btc goes out, the addition of usdt fails
+        await connection.failAfterOneSend(.offline(message: "socket closed"))
+        await #expect(throws: GemServiceError.offline(message: "socket closed")) {
+            try await harness.service.subscribe(walletId: BalanceHarness.walletA)
+        }
+        #expect(await connection.sent.count == 2)
+        #expect(await connection.sent.last == GemStreamMessage(type: .unsubscribePrices, data: GemStreamMessagePrices(assets: [btc])))
+        let retry = try await harness.service.subscribe(walletId: BalanceHarness.walletA)
+        #expect(retry.sent == .added && retry.sentAssets == [usdt] && retry.unsubscribedAssets.isEmpty,
+                "the unsubscription was remembered as sent; only the addition goes again")
+        #expect(await connection.sent.count == 3)
+    }
+
+    @Test func aResetMakesTheNextSubscribeFull() async throws {
+        let harness = try StreamHarness()
+        _ = try await harness.service.subscribe(walletId: BalanceHarness.walletA)
+        #expect(try await harness.service.subscribe(walletId: BalanceHarness.walletA).sent == GemStreamSubscriptionSent.none)
+        await harness.service.reset()
+        #expect(await harness.connection.sent.count == 1, "a reset sends nothing")
+        let again = try await harness.service.subscribe(walletId: BalanceHarness.walletA)
+        #expect(again.sent == .full && again.sentAssets == [eth, sol, btc])
     }
 
     @Test func aFailedFirstSendStaysFull() async throws {

@@ -19,36 +19,47 @@ struct StreamSubscriptionRulesTests {
         #expect(StreamSubscriptionRules.assets(wallet: [eth], alertAssetIds: ["not a chain", "bitcoin"]) == [eth, btc])
     }
 
+    func prices(_ type: GemStreamMessageType, _ assets: [AssetId]) -> GemStreamMessage {
+        GemStreamMessage(type: type, data: GemStreamMessagePrices(assets: assets))
+    }
+
     @Test func nothingSentYetSendsEveryAssetAsASubscription() {
-        let message = StreamSubscriptionRules.message(walletId: wallet, assets: [eth, btc], previous: nil)
-        #expect(message == GemStreamMessage(type: .subscribePrices, data: GemStreamMessagePrices(assets: [eth, btc])))
+        #expect(StreamSubscriptionRules.messages(walletId: wallet, assets: [eth, btc], previous: nil) == [prices(.subscribePrices, [eth, btc])])
     }
 
     @Test func anotherWalletSendsEveryAssetAsASubscription() {
         let previous = StreamSubscriptionRules.Sent(walletId: other, assets: [eth, btc])
-        let message = StreamSubscriptionRules.message(walletId: wallet, assets: [eth, btc], previous: previous)
-        #expect(message?.type == .subscribePrices)
-        #expect(message?.data.assets == [eth, btc])
+        #expect(StreamSubscriptionRules.messages(walletId: wallet, assets: [eth, usdt], previous: previous)
+            == [prices(.subscribePrices, [eth, usdt])], "no unsubscription: a full subscription replaces what was carried")
     }
 
     @Test func theSameWalletSendsOnlyTheAddedAssets() {
         let previous = StreamSubscriptionRules.Sent(walletId: wallet, assets: [eth, btc])
-        let message = StreamSubscriptionRules.message(walletId: wallet, assets: [eth, usdt, btc, sol], previous: previous)
-        #expect(message == GemStreamMessage(type: .addPrices, data: GemStreamMessagePrices(assets: [usdt, sol])))
+        #expect(StreamSubscriptionRules.messages(walletId: wallet, assets: [eth, usdt, btc, sol], previous: previous)
+            == [prices(.addPrices, [usdt, sol])])
     }
 
-    @Test func nothingNewOrOnlyRemovedAssetsSendsNothing() {
+    @Test func assetsNoLongerWantedAreUnsubscribedFirstInTheOrderSubscribed() {
+        let previous = StreamSubscriptionRules.Sent(walletId: wallet, assets: [eth, btc, sol])
+        #expect(StreamSubscriptionRules.messages(walletId: wallet, assets: [eth], previous: previous) == [prices(.unsubscribePrices, [btc, sol])])
+        #expect(StreamSubscriptionRules.messages(walletId: wallet, assets: [usdt, eth], previous: previous)
+            == [prices(.unsubscribePrices, [btc, sol]), prices(.addPrices, [usdt])])
+    }
+
+    @Test func theSameAssetsInAnotherOrderSendNothing() {
         let previous = StreamSubscriptionRules.Sent(walletId: wallet, assets: [eth, btc])
-        #expect(StreamSubscriptionRules.message(walletId: wallet, assets: [btc, eth], previous: previous) == nil)
-        #expect(StreamSubscriptionRules.message(walletId: wallet, assets: [eth], previous: previous) == nil)
+        #expect(StreamSubscriptionRules.messages(walletId: wallet, assets: [btc, eth], previous: previous).isEmpty)
     }
 
     @Test func whatTheStreamCarriesAfterAMessage() {
         let previous = StreamSubscriptionRules.Sent(walletId: wallet, assets: [eth, btc])
-        let added = GemStreamMessage(type: .addPrices, data: GemStreamMessagePrices(assets: [usdt]))
-        #expect(StreamSubscriptionRules.sent(walletId: wallet, message: added, previous: previous).assets == [eth, btc, usdt])
-        let full = GemStreamMessage(type: .subscribePrices, data: GemStreamMessagePrices(assets: [sol]))
-        #expect(StreamSubscriptionRules.sent(walletId: other, message: full, previous: previous) == .init(walletId: other, assets: [sol]))
+        #expect(StreamSubscriptionRules.sent(walletId: wallet, message: prices(.addPrices, [usdt, eth]), previous: previous).assets == [eth, btc, usdt])
+        #expect(StreamSubscriptionRules.sent(walletId: wallet, message: prices(.unsubscribePrices, [eth]), previous: previous).assets == [btc])
+        #expect(StreamSubscriptionRules.sent(walletId: other, message: prices(.subscribePrices, [sol]), previous: previous) == .init(walletId: other, assets: [sol]))
+    }
+
+    @Test func anUnsubscriptionCrossesAsTheSpecificationsStreamMessage() throws {
+        #expect(try JSONCodec.encodeString(prices(.unsubscribePrices, [btc])) == #"{"type":"unsubscribePrices","data":{"assets":["bitcoin"]}}"#)
     }
 
     @Test func theMessageCrossesAsTheSpecificationsStreamMessage() throws {

@@ -229,6 +229,7 @@ FUNCTIONS = {
     "gem_stream_subscription_service_new": (gem_status, [c_char_p, c_void_p, c_void_p, POINTER(StreamConnectionTable), POINTER(c_void_p), POINTER(GemBuffer)]),
     "gem_stream_subscription_service_free": (None, [c_void_p]),
     "gem_stream_subscription_service_subscribe": (gem_status, [c_void_p, c_char_p, COMPLETION_FN, c_void_p]),
+    "gem_stream_subscription_service_reset": (gem_status, [c_void_p, COMPLETION_FN, c_void_p]),
     "gem_address_validate": (gem_status, [c_char_p, c_char_p, POINTER(GemBuffer)]),
     "gem_load_state_refreshed": (gem_status, [c_char_p, POINTER(GemBuffer)]),
     "gem_list_phase": (gem_status, [c_char_p, POINTER(GemBuffer)]),

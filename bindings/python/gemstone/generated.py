@@ -7903,6 +7903,8 @@ class StreamMessageType(str, enum.Enum):
     """Carry the prices of exactly these assets (replaces what the connection carried)."""
     ADD_PRICES = "addPrices"
     """Carry these assets' prices too, beside those already subscribed."""
+    UNSUBSCRIBE_PRICES = "unsubscribePrices"
+    """Stop carrying these assets' prices."""
 
     @classmethod
     def from_json(cls, data: Any) -> "StreamMessageType":
@@ -7972,9 +7974,11 @@ class StreamSubscriptionSent(str, enum.Enum):
     FULL = "full"
     """A subscribePrices message with every asset: nothing had been sent yet, or the wallet changed."""
     ADDED = "added"
-    """An addPrices message with only the assets not yet subscribed."""
+    """An addPrices message with only the assets not yet subscribed (after an unsubscribePrices of those no longer wanted, when there were any: unsubscribed_assets)."""
+    REMOVED = "removed"
+    """Only an unsubscribePrices message, with the assets no longer wanted (unsubscribed_assets)."""
     NONE = "none"
-    """Nothing: the stream already carries every asset, or the connection is not connected."""
+    """Nothing: the stream carries exactly the assets wanted, or the connection is not connected."""
 
     @classmethod
     def from_json(cls, data: Any) -> "StreamSubscriptionSent":
@@ -7995,7 +7999,9 @@ class StreamSubscription:
     sent: StreamSubscriptionSent
     """Which message was sent."""
     sent_assets: tuple[str, ...]
-    """The assets of the message sent (all of assets for full, the new ones for added, empty for none)."""
+    """The assets of the subscribePrices or addPrices message sent (all of assets for full, the new ones for added, empty for removed and none)."""
+    unsubscribed_assets: tuple[str, ...] = ()
+    """The assets of the unsubscribePrices message sent (added and removed): those the stream carried that the wallet no longer wants, in the order they were subscribed; empty otherwise."""
 
     @classmethod
     def from_json(cls, data: Any) -> "StreamSubscription":
@@ -8010,6 +8016,7 @@ class StreamSubscription:
             assets=tuple(_str(v0, _index(_join(path, "assets"), i0)) for i0, v0 in enumerate(_list(_key(data, "assets", path), _join(path, "assets")))),
             sent=_case(StreamSubscriptionSent, _key(data, "sent", path), _join(path, "sent")),
             sent_assets=tuple(_str(v0, _index(_join(path, "sent_assets"), i0)) for i0, v0 in enumerate(_list(_key(data, "sent_assets", path), _join(path, "sent_assets")))),
+            unsubscribed_assets=(lambda value: () if value is None else tuple(_str(v0, _index(_join(path, "unsubscribed_assets"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "unsubscribed_assets")))))(data.get("unsubscribed_assets")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -8018,6 +8025,7 @@ class StreamSubscription:
         out["assets"] = [v0 for v0 in self.assets]
         out["sent"] = StreamSubscriptionSent(self.sent).value
         out["sent_assets"] = [v0 for v0 in self.sent_assets]
+        out["unsubscribed_assets"] = [v0 for v0 in self.unsubscribed_assets]
         return out
 
 

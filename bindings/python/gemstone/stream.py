@@ -3,17 +3,19 @@ include/gemstone.h.
 
 The host owns the WebSocket that carries prices (gem_price_service_apply_tick commits what it
 receives); the core says what it should carry. A StreamConnection answers whether the socket is
-open and sends one StreamMessage as the core gives it ({"type":"subscribePrices"|"addPrices",
+open and sends one StreamMessage as the core gives it ({"type":"subscribePrices"|"addPrices"|"unsubscribePrices",
 "data":{"assets":[…]}}, the specification's StreamMessage, gemwalletcom/core crates/primitives
 src/stream.rs). StreamSubscriptionService.subscribe(wallet_id) computes the wallet's assets plus the
-stored price alerts' and sends a full subscription, only the added assets, or nothing.
+stored price alerts' and sends a full subscription, or an unsubscription of the assets no longer
+wanted and an addition of the new ones, or nothing; reset() after the socket reconnects makes the next
+subscribe full.
 
     class Socket(StreamConnection):
         def is_connected(self) -> bool: return ws.open
         def send(self, message: StreamMessage) -> None: ws.send(json.dumps(message.to_json()))
 
     with StreamSubscriptionService(assets, alerts, Socket()) as stream:
-        stream.subscribe(wallet_id)           # StreamSubscription: sent full | added | none
+        stream.subscribe(wallet_id)           # StreamSubscription: sent full | added | removed | none
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import ctypes
 from typing import Any, Optional
 
 from . import abi
-from .chains import AssetsService, _require
+from .chains import AssetsService, _null, _require
 from .abi import Status
 from .errors import InternalError
 from .generated import RecordError, StreamMessage, StreamSubscription, StreamSubscriptionServiceConfig
@@ -85,12 +87,21 @@ class StreamSubscriptionService(_Service):
 
     def subscribe(self, wallet_id: WalletRef) -> StreamSubscription:
         """Sends what moves the stream to the wallet's assets and the alerts' assets: a full
-        subscribePrices when nothing was sent yet or the wallet changed, an addPrices with only the
-        new assets otherwise, nothing when unchanged or not connected (not connected also forgets
-        what was sent). A failed send raises and is sent again on the next subscribe. NotFound: no
-        such wallet."""
+        subscribePrices when nothing was sent yet or the wallet changed; otherwise an
+        unsubscribePrices with the assets no longer wanted, then an addPrices with only the new ones;
+        nothing when unchanged or not connected (not connected also forgets what was sent). A failed
+        send raises and what the stream was not told is sent again on the next subscribe. NotFound:
+        no such wallet."""
         return self._run("gem_stream_subscription_service_subscribe", (_wallet_id(wallet_id),), _subscription)
 
     async def subscribe_async(self, wallet_id: WalletRef) -> StreamSubscription:
         return await self._run_async("gem_stream_subscription_service_subscribe", (_wallet_id(wallet_id),),
                                      _subscription)
+
+    def reset(self) -> None:
+        """Forgets what was sent (after the subscribes before it): call it when the socket reconnected,
+        so the next subscribe sends a full subscribePrices. Sends nothing itself."""
+        return self._run("gem_stream_subscription_service_reset", (), _null)
+
+    async def reset_async(self) -> None:
+        return await self._run_async("gem_stream_subscription_service_reset", (), _null)

@@ -54,7 +54,7 @@ def test_first_subscribe_is_full_then_a_new_token_is_added_alone_then_nothing(st
     wallet_id = eth_wallet(app)
     first = service.subscribe(wallet_id)
     assert first == StreamSubscription(wallet_id, ("ethereum", "bitcoin"), StreamSubscriptionSent.FULL,
-                                       ("ethereum", "bitcoin"))
+                                       ("ethereum", "bitcoin"), ())
     assert [m.to_json() for m in connection.sent] == [
         {"type": "subscribePrices", "data": {"assets": ["ethereum", "bitcoin"]}}]
 
@@ -68,6 +68,23 @@ def test_first_subscribe_is_full_then_a_new_token_is_added_alone_then_nothing(st
 
     assert service.subscribe(wallet_id).sent == StreamSubscriptionSent.NONE
     assert len(connection.sent) == 2
+
+    app.assets.remove_token(wallet_id, TST)
+    third = service.subscribe(wallet_id)
+    assert (third.sent, third.sent_assets, third.unsubscribed_assets) == (StreamSubscriptionSent.REMOVED, (), (TST,))
+    assert connection.sent[-1].to_json() == {"type": "unsubscribePrices", "data": {"assets": [TST]}}
+    assert service.subscribe(wallet_id).sent == StreamSubscriptionSent.NONE
+
+
+def test_a_reset_after_a_reconnect_makes_the_next_subscribe_full(stream):
+    app, connection, service = stream
+    wallet_id = eth_wallet(app)
+    service.subscribe(wallet_id)
+    assert service.reset() is None and len(connection.sent) == 1, "a reset sends nothing"
+    again = service.subscribe(wallet_id)
+    assert again.sent == StreamSubscriptionSent.FULL and again.sent_assets == ("ethereum", "bitcoin")
+    asyncio.run(service.reset_async())
+    assert service.subscribe(wallet_id).sent == StreamSubscriptionSent.FULL
 
 
 def test_not_connected_sends_nothing_and_the_next_subscribe_is_full(stream):

@@ -48,15 +48,27 @@ class StreamSubscriptionService @JvmOverloads constructor(
 
     /**
      * Sends what moves the stream to [walletId]'s assets and the alerts' assets: a full subscribePrices
-     * when nothing was sent yet or the wallet changed, an addPrices with only the new assets otherwise,
-     * nothing when unchanged or not connected (which also forgets what was sent). A failed send throws
-     * and is sent again on the next subscribe. An unknown wallet is a [GemException.NotFound].
+     * when nothing was sent yet or the wallet changed; otherwise an unsubscribePrices with the assets no
+     * longer wanted, then an addPrices with only the new ones; nothing when unchanged or not connected
+     * (which also forgets what was sent). A failed send throws, and what the stream was not told is sent
+     * again on the next subscribe. An unknown wallet is a [GemException.NotFound].
      */
     fun subscribe(walletId: String): StreamSubscription = subscribeAsync(walletId).await()
 
     fun subscribeAsync(walletId: String?): CompletableFuture<StreamSubscription> =
         handle.walletCommand("stream subscription", { StreamSubscription.fromJson(parseObject(it)) }) { service, done, context ->
             library.gem_stream_subscription_service_subscribe(service, walletId, done, context)
+        }
+
+    /**
+     * Forgets what was sent (after the subscribes before it): call it when the socket reconnected, so the
+     * next subscribe sends a full subscribePrices. Sends nothing itself.
+     */
+    fun reset() = resetAsync().await()
+
+    fun resetAsync(): CompletableFuture<Unit> =
+        handle.walletCommand("stream reset", ::readNull) { service, done, context ->
+            library.gem_stream_subscription_service_reset(service, done, context)
         }
 
     val isClosed: Boolean get() = handle.isClosed

@@ -163,6 +163,7 @@ class ChartServiceSuspending internal constructor(private val service: ChartServ
 /** The suspend forms of [StreamSubscriptionService]'s commands. */
 class StreamSubscriptionServiceSuspending internal constructor(private val service: StreamSubscriptionService) {
     suspend fun subscribe(walletId: String?): StreamSubscription = service.subscribeAsync(walletId).awaitSuspending()
+    suspend fun reset() = service.resetAsync().awaitSuspending()
 }
 
 /** The suspend forms of this service's commands. */

@@ -6762,12 +6762,14 @@ enum class StreamMessageType(val json: String) {
     /** Carry the prices of exactly these assets (replaces what the connection carried). */
     SUBSCRIBE_PRICES("subscribePrices"),
     /** Carry these assets' prices too, beside those already subscribed. */
-    ADD_PRICES("addPrices");
+    ADD_PRICES("addPrices"),
+    /** Stop carrying these assets' prices. */
+    UNSUBSCRIBE_PRICES("unsubscribePrices");
 
     companion object {
         @JvmStatic fun fromJson(value: String): StreamMessageType = read(value, "")
         internal fun read(value: String, path: String): StreamMessageType =
-            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "subscribePrices, addPrices")
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "subscribePrices, addPrices, unsubscribePrices")
     }
 }
 
@@ -6829,34 +6831,39 @@ data class StreamMessage(
 enum class StreamSubscriptionSent(val json: String) {
     /** A subscribePrices message with every asset: nothing had been sent yet, or the wallet changed. */
     FULL("full"),
-    /** An addPrices message with only the assets not yet subscribed. */
+    /** An addPrices message with only the assets not yet subscribed (after an unsubscribePrices of those no longer wanted, when there were any: unsubscribed_assets). */
     ADDED("added"),
-    /** Nothing: the stream already carries every asset, or the connection is not connected. */
+    /** Only an unsubscribePrices message, with the assets no longer wanted (unsubscribed_assets). */
+    REMOVED("removed"),
+    /** Nothing: the stream carries exactly the assets wanted, or the connection is not connected. */
     NONE("none");
 
     companion object {
         @JvmStatic fun fromJson(value: String): StreamSubscriptionSent = read(value, "")
         internal fun read(value: String, path: String): StreamSubscriptionSent =
-            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "full, added, none")
+            values().firstOrNull { it.json == value } ?: SchemaJson.unknown(path, value, "full, added, removed, none")
     }
 }
 
 /** What gem_stream_subscription_service_subscribe did. */
-data class StreamSubscription(
+data class StreamSubscription @JvmOverloads constructor(
     /** The wallet subscribed. */
     val walletId: String,
     /** The assets the stream should carry: the wallet's shown assets, then the stored price alerts' assets not among them, each once. */
     val assets: List<String>,
     /** Which message was sent. */
     val sent: StreamSubscriptionSent,
-    /** The assets of the message sent (all of assets for full, the new ones for added, empty for none). */
-    val sentAssets: List<String>
+    /** The assets of the subscribePrices or addPrices message sent (all of assets for full, the new ones for added, empty for removed and none). */
+    val sentAssets: List<String>,
+    /** The assets of the unsubscribePrices message sent (added and removed): those the stream carried that the wallet no longer wants, in the order they were subscribed; empty otherwise. */
+    val unsubscribedAssets: List<String> = emptyList()
 ) {
     fun toJson(): JSONObject = JSONObject().apply {
         put("wallet_id", walletId)
         put("assets", JSONArray().apply { assets.forEach { v0 -> put(v0) } })
         put("sent", sent.json)
         put("sent_assets", JSONArray().apply { sentAssets.forEach { v0 -> put(v0) } })
+        put("unsubscribed_assets", JSONArray().apply { unsubscribedAssets.forEach { v0 -> put(v0) } })
     }
 
     companion object {
@@ -6873,7 +6880,8 @@ data class StreamSubscription(
             walletId = SchemaJson.str(SchemaJson.key(json, "wallet_id", path), SchemaJson.join(path, "wallet_id")),
             assets = SchemaJson.arr(SchemaJson.key(json, "assets", path), SchemaJson.join(path, "assets")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "assets")}[$i0]") } },
             sent = StreamSubscriptionSent.read(SchemaJson.str(SchemaJson.key(json, "sent", path), SchemaJson.join(path, "sent")), SchemaJson.join(path, "sent")),
-            sentAssets = SchemaJson.arr(SchemaJson.key(json, "sent_assets", path), SchemaJson.join(path, "sent_assets")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "sent_assets")}[$i0]") } }
+            sentAssets = SchemaJson.arr(SchemaJson.key(json, "sent_assets", path), SchemaJson.join(path, "sent_assets")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "sent_assets")}[$i0]") } },
+            unsubscribedAssets = json.opt("unsubscribed_assets").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "unsubscribed_assets")).let { a0 -> List(a0.length()) { i0 -> SchemaJson.str(a0.opt(i0), "${SchemaJson.join(path, "unsubscribed_assets")}[$i0]") } } }
         )
     }
 }

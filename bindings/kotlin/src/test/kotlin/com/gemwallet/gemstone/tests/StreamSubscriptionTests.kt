@@ -90,6 +90,21 @@ class StreamSubscriptionTests : Suite {
                 checkEqual(listOf(tst.id), connection.sent.last().data.assets, "second message assets")
                 checkEqual(StreamSubscriptionSent.NONE, service.subscribe(walletId).sent, "third sent")
                 checkEqual(2, connection.sent.size, "messages")
+                h.assets.removeToken(walletId, tst.id)
+                val removed = service.subscribe(walletId)
+                checkEqual(StreamSubscriptionSent.REMOVED, removed.sent, "removal sent")
+                checkEqual(listOf(tst.id), removed.unsubscribedAssets, "unsubscribed")
+                checkEqual("unsubscribePrices", connection.sent.last().toJson().getString("type"), "removal's wire type")
+            }
+        },
+        test("a reset after a reconnect makes the next subscribe full, and sends nothing itself") {
+            withService { _, walletId, connection, service ->
+                service.subscribe(walletId)
+                service.reset()
+                checkEqual(1, connection.sent.size, "messages after the reset")
+                checkEqual(StreamSubscriptionSent.FULL, service.subscribe(walletId).sent, "after the reset")
+                runBlocking { service.suspending.reset() }
+                checkEqual(StreamSubscriptionSent.FULL, service.subscribe(walletId).sent, "after the suspend reset")
             }
         },
         test("not connected sends nothing; the next connected subscribe is full (suspend form)") {

@@ -102,6 +102,7 @@ interface GemstoneLibrary : Library {
     fun gem_stream_subscription_service_new(configJson: String?, assets: Pointer?, alerts: Pointer?, connection: GemStreamConnectionTable?, outService: PointerByReference?, outError: GemBuffer?): Int
     fun gem_stream_subscription_service_free(service: Pointer?)
     fun gem_stream_subscription_service_subscribe(service: Pointer?, walletId: String?, done: GemCompletionFn?, context: Pointer?): Int
+    fun gem_stream_subscription_service_reset(service: Pointer?, done: GemCompletionFn?, context: Pointer?): Int
     fun gem_address_validate(chain: String?, address: String?, out: GemBuffer?): Int
     fun gem_load_state_refreshed(requestJson: String?, out: GemBuffer?): Int
     fun gem_list_phase(requestJson: String?, out: GemBuffer?): Int

@@ -101,6 +101,7 @@ object HeaderFacts {
         HeaderFunction("gem_stream_subscription_service_new", 6),
         HeaderFunction("gem_stream_subscription_service_free", 1),
         HeaderFunction("gem_stream_subscription_service_subscribe", 4),
+        HeaderFunction("gem_stream_subscription_service_reset", 3),
         HeaderFunction("gem_address_validate", 3),
         HeaderFunction("gem_load_state_refreshed", 2),
         HeaderFunction("gem_list_phase", 2),
