@@ -257,7 +257,9 @@ typedef struct gem_price_alert_store {
 
 /**
  * The host's HTTP client. Async.
- * args GemHTTPRequest (docs/records.md#gemhttprequest; the method as HTTP spells it, "GET").
+ * args GemHTTPRequest (docs/records.md#gemhttprequest; the method as HTTP spells it, "GET"). Send
+ * body as its UTF-8 bytes, or, when body_base64 is present instead (a body that is not UTF-8 text,
+ * such as an Aptos BCS transaction), its decoded bytes exactly as they are.
  * Answer GemHTTPResponse for any HTTP answer (an HTTP error status is an answer), or
  * fail with GEM_ERR_OFFLINE when no answer came (DNS, connection, TLS). The core fails the call
  * with GEM_ERR_TIMEOUT when the host has not answered within the service's timeout.

@@ -1,5 +1,7 @@
 #include "curl_transport.h"
 
+#include "base64.h"
+
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
 #include <stdlib.h>
@@ -29,8 +31,16 @@ static void request(void *context, const uint8_t *args, size_t len, gem_call *ca
     const char *url = cJSON_GetStringValue(cJSON_GetObjectItem(json, "url"));
     const char *method = cJSON_GetStringValue(cJSON_GetObjectItem(json, "method"));
     const char *payload = cJSON_GetStringValue(cJSON_GetObjectItem(json, "body"));
+    const char *payload_base64 = cJSON_GetStringValue(cJSON_GetObjectItem(json, "body_base64"));
     if (!url || !method) {
         gem_call_fail(call, GEM_ERR_PORT, "transport.request: expected {url, method}");
+        cJSON_Delete(json);
+        return;
+    }
+    uint8_t *binary = NULL;
+    size_t binary_len = 0;
+    if (payload_base64 && base64_decode(payload_base64, &binary, &binary_len) != 0) {
+        gem_call_fail(call, GEM_ERR_PORT, "transport.request: body_base64 is not base64");
         cJSON_Delete(json);
         return;
     }
@@ -57,7 +67,12 @@ static void request(void *context, const uint8_t *args, size_t len, gem_call *ca
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, 30L);
-    if (payload) curl_easy_setopt(curl, CURLOPT_POSTFIELDS, payload);
+    if (binary) {
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, (long)binary_len);
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, binary);
+    } else if (payload) {
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, payload);
+    }
     CURLcode rc = curl_easy_perform(curl);
     if (rc != CURLE_OK) {
         gem_call_fail(call, GEM_ERR_OFFLINE, curl_easy_strerror(rc));
@@ -74,6 +89,7 @@ static void request(void *context, const uint8_t *args, size_t len, gem_call *ca
         cJSON_Delete(answer);
     }
     free(response.data);
+    free(binary);
     curl_slist_free_all(headers);
     curl_easy_cleanup(curl);
     cJSON_Delete(json);

@@ -71,14 +71,17 @@ public struct GemHTTPRequest: Sendable, Equatable {
     public var method: GemHTTPMethod
     /// The headers, in order.
     public var headers: [GemHTTPHeader]
-    /// The body (UTF-8 text, JSON for every API the core calls); absent for none.
+    /// The body as UTF-8 text (JSON for most APIs the core calls); absent for none or when body_base64 carries it.
     public var body: String?
+    /// A body that is not UTF-8 text (an Aptos BCS transaction), in base64 (RFC 4648 standard alphabet, padded): the transport sends its decoded bytes as they are. Absent otherwise; never present with body.
+    public var bodyBase64: String?
 
-    public init(url: String, method: GemHTTPMethod, headers: [GemHTTPHeader] = [], body: String? = nil) {
+    public init(url: String, method: GemHTTPMethod, headers: [GemHTTPHeader] = [], body: String? = nil, bodyBase64: String? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
+        self.bodyBase64 = bodyBase64
     }
 }
 
@@ -88,6 +91,7 @@ extension GemHTTPRequest: Codable {
         case method
         case headers
         case body
+        case bodyBase64 = "body_base64"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,7 +100,8 @@ extension GemHTTPRequest: Codable {
             url: try container.decode(String.self, forKey: .url),
             method: try container.decode(GemHTTPMethod.self, forKey: .method),
             headers: try container.decodeIfPresent([GemHTTPHeader].self, forKey: .headers) ?? [],
-            body: try container.decodeIfPresent(String.self, forKey: .body)
+            body: try container.decodeIfPresent(String.self, forKey: .body),
+            bodyBase64: try container.decodeIfPresent(String.self, forKey: .bodyBase64)
         )
     }
 
@@ -106,6 +111,7 @@ extension GemHTTPRequest: Codable {
         try container.encode(method, forKey: .method)
         try container.encode(headers, forKey: .headers)
         try container.encodeIfPresent(body, forKey: .body)
+        try container.encodeIfPresent(bodyBase64, forKey: .bodyBase64)
     }
 }
 

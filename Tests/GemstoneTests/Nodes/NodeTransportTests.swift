@@ -30,12 +30,15 @@ import Testing
         await #expect(throws: expected) { try await NodeTransport(baseURL: "https://n.example", http: http).send(ChainRequest(method: .get, path: "")) }
     }
 
-    @Test func aBodyThatIsNotUTF8IsRefusedBeforeSending() async {
-        let http = TestHTTPTransport()
-        await #expect(throws: ChainClientError.self) {
-            try await NodeTransport(baseURL: "https://n.example", http: http).send(ChainRequest(method: .post, path: "", body: [0xFF, 0xFE]))
-        }
-        #expect(await http.requests.isEmpty)
+    @Test func aBodyThatIsNotUTF8CrossesInBase64AndUTF8StaysText() async throws {
+        let http = TestHTTPTransport([.success(GemHTTPResponse(status: 202, body: "{}")), .success(GemHTTPResponse(status: 200, body: "{}"))])
+        let transport = NodeTransport(baseURL: "https://n.example", http: http)
+        _ = try await transport.send(ChainRequest(method: .post, path: "/v1/transactions", body: [0x00, 0xFF, 0x10, 0xFE]))
+        _ = try await transport.send(ChainRequest(method: .post, path: "", body: Array("é".utf8)))
+        let sent = await http.requests
+        #expect(sent.count == 2)
+        #expect(sent[0].body == nil && sent[0].bodyBase64 == "AP8Q/g==")
+        #expect(sent[1].body == "é" && sent[1].bodyBase64 == nil)
     }
 
     @Test(arguments: [

@@ -8796,7 +8796,9 @@ class HttpRequest:
     headers: tuple[HttpHeader, ...] = ()
     """The headers, in order."""
     body: Optional[str] = None
-    """The body (UTF-8 text, JSON for every API the core calls); absent for none."""
+    """The body as UTF-8 text (JSON for most APIs the core calls); absent for none or when body_base64 carries it."""
+    body_base64: Optional[str] = None
+    """A body that is not UTF-8 text (an Aptos BCS transaction), in base64 (RFC 4648 standard alphabet, padded): the transport sends its decoded bytes as they are. Absent otherwise; never present with body."""
 
     @classmethod
     def from_json(cls, data: Any) -> "HttpRequest":
@@ -8811,6 +8813,7 @@ class HttpRequest:
             method=_case(HttpMethod, _key(data, "method", path), _join(path, "method")),
             headers=(lambda value: () if value is None else tuple(HttpHeader._read(v0, _index(_join(path, "headers"), i0)) for i0, v0 in enumerate(_list(value, _join(path, "headers")))))(data.get("headers")),
             body=(lambda value: None if value is None else _str(value, _join(path, "body")))(data.get("body")),
+            body_base64=(lambda value: None if value is None else _str(value, _join(path, "body_base64")))(data.get("body_base64")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -8820,6 +8823,8 @@ class HttpRequest:
         out["headers"] = [v0.to_json() for v0 in self.headers]
         if self.body is not None:
             out["body"] = self.body
+        if self.body_base64 is not None:
+            out["body_base64"] = self.body_base64
         return out
 
 

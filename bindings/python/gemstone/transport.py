@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import http.client
 import urllib.error
 import urllib.request
@@ -10,6 +11,14 @@ from typing import Optional
 from .errors import Offline
 from .ports import HttpTransport
 from .records import HttpMethod, HttpRequest, HttpResponse
+
+
+def request_bytes(request: HttpRequest) -> Optional[bytes]:
+    """The bytes a request's body stands for: body as UTF-8, or body_base64 decoded (a binary body, such as an
+    Aptos BCS transaction); None for no body. A body_base64 that is not base64 is the core's error, raised."""
+    if request.body_base64 is not None:
+        return base64.b64decode(request.body_base64, validate=True)
+    return None if request.body is None else request.body.encode("utf-8")
 
 
 class UrllibTransport(HttpTransport):
@@ -27,7 +36,7 @@ class UrllibTransport(HttpTransport):
     def request(self, request: HttpRequest) -> HttpResponse:
         if not request.url.lower().startswith(self.SCHEMES):
             raise Offline(f"only http and https URLs are fetched, not {request.url!r}")
-        data = None if request.body is None else request.body.encode("utf-8")
+        data = request_bytes(request)
         method = HttpMethod(request.method).value
         outgoing = urllib.request.Request(request.url, data=data, method=method)
         for header in request.headers:

@@ -156,3 +156,33 @@ def test_transport_timeout_is_offline():
         silent.listen(1)  # accepts the connection, never answers
         with pytest.raises(Offline):
             no_proxy_transport(timeout=0.3).request(HttpRequest(f"http://127.0.0.1:{silent.getsockname()[1]}/", "GET"))
+
+
+def test_transport_sends_a_base64_body_as_its_bytes():
+    """body_base64 (a body that is not UTF-8, such as an Aptos BCS transaction) reaches the server as the decoded
+    bytes, exactly; a text body as its UTF-8."""
+    import http.server
+    received = []
+
+    class Recorder(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802 (http.server's name)
+            received.append(self.rfile.read(int(self.headers["Content-Length"])))
+            self.send_response(202)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1/transactions"
+        transport = no_proxy_transport(timeout=10)
+        answer = transport.request(HttpRequest(url, "POST", (), body_base64="AP8Q/g=="))
+        assert answer.status == 202
+        transport.request(HttpRequest(url, "POST", (), "é"))
+        assert received == [b"\x00\xff\x10\xfe", "é".encode()]
+    finally:
+        server.shutdown()
+        server.server_close()

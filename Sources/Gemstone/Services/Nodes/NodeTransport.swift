@@ -1,25 +1,27 @@
 import Blockchain
+import GemCrypto
 import Primitives
 
 /// A chain client's transport over the host's HTTP transport (the specification's `AlienProvider`): each
-/// `ChainRequest` is sent to `baseURL` + its path. A request body crosses as UTF-8 text (the host transport's
-/// body is a string); a body that is not UTF-8 is refused before anything is sent.
+/// `ChainRequest` is sent to `baseURL` + its path. A request body crosses as UTF-8 text (`body`) when it is
+/// one, and otherwise in base64 (`body_base64`: an Aptos BCS transaction), which the host sends as bytes.
 struct NodeTransport: ChainTransport {
     let baseURL: String
     let http: any GemHTTPTransport
 
     func send(_ request: ChainRequest) async throws(ChainClientError) -> ChainResponse {
-        var body: String?
-        if let bytes = request.body {
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw .malformed("a request body that is not UTF-8 text cannot cross the host's HTTP transport")
-            }
-            body = text
-        }
         let method: GemHTTPMethod = request.method == .post ? .post : .get
         let headers = request.headers.map { GemHTTPHeader(name: $0.name, value: $0.value) }
+        var http = GemHTTPRequest(url: request.url(base: baseURL), method: method, headers: headers)
+        if let bytes = request.body {
+            if let text = String(validating: bytes, as: UTF8.self) {
+                http.body = text
+            } else {
+                http.bodyBase64 = Base64.encode(bytes)
+            }
+        }
         do {
-            let response = try await http.request(GemHTTPRequest(url: request.url(base: baseURL), method: method, headers: headers, body: body))
+            let response = try await self.http.request(http)
             return ChainResponse(status: response.status, body: Array(response.body.utf8))
         } catch {
             switch error {

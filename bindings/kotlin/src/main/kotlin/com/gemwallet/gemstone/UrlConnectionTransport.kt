@@ -25,9 +25,10 @@ class UrlConnectionTransport @JvmOverloads constructor(
             connection.useCaches = false
             connection.requestMethod = request.method.json
             for (header in request.headers) connection.addRequestProperty(header.name, header.value)
-            val body = request.body
-            if (body != null) {
-                val bytes = body.toByteArray(Charsets.UTF_8)
+            // A binary body (an Aptos BCS transaction) comes in base64 and goes out as its bytes.
+            val bodyBase64 = request.bodyBase64
+            val bytes = if (bodyBase64 != null) java.util.Base64.getDecoder().decode(bodyBase64) else request.body?.toByteArray(Charsets.UTF_8)
+            if (bytes != null) {
                 connection.doOutput = true
                 connection.setFixedLengthStreamingMode(bytes.size)
                 connection.outputStream.use { it.write(bytes) }

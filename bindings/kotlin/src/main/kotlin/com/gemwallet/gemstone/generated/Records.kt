@@ -7525,14 +7525,17 @@ data class HttpRequest @JvmOverloads constructor(
     val method: HttpMethod,
     /** The headers, in order. */
     val headers: List<HttpHeader> = emptyList(),
-    /** The body (UTF-8 text, JSON for every API the core calls); absent for none. */
-    val body: String? = null
+    /** The body as UTF-8 text (JSON for most APIs the core calls); absent for none or when body_base64 carries it. */
+    val body: String? = null,
+    /** A body that is not UTF-8 text (an Aptos BCS transaction), in base64 (RFC 4648 standard alphabet, padded): the transport sends its decoded bytes as they are. Absent otherwise; never present with body. */
+    val bodyBase64: String? = null
 ) {
     fun toJson(): JSONObject = JSONObject().apply {
         put("url", url)
         put("method", method.json)
         put("headers", JSONArray().apply { headers.forEach { v0 -> put(v0.toJson()) } })
         body?.let { put("body", it) }
+        bodyBase64?.let { put("body_base64", it) }
     }
 
     companion object {
@@ -7549,7 +7552,8 @@ data class HttpRequest @JvmOverloads constructor(
             url = SchemaJson.str(SchemaJson.key(json, "url", path), SchemaJson.join(path, "url")),
             method = HttpMethod.read(SchemaJson.str(SchemaJson.key(json, "method", path), SchemaJson.join(path, "method")), SchemaJson.join(path, "method")),
             headers = json.opt("headers").let { if (SchemaJson.absent(it)) emptyList() else SchemaJson.arr(it, SchemaJson.join(path, "headers")).let { a0 -> List(a0.length()) { i0 -> HttpHeader.read(SchemaJson.obj(a0.opt(i0), "${SchemaJson.join(path, "headers")}[$i0]"), "${SchemaJson.join(path, "headers")}[$i0]") } } },
-            body = json.opt("body").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "body")) }
+            body = json.opt("body").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "body")) },
+            bodyBase64 = json.opt("body_base64").let { if (SchemaJson.absent(it)) null else SchemaJson.str(it, SchemaJson.join(path, "body_base64")) }
         )
     }
 }

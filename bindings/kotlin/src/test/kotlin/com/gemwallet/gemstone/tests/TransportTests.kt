@@ -14,13 +14,14 @@ import java.util.concurrent.ConcurrentLinkedQueue
 class TransportTests : Suite {
     override val name = "transport"
 
-    private class Received(val method: String, val path: String, val contentType: String?, val body: String)
+    private class Received(val method: String, val path: String, val contentType: String?, val body: String, val bytes: ByteArray)
 
     private val received = ConcurrentLinkedQueue<Received>()
     private val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0).apply {
         createContext("/") { exchange ->
-            val body = exchange.requestBody.readBytes().toString(Charsets.UTF_8)
-            received.add(Received(exchange.requestMethod, exchange.requestURI.toString(), exchange.requestHeaders.getFirst("Content-Type"), body))
+            val sent = exchange.requestBody.readBytes()
+            val body = sent.toString(Charsets.UTF_8)
+            received.add(Received(exchange.requestMethod, exchange.requestURI.toString(), exchange.requestHeaders.getFirst("Content-Type"), body, sent))
             val (status, answer) = when (exchange.requestURI.path) {
                 "/ok" -> 200 to """{"echo":${org.json.JSONObject.quote(body)}}"""
                 "/refuse" -> 409 to """{"error":{"message":"no"}}"""
@@ -56,6 +57,13 @@ class TransportTests : Suite {
                 checkEqual("""[{"a":"é"}]""", last.body, "$method body")
                 checkEqual("application/json", last.contentType, "$method content type")
             }
+        },
+        test("a base64 body goes out as its bytes") {
+            val response = transport.request(
+                HttpRequest("$base/ok", HttpMethod.POST, listOf(HttpHeader("Content-Type", "application/x.aptos.signed_transaction+bcs")), null, "AP8Q/g==")
+            )
+            checkEqual(200L, response.status, "status")
+            checkEqual(listOf(0x00, 0xFF, 0x10, 0xFE), received.last().bytes.map { it.toInt() and 0xFF }, "bytes")
         },
         test("an HTTP error status is an answer, with or without a body") {
             val refused = transport.request(HttpRequest("$base/refuse", HttpMethod.POST, emptyList(), "[]"))
