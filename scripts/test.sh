@@ -24,7 +24,7 @@ else
 fi
 
 echo "== C (ctest)"
-bash scripts/oracles.sh evm solana multi  # the gem-host scenarios run the local EVM and Solana chains; the Python sends the fixture servers (multi)
+bash scripts/oracles.sh evm solana utxo multi  # the gem-host scenarios run the local EVM and Solana chains; the Python sends Blockbook (utxo) and the fixture servers (multi)
 (cd build && ctest --output-on-failure)
 
 echo "== Fuzz, short pass (every header function 1 s over the release library: scripts/fuzz.sh --quick; longer: bench/fuzz)"
