@@ -54,6 +54,9 @@ public struct TransferPreload: Sendable, Equatable {
         /// `recipientLamports`: a SOL transfer's recipient balance (zero for an account that does not exist).
         case solana(blockhash: SolanaBlockhash, token: SolanaPreload.Token?, recipientLamports: BigUInt?)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// The sender's `Sequence` and the ledger it was read at; whether the recipient account exists and requires
+        /// a destination tag.
+        case xrp(sequence: UInt32, currentLedger: UInt32, destinationExists: Bool, destinationRequiresTag: Bool)
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -110,6 +113,8 @@ public struct TransferLoad: Sendable, Equatable {
         /// The preload the Solana signer input is made from (its fees are the fee-rate stage's).
         case solana(SolanaPreload, computeUnitLimit: UInt32)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// The payment's `Sequence`, `LastLedgerSequence` and `DestinationTag` (the memo).
+        case xrp(sequence: UInt32, lastLedgerSequence: UInt32, destinationTag: UInt32?)
     }
 
     public var input: TransferInput
@@ -219,7 +224,8 @@ public enum ChainTransfers {
         case .ethereum: EthereumClient(chain: chain, transport: transport)
         case .solana: SolanaClient(transport: transport)
         case .bitcoin: chain == .zcash ? nil : BitcoinClient(chain: chain, transport: transport)
-        case .cosmos, .ton, .tron, .aptos, .sui, .xrp, .near, .stellar, .algorand, .polkadot, .cardano, .hyperCore: nil
+        case .xrp: XrpClient(transport: transport)
+        case .cosmos, .ton, .tron, .aptos, .sui, .near, .stellar, .algorand, .polkadot, .cardano, .hyperCore: nil
         }
     }
 }
