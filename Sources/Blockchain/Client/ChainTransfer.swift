@@ -57,6 +57,12 @@ public struct TransferPreload: Sendable, Equatable {
         /// The sender's `Sequence` and the ledger it was read at; whether the recipient account exists and requires
         /// a destination tag.
         case xrp(sequence: UInt32, currentLedger: UInt32, destinationExists: Bool, destinationRequiresTag: Bool)
+        /// The sender's sequence as Horizon answered it; whether the recipient account exists.
+        case stellar(sequence: Int64, destinationExists: Bool)
+        /// The suggested parameters (rounds, genesis) and the recipient's microAlgos (0: an empty account).
+        case algorand(params: AlgorandTransactionParams, recipientAmount: UInt64)
+        /// The access key's next nonce and the final block's hash.
+        case near(nonce: UInt64, blockHash: [UInt8])
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -115,6 +121,11 @@ public struct TransferLoad: Sendable, Equatable {
         case bitcoin(utxos: [BitcoinUTXO])
         /// The payment's `Sequence`, `LastLedgerSequence` and `DestinationTag` (the memo).
         case xrp(sequence: UInt32, lastLedgerSequence: UInt32, destinationTag: UInt32?)
+        /// The sender's sequence (the transaction signs this + 1), Payment or CreateAccount, and the memo.
+        case stellar(sequence: Int64, destinationExists: Bool, memo: StellarSignerInput.Memo)
+        /// The suggested parameters and the note (the memo's bytes).
+        case algorand(params: AlgorandTransactionParams, note: [UInt8])
+        case near(nonce: UInt64, blockHash: [UInt8])
     }
 
     public var input: TransferInput
@@ -216,8 +227,8 @@ extension ChainTransfer {
     }
 }
 
-/// The `ChainTransfer` of a chain: EVM chains, Solana, and Bitcoin, Litecoin, Dogecoin and Bitcoin Cash so far;
-/// nil for every other chain (their transfer is not built yet).
+/// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin and Bitcoin Cash, XRP, Stellar,
+/// Algorand and NEAR so far; nil for every other chain (their transfer is not built yet).
 public enum ChainTransfers {
     public static func transfer(for chain: Chain, transport: any ChainTransport) -> (any ChainTransfer)? {
         switch chain.type {
@@ -225,7 +236,10 @@ public enum ChainTransfers {
         case .solana: SolanaClient(transport: transport)
         case .bitcoin: chain == .zcash ? nil : BitcoinClient(chain: chain, transport: transport)
         case .xrp: XrpClient(transport: transport)
-        case .cosmos, .ton, .tron, .aptos, .sui, .near, .stellar, .algorand, .polkadot, .cardano, .hyperCore: nil
+        case .stellar: StellarClient(transport: transport)
+        case .algorand: AlgorandClient(transport: transport)
+        case .near: NearClient(transport: transport)
+        case .cosmos, .ton, .tron, .aptos, .sui, .polkadot, .cardano, .hyperCore: nil
         }
     }
 }
