@@ -54,6 +54,15 @@ public struct TransferPreload: Sendable, Equatable {
         /// `recipientLamports`: a SOL transfer's recipient balance (zero for an account that does not exist).
         case solana(blockhash: SolanaBlockhash, token: SolanaPreload.Token?, recipientLamports: BigUInt?)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// The sender's `Sequence` and the ledger it was read at; whether the recipient account exists and requires
+        /// a destination tag.
+        case xrp(sequence: UInt32, currentLedger: UInt32, destinationExists: Bool, destinationRequiresTag: Bool)
+        /// The sender's sequence as Horizon answered it; whether the recipient account exists.
+        case stellar(sequence: Int64, destinationExists: Bool)
+        /// The suggested parameters (rounds, genesis) and the recipient's microAlgos (0: an empty account).
+        case algorand(params: AlgorandTransactionParams, recipientAmount: UInt64)
+        /// The access key's next nonce and the final block's hash.
+        case near(nonce: UInt64, blockHash: [UInt8])
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -110,6 +119,13 @@ public struct TransferLoad: Sendable, Equatable {
         /// The preload the Solana signer input is made from (its fees are the fee-rate stage's).
         case solana(SolanaPreload, computeUnitLimit: UInt32)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// The payment's `Sequence`, `LastLedgerSequence` and `DestinationTag` (the memo).
+        case xrp(sequence: UInt32, lastLedgerSequence: UInt32, destinationTag: UInt32?)
+        /// The sender's sequence (the transaction signs this + 1), Payment or CreateAccount, and the memo.
+        case stellar(sequence: Int64, destinationExists: Bool, memo: StellarSignerInput.Memo)
+        /// The suggested parameters and the note (the memo's bytes).
+        case algorand(params: AlgorandTransactionParams, note: [UInt8])
+        case near(nonce: UInt64, blockHash: [UInt8])
     }
 
     public var input: TransferInput
@@ -211,15 +227,19 @@ extension ChainTransfer {
     }
 }
 
-/// The `ChainTransfer` of a chain: EVM chains, Solana, and Bitcoin, Litecoin, Dogecoin and Bitcoin Cash so far;
-/// nil for every other chain (their transfer is not built yet).
+/// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin and Bitcoin Cash, XRP, Stellar,
+/// Algorand and NEAR so far; nil for every other chain (their transfer is not built yet).
 public enum ChainTransfers {
     public static func transfer(for chain: Chain, transport: any ChainTransport) -> (any ChainTransfer)? {
         switch chain.type {
         case .ethereum: EthereumClient(chain: chain, transport: transport)
         case .solana: SolanaClient(transport: transport)
         case .bitcoin: chain == .zcash ? nil : BitcoinClient(chain: chain, transport: transport)
-        case .cosmos, .ton, .tron, .aptos, .sui, .xrp, .near, .stellar, .algorand, .polkadot, .cardano, .hyperCore: nil
+        case .xrp: XrpClient(transport: transport)
+        case .stellar: StellarClient(transport: transport)
+        case .algorand: AlgorandClient(transport: transport)
+        case .near: NearClient(transport: transport)
+        case .cosmos, .ton, .tron, .aptos, .sui, .polkadot, .cardano, .hyperCore: nil
         }
     }
 }
