@@ -54,6 +54,8 @@ public struct TransferPreload: Sendable, Equatable {
         /// `recipientLamports`: a SOL transfer's recipient balance (zero for an account that does not exist).
         case solana(blockhash: SolanaBlockhash, token: SolanaPreload.Token?, recipientLamports: BigUInt?)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// The sender's account number and sequence; nil for an account the chain has never seen.
+        case cosmos(account: CosmosAccount?)
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -110,6 +112,8 @@ public struct TransferLoad: Sendable, Equatable {
         /// The preload the Solana signer input is made from (its fees are the fee-rate stage's).
         case solana(SolanaPreload, computeUnitLimit: UInt32)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// The preload's account and the gas limit signed with.
+        case cosmos(account: CosmosAccount?, gasLimit: UInt64)
     }
 
     public var input: TransferInput
@@ -211,7 +215,7 @@ extension ChainTransfer {
     }
 }
 
-/// The `ChainTransfer` of a chain: EVM chains, Solana, and Bitcoin, Litecoin, Dogecoin and Bitcoin Cash so far;
+/// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin and Bitcoin Cash, and the Cosmos family so far;
 /// nil for every other chain (their transfer is not built yet).
 public enum ChainTransfers {
     public static func transfer(for chain: Chain, transport: any ChainTransport) -> (any ChainTransfer)? {
@@ -219,7 +223,8 @@ public enum ChainTransfers {
         case .ethereum: EthereumClient(chain: chain, transport: transport)
         case .solana: SolanaClient(transport: transport)
         case .bitcoin: chain == .zcash ? nil : BitcoinClient(chain: chain, transport: transport)
-        case .cosmos, .ton, .tron, .aptos, .sui, .xrp, .near, .stellar, .algorand, .polkadot, .cardano, .hyperCore: nil
+        case .cosmos: CosmosClient(chain: chain, transport: transport)
+        case .ton, .tron, .aptos, .sui, .xrp, .near, .stellar, .algorand, .polkadot, .cardano, .hyperCore: nil
         }
     }
 }
