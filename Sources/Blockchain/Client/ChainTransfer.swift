@@ -56,6 +56,12 @@ public struct TransferPreload: Sendable, Equatable {
         case bitcoin(utxos: [BitcoinUTXO])
         /// The sender's account number and sequence; nil for an account the chain has never seen.
         case cosmos(account: CosmosAccount?)
+        /// The sender's sequence number, the chain id, and when the transaction expires (from the ledger's time).
+        case aptos(sequenceNumber: UInt64, chainId: UInt8, expirationTimestampSecs: UInt64)
+        /// The sender's SUI coins (gas) and, for a token, its coins of the token (first pages).
+        case sui(gasCoins: [SuiSignerInput.Coin], tokenCoins: [SuiSignerInput.Coin]?)
+        /// The reference block, the fee priced from the chain parameters and the sender's resources, and the balances.
+        case tron(TronPreload)
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -114,6 +120,12 @@ public struct TransferLoad: Sendable, Equatable {
         case bitcoin(utxos: [BitcoinUTXO])
         /// The preload's account and the gas limit signed with.
         case cosmos(account: CosmosAccount?, gasLimit: UInt64)
+        /// The preload's sequence number, chain id and expiration, and the gas limit signed with.
+        case aptos(sequenceNumber: UInt64, chainId: UInt8, maxGasAmount: UInt64, expirationTimestampSecs: UInt64)
+        /// The preload's coins and the gas budget signed with.
+        case sui(gasCoins: [SuiSignerInput.Coin], tokenCoins: [SuiSignerInput.Coin]?, gasBudget: UInt64)
+        /// The preload the Tron signer input is made from.
+        case tron(TronPreload)
     }
 
     public var input: TransferInput
@@ -215,7 +227,8 @@ extension ChainTransfer {
     }
 }
 
-/// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin and Bitcoin Cash, and the Cosmos family so far;
+/// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin and Bitcoin Cash, the Cosmos family,
+/// Aptos, Sui and Tron so far;
 /// nil for every other chain (their transfer is not built yet).
 public enum ChainTransfers {
     public static func transfer(for chain: Chain, transport: any ChainTransport) -> (any ChainTransfer)? {
@@ -224,7 +237,10 @@ public enum ChainTransfers {
         case .solana: SolanaClient(transport: transport)
         case .bitcoin: chain == .zcash ? nil : BitcoinClient(chain: chain, transport: transport)
         case .cosmos: CosmosClient(chain: chain, transport: transport)
-        case .ton, .tron, .aptos, .sui, .xrp, .near, .stellar, .algorand, .polkadot, .cardano, .hyperCore: nil
+        case .aptos: AptosClient(transport: transport)
+        case .sui: SuiClient(transport: transport)
+        case .tron: TronClient(transport: transport)
+        case .ton, .xrp, .near, .stellar, .algorand, .polkadot, .cardano, .hyperCore: nil
         }
     }
 }
