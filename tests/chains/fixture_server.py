@@ -148,9 +148,9 @@ class FixtureServer(ChainServer):
         (a fixture named like a path's first segment, "cosmos" for /cosmos/bank/..., is served both ways)."""
         parts = urlsplit(path)
         p, q = unquote(parts.path) or "/", parse_qs(parts.query, keep_blank_values=True)   # /balance/0x1%3A%3A... = /balance/0x1::...
-        seg = p.strip("/").split("/", 1)
+        seg = p.lstrip("/").split("/", 1)
         out = []
-        if seg[0] in self.fixtures:
+        if seg[0] in self.fixtures:   # the rest keeps its trailing slash: /aptos/v1/ is /v1/ of fixture aptos
             out.append((self.fixtures[seg[0]], "/" + (seg[1] if len(seg) > 1 else "")))
         if len(self.fixtures) == 1:
             out.append((next(iter(self.fixtures.values())), p))

@@ -237,6 +237,10 @@ def test_aptos_fixture():
         assert getj(s.url, f"/v1/transactions/by_hash/{h}")[1]["success"] is True
         led = getj(s.url, "/v1/")[1]
         assert led["chain_id"] == 1 and led["block_height"] == "400000000"
+        # Under /<fixture>/ the path keeps its trailing slash: /aptos/v1/ is the ledger route's /v1/.
+        assert getj(s.url, "/aptos/v1/")[1]["chain_id"] == 1
+        assert getj(s.url, "/aptos/v1")[0] == 400
+        control(s.url, "mismatches/clear")
         assert control(s.url, "mismatches") == []
         assert http(s.url + "/v1/transactions", b"{}", "application/json")[0] == 400
     finally:

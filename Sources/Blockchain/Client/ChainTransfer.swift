@@ -63,6 +63,14 @@ public struct TransferPreload: Sendable, Equatable {
         case algorand(params: AlgorandTransactionParams, recipientAmount: UInt64)
         /// The access key's next nonce and the final block's hash.
         case near(nonce: UInt64, blockHash: [UInt8])
+        /// The sender's account number and sequence; nil for an account the chain has never seen.
+        case cosmos(account: CosmosAccount?)
+        /// The sender's sequence number, the chain id, and when the transaction expires (from the ledger's time).
+        case aptos(sequenceNumber: UInt64, chainId: UInt8, expirationTimestampSecs: UInt64)
+        /// The sender's SUI coins (gas) and, for a token, its coins of the token (first pages).
+        case sui(gasCoins: [SuiSignerInput.Coin], tokenCoins: [SuiSignerInput.Coin]?)
+        /// The reference block, the fee priced from the chain parameters and the sender's resources, and the balances.
+        case tron(TronPreload)
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -126,6 +134,14 @@ public struct TransferLoad: Sendable, Equatable {
         /// The suggested parameters and the note (the memo's bytes).
         case algorand(params: AlgorandTransactionParams, note: [UInt8])
         case near(nonce: UInt64, blockHash: [UInt8])
+        /// The preload's account and the gas limit signed with.
+        case cosmos(account: CosmosAccount?, gasLimit: UInt64)
+        /// The preload's sequence number, chain id and expiration, and the gas limit signed with.
+        case aptos(sequenceNumber: UInt64, chainId: UInt8, maxGasAmount: UInt64, expirationTimestampSecs: UInt64)
+        /// The preload's coins and the gas budget signed with.
+        case sui(gasCoins: [SuiSignerInput.Coin], tokenCoins: [SuiSignerInput.Coin]?, gasBudget: UInt64)
+        /// The preload the Tron signer input is made from.
+        case tron(TronPreload)
     }
 
     public var input: TransferInput
@@ -228,7 +244,8 @@ extension ChainTransfer {
 }
 
 /// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin and Bitcoin Cash, XRP, Stellar,
-/// Algorand and NEAR so far; nil for every other chain (their transfer is not built yet).
+/// Algorand, NEAR, the Cosmos family, Aptos, Sui and Tron so far; nil for every other chain (their transfer is not
+/// built yet).
 public enum ChainTransfers {
     public static func transfer(for chain: Chain, transport: any ChainTransport) -> (any ChainTransfer)? {
         switch chain.type {
@@ -239,7 +256,11 @@ public enum ChainTransfers {
         case .stellar: StellarClient(transport: transport)
         case .algorand: AlgorandClient(transport: transport)
         case .near: NearClient(transport: transport)
-        case .cosmos, .ton, .tron, .aptos, .sui, .polkadot, .cardano, .hyperCore: nil
+        case .cosmos: CosmosClient(chain: chain, transport: transport)
+        case .aptos: AptosClient(transport: transport)
+        case .sui: SuiClient(transport: transport)
+        case .tron: TronClient(transport: transport)
+        case .ton, .polkadot, .cardano, .hyperCore: nil
         }
     }
 }
