@@ -62,8 +62,8 @@ def test_a_send_is_verified_by_the_chains_sdk_and_tracked_to_confirmed(tmp_path,
         answer = verified[0]["answer"]
         assert (answer["sender"], answer["recipient"], int(answer["amount"])) == (spec["sender"], spec["recipient"],
                                                                                    amount)
-        assert submit.hashes == [answer["hash"]], "the hash the submit answers is the transaction's"
-        assert submit.transaction_ids == [f"{chain}_{answer['hash']}"]
+        assert list(submit.hashes) == [answer["hash"]], "the hash the submit answers is the transaction's"
+        assert list(submit.transaction_ids) == [f"{chain}_{answer['hash']}"]
         assert final.id == submit.transaction_ids[0] and final.state == TransactionState.CONFIRMED
         stored = app.transactions.transaction(final.id)
         assert stored == final and stored.to == spec["recipient"] and stored.value == amount
