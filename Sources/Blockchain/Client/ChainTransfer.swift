@@ -54,6 +54,10 @@ public struct TransferPreload: Sendable, Equatable {
         /// `recipientLamports`: a SOL transfer's recipient balance (zero for an account that does not exist).
         case solana(blockhash: SolanaBlockhash, token: SolanaPreload.Token?, recipientLamports: BigUInt?)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// The sender wallet's seqno, state and balance.
+        case ton(TonPreload)
+        /// The block material and the sender's nonce and balances.
+        case polkadot(PolkadotPreload)
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -110,6 +114,10 @@ public struct TransferLoad: Sendable, Equatable {
         /// The preload the Solana signer input is made from (its fees are the fee-rate stage's).
         case solana(SolanaPreload, computeUnitLimit: UInt32)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// The preload and the UNIX time the message is valid until (the load's clock plus the message lifetime).
+        case ton(TonPreload, validUntil: UInt32)
+        /// The preload the signer input is made from (the fee is the load's estimate).
+        case polkadot(PolkadotPreload)
     }
 
     public var input: TransferInput
@@ -219,7 +227,9 @@ public enum ChainTransfers {
         case .ethereum: EthereumClient(chain: chain, transport: transport)
         case .solana: SolanaClient(transport: transport)
         case .bitcoin: chain == .zcash ? nil : BitcoinClient(chain: chain, transport: transport)
-        case .cosmos, .ton, .tron, .aptos, .sui, .xrp, .near, .stellar, .algorand, .polkadot, .cardano, .hyperCore: nil
+        case .ton: TonClient(transport: transport)
+        case .polkadot: PolkadotClient(transport: transport)
+        case .cosmos, .tron, .aptos, .sui, .xrp, .near, .stellar, .algorand, .cardano, .hyperCore: nil
         }
     }
 }
