@@ -58,6 +58,8 @@ public struct TransferPreload: Sendable, Equatable {
         case ton(TonPreload)
         /// The block material and the sender's nonce and balances.
         case polkadot(PolkadotPreload)
+        /// The action a HyperCore transfer signs (spotSend of HYPE, usdSend of USDC) and the amount's decimals.
+        case hyperCore(action: HyperCoreSignerInput.Action, decimals: Int)
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -118,6 +120,8 @@ public struct TransferLoad: Sendable, Equatable {
         case ton(TonPreload, validUntil: UInt32)
         /// The preload the signer input is made from (the fee is the load's estimate).
         case polkadot(PolkadotPreload)
+        /// The action, the amount's decimals and the action's time in milliseconds (also its nonce).
+        case hyperCore(action: HyperCoreSignerInput.Action, decimals: Int, timeMillis: UInt64)
     }
 
     public var input: TransferInput
@@ -229,7 +233,8 @@ public enum ChainTransfers {
         case .bitcoin: chain == .zcash ? nil : BitcoinClient(chain: chain, transport: transport)
         case .ton: TonClient(transport: transport)
         case .polkadot: PolkadotClient(transport: transport)
-        case .cosmos, .tron, .aptos, .sui, .xrp, .near, .stellar, .algorand, .cardano, .hyperCore: nil
+        case .hyperCore: HyperCoreClient(transport: transport)
+        case .cosmos, .tron, .aptos, .sui, .xrp, .near, .stellar, .algorand, .cardano: nil
         }
     }
 }
