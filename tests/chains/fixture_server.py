@@ -31,7 +31,9 @@ A route may verify what it receives with the chain's own SDK before answering (a
 calls verify/<family>.py's `verify(body, spec)` (see verify/__init__.py) once `expect` holds. It decodes the signed
 transaction, checks its signature against the sender and its fields against the spec, and answers what it read,
 with the transaction's hash; "$hash" (and "$<key>" for any other key it answers) in the response is replaced by it.
-A verification that fails is refused like a mismatch. GET /_control/verified lists what was verified (each with
+A verification that fails is refused like a mismatch. Any later response of the same fixture may name what the last
+verification answered as "$verified.<key>" (a status answer that lists the broadcast transaction by its hash or
+nonce, known only once it is sent); before any verification the string is left as it is. GET /_control/verified lists what was verified (each with
 the family, the body and the verifier's answer); /_control/verified/clear empties it; POST /_control/verified/tamper
 {"index": i} runs the verifier on that body with its signature altered (the module's `tamper`) and answers
 {"refused": true, "why"} or {"refused": false}. A fixture with a verifying
@@ -93,16 +95,19 @@ def subset_diff(want: Any, got: Any, at: str = "$") -> str | None:
     return None
 
 
-def substitute(v: Any, rid: Any, values: dict[str, Any] | None = None) -> Any:
-    """The response with "$id" replaced by the request's id and "$<key>" by a verifier's answer."""
+def substitute(v: Any, rid: Any, values: dict[str, Any] | None = None, verified: dict[str, Any] | None = None) -> Any:
+    """The response with "$id" replaced by the request's id, "$<key>" by a verifier's answer and "$verified.<key>" by
+    the fixture's last verified answer."""
     if v == "$id":
         return rid
+    if isinstance(v, str) and v.startswith("$verified.") and verified and v[10:] in verified:
+        return verified[v[10:]]
     if isinstance(v, str) and v.startswith("$") and values and v[1:] in values:
         return values[v[1:]]
     if isinstance(v, dict):
-        return {k: substitute(x, rid, values) for k, x in v.items()}
+        return {k: substitute(x, rid, values, verified) for k, x in v.items()}
     if isinstance(v, list):
-        return [substitute(x, rid, values) for x in v]
+        return [substitute(x, rid, values, verified) for x in v]
     return v
 
 
@@ -236,11 +241,12 @@ class FixtureServer(ChainServer):
         self.hits[key] = n + 1
         resp = r["response"] if "response" in r else r["responses"][min(n, len(r["responses"]) - 1)]
         rid = parsed.get("id") if isinstance(parsed, dict) else None
+        last = next((v["answer"] for v in reversed(self.verified) if v["fixture"] == fx["name"]), None)
         if "json" in resp:
-            data = json.dumps(substitute(resp["json"], rid, values)).encode()
+            data = json.dumps(substitute(resp["json"], rid, values, last)).encode()
             rtype = resp.get("content_type", "application/json")
         else:
-            data = str(substitute(resp.get("body", ""), rid, values)).encode()
+            data = str(substitute(resp.get("body", ""), rid, values, last)).encode()
             rtype = resp.get("content_type", "text/plain")
         return int(resp.get("status", 200)), rtype, data
 

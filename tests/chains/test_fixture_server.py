@@ -452,11 +452,15 @@ def test_a_verifying_route_answers_the_verified_hash_and_refuses_a_bad_signature
     monkeypatch.setitem(sys.modules, "verify.standin", _Verifier)
     fixture = {"name": "v", "source": "test", "routes": [
         {"name": "send", "match": {"method": "POST", "path": "/send"}, "verify": {"family": "standin", "sender": "a"},
-         "response": {"json": {"hash": "$hash", "sender": "$sender", "other": "$other"}}}]}
+         "response": {"json": {"hash": "$hash", "sender": "$sender", "other": "$other"}}},
+        {"name": "status", "match": {"method": "GET", "path": "/status"}, "response": {"json": {"seen": "$verified.hash"}}}]}
     srv = FixtureServer(fixtures=[fixture]).start()
     try:
+        # Before any verification a status answer keeps its placeholder; after, it names the verified hash.
+        assert json.loads(http(srv.url + "/status")[1]) == {"seen": "$verified.hash"}
         status, body = http(srv.url + "/send", b"signed", "text/plain")
         assert status == 200 and json.loads(body) == {"hash": "ha", "sender": "a", "other": "$other"}
+        assert json.loads(http(srv.url + "/status")[1]) == {"seen": "ha"}
         verified = control(srv.url, "verified")
         assert [(v["family"], v["body"], v["answer"]["hash"]) for v in verified] == [("standin", "signed", "ha")]
         status, body = http(srv.url + "/send", b"forged", "text/plain")

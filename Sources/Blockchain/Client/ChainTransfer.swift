@@ -71,6 +71,12 @@ public struct TransferPreload: Sendable, Equatable {
         case sui(gasCoins: [SuiSignerInput.Coin], tokenCoins: [SuiSignerInput.Coin]?)
         /// The reference block, the fee priced from the chain parameters and the sender's resources, and the balances.
         case tron(TronPreload)
+        /// The sender wallet's seqno, state and balance.
+        case ton(TonPreload)
+        /// The block material and the sender's nonce and balances.
+        case polkadot(PolkadotPreload)
+        /// The action a HyperCore transfer signs (spotSend of HYPE, usdSend of USDC) and the amount's decimals.
+        case hyperCore(action: HyperCoreSignerInput.Action, decimals: Int)
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -142,6 +148,12 @@ public struct TransferLoad: Sendable, Equatable {
         case sui(gasCoins: [SuiSignerInput.Coin], tokenCoins: [SuiSignerInput.Coin]?, gasBudget: UInt64)
         /// The preload the Tron signer input is made from.
         case tron(TronPreload)
+        /// The preload and the UNIX time the message is valid until (the load's clock plus the message lifetime).
+        case ton(TonPreload, validUntil: UInt32)
+        /// The preload the signer input is made from (the fee is the load's estimate).
+        case polkadot(PolkadotPreload)
+        /// The action, the amount's decimals and the action's time in milliseconds (also its nonce).
+        case hyperCore(action: HyperCoreSignerInput.Action, decimals: Int, timeMillis: UInt64)
     }
 
     public var input: TransferInput
@@ -244,8 +256,8 @@ extension ChainTransfer {
 }
 
 /// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin and Bitcoin Cash, XRP, Stellar,
-/// Algorand, NEAR, the Cosmos family, Aptos, Sui and Tron so far; nil for every other chain (their transfer is not
-/// built yet).
+/// Algorand, NEAR, the Cosmos family, Aptos, Sui, Tron, TON, Polkadot and HyperCore; nil for Zcash and Cardano
+/// (their transfer is not built yet).
 public enum ChainTransfers {
     public static func transfer(for chain: Chain, transport: any ChainTransport) -> (any ChainTransfer)? {
         switch chain.type {
@@ -260,7 +272,10 @@ public enum ChainTransfers {
         case .aptos: AptosClient(transport: transport)
         case .sui: SuiClient(transport: transport)
         case .tron: TronClient(transport: transport)
-        case .ton, .polkadot, .cardano, .hyperCore: nil
+        case .ton: TonClient(transport: transport)
+        case .polkadot: PolkadotClient(transport: transport)
+        case .hyperCore: HyperCoreClient(transport: transport)
+        case .cardano: nil
         }
     }
 }

@@ -12,8 +12,12 @@ public struct HyperCoreClient: Sendable {
     public static let networkId = Chain.hyperCore.config.networkId
     public static let latestBlock: UInt64 = 1
 
-    public init(transport: any ChainTransport) {
+    /// UNIX milliseconds: the clock a transfer's load reads the action's `time` (its nonce) from.
+    public let now: @Sendable () -> UInt64
+
+    public init(transport: any ChainTransport, now: @escaping @Sendable () -> UInt64 = HyperCoreClient.systemClockMillis) {
         self.transport = transport
+        self.now = now
     }
 
     func info(_ request: HyperCoreRequest) async throws(ChainClientError) -> JSON {

@@ -27,10 +27,23 @@ public enum PolkadotSigner {
     static let maxUnhashedPayload = 256
 
     public static func sign(_ input: PolkadotSignerInput, key: Ed25519PrivateKey) throws(SignerError) -> SignedTransaction {
-        let runtime = input.runtime
         let publicKey = key.publicKey.bytes
-        let sender = try account(input.sender, field: "sender", prefix: runtime.ss58Prefix)
+        let sender = try account(input.sender, field: "sender", prefix: input.runtime.ss58Prefix)
         guard sender == publicKey else { throw .invalidField("sender", reason: "is not the address of the signing key") }
+        return try build(input, signer: publicKey, checkBalance: true) { payload in key.sign(payload) }
+    }
+
+    /// The extrinsic of `input` as `sign` builds it, with an all-zero signature in place of the sender's: what a
+    /// fee estimate (`payment_queryInfo`, Sidecar `POST /transaction/fee-estimate`) weighs before any key is
+    /// opened. The same length and call as the signed one; the balance is not checked (its fee is what is asked).
+    public static func estimationExtrinsic(_ input: PolkadotSignerInput) throws(SignerError) -> SignedTransaction {
+        let sender = try account(input.sender, field: "sender", prefix: input.runtime.ss58Prefix)
+        return try build(input, signer: sender, checkBalance: false) { _ in [UInt8](repeating: 0, count: 64) }
+    }
+
+    private static func build(_ input: PolkadotSignerInput, signer publicKey: [UInt8], checkBalance: Bool,
+                              sign: ([UInt8]) -> [UInt8]) throws(SignerError) -> SignedTransaction {
+        let runtime = input.runtime
         let recipient = try account(input.recipient, field: "recipient", prefix: runtime.ss58Prefix)
 
         guard !input.value.isZero else { throw .invalidField("value", reason: "must be above zero") }
@@ -52,9 +65,11 @@ public enum PolkadotSigner {
         guard let transactionVersion = input.transactionVersion else { throw .missingField("transaction_version") }
 
         // transfer_keep_alive refuses to take the sender below the existential deposit; fee and tip come first.
-        guard let balance = input.balance else { throw .missingField("balance") }
-        let required = input.value + input.fee + input.tip + runtime.existentialDeposit
-        guard required <= balance else { throw .insufficientBalance(required: required, available: balance) }
+        if checkBalance {
+            guard let balance = input.balance else { throw .missingField("balance") }
+            let required = input.value + input.fee + input.tip + runtime.existentialDeposit
+            guard required <= balance else { throw .insufficientBalance(required: required, available: balance) }
+        }
 
         let call = [runtime.balancesPallet, runtime.transferKeepAliveCall, multiAddressId] + recipient
             + SCALE.compact(input.value)
@@ -62,7 +77,7 @@ public enum PolkadotSigner {
         let extra = era.encoded + SCALE.compact(UInt64(nonce)) + SCALE.compact(input.tip) + [optionNone, metadataHashDisabled]
         let additional = SCALE.littleEndian(specVersion) + SCALE.littleEndian(transactionVersion) + genesisHash
             + blockHash + [optionNone]
-        let signature = key.sign(try signingPayload(call + extra + additional))
+        let signature = sign(try signingPayload(call + extra + additional))
 
         let body = [signedExtrinsicV4, multiAddressId] + publicKey + [multiSignatureEd25519] + signature + extra + call
         let extrinsic = SCALE.compact(UInt64(body.count)) + body

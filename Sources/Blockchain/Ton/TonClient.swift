@@ -59,9 +59,12 @@ public struct TonPreload: Sendable, Equatable {
 /// each method.
 public struct TonClient: Sendable {
     public let transport: any ChainTransport
+    /// UNIX seconds: the clock a transfer's load reads its message's `valid_until` from.
+    public let now: @Sendable () -> UInt64
 
-    public init(transport: any ChainTransport) {
+    public init(transport: any ChainTransport, now: @escaping @Sendable () -> UInt64 = TonClient.systemClock) {
         self.transport = transport
+        self.now = now
     }
 
     func v2(_ request: TonRequest) async throws(ChainClientError) -> JSON {
