@@ -5,7 +5,9 @@ import Primitives
 /// `Transfer` action signed by `NearSigner`, referencing the final block.
 ///
 /// - preload: `query view_access_key` (the implicit account's key: the nonce), `block {finality:"final"}` (the
-///   reference hash), `query view_account` (the sender's balance), as `NearClient.preload(sender:)`.
+///   reference hash), `query view_account` (the sender's `amount` and `storage_usage`), in that order. What can be
+///   sent is `amount` less the storage the account must keep staked (`storage_usage` × 10^19 yocto, NEAR's
+///   storage price of 1 NEAR per 100 kB; a transfer that leaves less fails with LackBalanceForState).
 /// - fee rates: `gas_price [null]` (`NearClient.feeRates()`).
 /// - load: no request. A NEAR transaction carries no fee or gas price: every priority signs the same transaction,
 ///   so every priority's fee is the normal gas price × 9 Tgas (`NearMapper.transferGas`, the app's cap of what a
@@ -19,8 +21,11 @@ extension NearClient: ChainTransfer {
     public func preload(_ input: TransferInput) async throws(ChainClientError) -> TransferPreload {
         try checkChain(input)
         guard input.isNative else { throw .unsupported("NEAR token transfers are not built yet") }
-        let preload = try await preload(sender: input.sender)
-        return TransferPreload(balance: preload.balance, feeBalance: preload.balance, chain: .near(nonce: preload.nonce, blockHash: preload.blockHash))
+        let key = try NearMapper.implicitPublicKey(input.sender)
+        let nonce = try NearMapper.nextNonce(try await call(.viewAccessKey(accountId: input.sender, publicKey: key)))
+        let block = try NearMapper.block(try await call(.finalBlock))
+        let available = try NearMapper.sendable(try await call(.viewAccount(accountId: input.sender)))
+        return TransferPreload(balance: available, feeBalance: available, chain: .near(nonce: nonce, blockHash: block.hash))
     }
 
     public func feeRates(_ input: TransferInput) async throws(ChainClientError) -> FeeRates {
@@ -56,5 +61,17 @@ extension NearClient: ChainTransfer {
 
     public func status(hash: String, input: TransferInput) async throws(ChainClientError) -> ChainTransactionStatus {
         try await status(hash: hash, sender: input.sender)
+    }
+}
+
+extension NearMapper {
+    /// The yocto one byte of account storage keeps staked (NEAR's storage price: 10^19, 1 NEAR per 100 kB).
+    static let storagePricePerByte = BigUInt.powerOfTen(19)
+
+    /// `query view_account`: `amount` less `storage_usage` × the storage price, never below zero.
+    static func sendable(_ result: JSON) throws(ChainClientError) -> BigUInt {
+        let amount = try NodeAnswer.decimal(result["amount"], "amount", bits: 128)
+        let storage = try NodeAnswer.u64Number(result["storage_usage"], "storage_usage")
+        return amount.saturatingSubtracting(BigUInt(storage) * storagePricePerByte)
     }
 }

@@ -19,8 +19,8 @@ private func nearFixture(_ name: String) -> String {
 private let nearSender = "d04ab232742bb4ab3a1368bd4615e4e6d0224ab71a016baf8520a332c9778737"
 private let nearRecipient = "bob.near"
 private let nearKey = try? Ed25519PrivateKey(seed: [UInt8](repeating: 0x11, count: 32))
-/// view_account.json's `amount`.
-private let nearBalance = BigUInt(decimalText: "399992611103597728750000000", decimals: 0) ?? .zero
+/// view_account.json's `amount` less its 182 bytes of storage at 10^19 yocto a byte.
+private let nearBalance = BigUInt(decimalText: "399990791103597728750000000", decimals: 0) ?? .zero
 /// gas_price.json's 100,000,000 yocto per gas × 9 Tgas.
 private let nearFee = BigUInt(100_000_000) * NearMapper.transferGas
 
@@ -99,6 +99,14 @@ private func nearMethods(_ transport: RecordingChainTransport) async -> [String]
         let load = try await load(transport, input(nearBalance))
         #expect(load.check(.normal) == .insufficientBalance(required: nearBalance + nearFee, available: nearBalance))
         #expect(throws: SignerError.insufficientBalance(required: nearBalance + nearFee, available: nearBalance)) { try sign(load, .normal) }
+    }
+
+    /// What can be sent keeps the account's storage staked: `amount` − `storage_usage` × 10^19 (a max send that did
+    /// not would fail with LackBalanceForState).
+    @Test(arguments: [("1000", 0, "1000"), ("1000000000000000000000", 182, "0"), ("1820000000000000000001", 182, "1")])
+    func theStorageStakeIsKeptBack(amount: String, storage: Int, sendable: String) throws {
+        let result = try JSONParser.parse(Array(#"{"amount":"\#(amount)","locked":"0","storage_usage":\#(storage)}"#.utf8))
+        #expect(try NearMapper.sendable(result) == BigUInt(decimalText: sendable, decimals: 0))
     }
 
     @Test func aTokenIsUnsupported() async throws {
