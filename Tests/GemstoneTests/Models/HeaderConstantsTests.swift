@@ -18,6 +18,7 @@ import Testing
         "GEM_CHART_MAX_POINTS": GemConstants.chartMaxPoints,
         "GEM_CHART_MIN_VISIBLE_POINTS": GemConstants.chartMinVisiblePoints,
         "GEM_CHART_MAX_REQUEST_BYTES": GemConstants.chartMaxRequestBytes,
+        "GEM_CHART_MAX_LINK_BYTES": GemConstants.chartMaxLinkBytes,
         "GEM_AMOUNT_MAX_REQUEST_BYTES": GemConstants.amountMaxRequestBytes,
         "GEM_PRICE_ALERT_MAX_REQUEST_BYTES": GemConstants.priceAlertMaxRequestBytes,
     ]
