@@ -37,12 +37,6 @@ private func methods(_ transport: RecordingChainTransport) async -> [String] {
     return names
 }
 
-private func stages(_ transfer: any ChainTransfer, _ input: TransferInput) async throws -> TransferLoad {
-    let preload = try await transfer.preload(input)
-    let rates = try await transfer.feeRates(input)
-    return try await transfer.load(input, preload: preload, rates: rates)
-}
-
 private let evmKey = (try? Secp256k1PrivateKey(bytes: [UInt8](repeating: 0x11, count: 32)))
 private let evmSender = "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"
 private let evmRecipient = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"

@@ -15,12 +15,6 @@ private func suiFixture(_ name: String) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
-private func stages(_ transfer: any ChainTransfer, _ input: TransferInput) async throws -> TransferLoad {
-    let preload = try await transfer.preload(input)
-    let rates = try await transfer.feeRates(input)
-    return try await transfer.load(input, preload: preload, rates: rates)
-}
-
 private func methods(_ transport: RecordingChainTransport) async -> [String] {
     var names: [String] = []
     for index in await transport.requests.indices {

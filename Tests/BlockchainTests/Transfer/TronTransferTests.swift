@@ -14,12 +14,6 @@ private func tronFixture(_ name: String) -> String {
     return String(decoding: data, as: UTF8.self)
 }
 
-private func stages(_ transfer: any ChainTransfer, _ input: TransferInput) async throws -> TransferLoad {
-    let preload = try await transfer.preload(input)
-    let rates = try await transfer.feeRates(input)
-    return try await transfer.load(input, preload: preload, rates: rates)
-}
-
 @Suite struct TronTransferTests {
     static let key = try? Secp256k1PrivateKey(bytes: [UInt8](repeating: 0x11, count: 32))
     /// The address of the 0x11… key (tronpy).
