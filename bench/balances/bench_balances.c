@@ -148,6 +148,22 @@ static void balance_update(void *ctx, const uint8_t *args, size_t len, gem_call 
 static gem_http_transport curl_table;
 static pthread_mutex_t http_lock = PTHREAD_MUTEX_INITIALIZER;
 static cJSON *http_first_sent, *http_last_answered; /* chain scope -> ms from the refresh's start */
+/* chain scope -> ms during which at least one of its requests was at its node (the union of the requests'
+   intervals): the node's share of the chain's time, whatever the core did between its requests. */
+static cJSON *http_busy;
+enum { MAX_SCOPES = 128 };
+static struct { char scope[64]; int in_flight; double since; } flights[MAX_SCOPES];
+static int flight_count;
+
+/* With http_lock held: the scope's slot (a new one if there is room), or NULL. */
+static int flight_slot(const char *scope) {
+    for (int i = 0; i < flight_count; i++)
+        if (strcmp(flights[i].scope, scope) == 0) return i;
+    if (flight_count == MAX_SCOPES) return -1;
+    snprintf(flights[flight_count].scope, sizeof flights[0].scope, "%s", scope);
+    flights[flight_count].in_flight = 0;
+    return flight_count++;
+}
 
 static void timed_request(void *ctx, const uint8_t *args, size_t len, gem_call *call) {
     double sent = now_ms() - refresh_start_ms;
@@ -161,9 +177,19 @@ static void timed_request(void *ctx, const uint8_t *args, size_t len, gem_call *
         snprintf(scope, sizeof scope, "%.*s", (int)(n < 63 ? n : 63), path + 1);
     }
     cJSON_Delete(request);
+    pthread_mutex_lock(&http_lock);
+    int slot = flight_slot(scope);
+    if (slot >= 0 && flights[slot].in_flight++ == 0) flights[slot].since = now_ms() - refresh_start_ms;
+    pthread_mutex_unlock(&http_lock);
     curl_table.request(ctx, args, len, call); /* blocking: answers `call` before it returns */
     double answered = now_ms() - refresh_start_ms;
     pthread_mutex_lock(&http_lock);
+    if (slot >= 0 && --flights[slot].in_flight == 0) {
+        cJSON *busy = cJSON_GetObjectItem(http_busy, scope);
+        double total = (busy ? busy->valuedouble : 0) + answered - flights[slot].since;
+        cJSON_DeleteItemFromObject(http_busy, scope);
+        cJSON_AddNumberToObject(http_busy, scope, total);
+    }
     if (!cJSON_GetObjectItem(http_first_sent, scope)) cJSON_AddNumberToObject(http_first_sent, scope, sent);
     cJSON_DeleteItemFromObject(http_last_answered, scope);
     cJSON_AddNumberToObject(http_last_answered, scope, answered);
@@ -246,6 +272,7 @@ int main(int argc, char **argv) {
     balance_rows = cJSON_CreateObject();
     http_first_sent = cJSON_CreateObject();
     http_last_answered = cJSON_CreateObject();
+    http_busy = cJSON_CreateObject();
     services s = {0};
     if (make_services(&s, config) != 0) return 1;
     const char *mode = argv[3];
@@ -288,8 +315,11 @@ int main(int argc, char **argv) {
             pthread_mutex_lock(&http_lock);
             cJSON_Delete(http_first_sent);
             cJSON_Delete(http_last_answered);
+            cJSON_Delete(http_busy);
             http_first_sent = cJSON_CreateObject();
             http_last_answered = cJSON_CreateObject();
+            http_busy = cJSON_CreateObject();
+            flight_count = 0;
             pthread_mutex_unlock(&http_lock);
         }
         waiter w;
@@ -308,6 +338,7 @@ int main(int argc, char **argv) {
         }
         cJSON_AddItemToObject(out, "http_first_sent_ms", cJSON_Duplicate(http_first_sent, 1));
         cJSON_AddItemToObject(out, "http_last_answered_ms", cJSON_Duplicate(http_last_answered, 1));
+        cJSON_AddItemToObject(out, "http_busy_ms", cJSON_Duplicate(http_busy, 1));
     } else if (strcmp(mode, "overlap") == 0 && argc >= 9) {
         const char *chain = argv[5], *fund_url = argv[6], *address = argv[7];
         int n = atoi(argv[8]);
