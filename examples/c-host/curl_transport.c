@@ -4,8 +4,37 @@
 
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* One connection cache, DNS cache and TLS session cache for every request of the process, as an app's HTTP
+   client keeps them: a request to a node already talked to reuses its open connection instead of connecting
+   again. curl calls lock/unlock around each use of a shared part; each part has its own mutex. */
+static CURLSH *shared;
+static pthread_mutex_t shared_locks[CURL_LOCK_DATA_LAST];
+static pthread_once_t shared_once = PTHREAD_ONCE_INIT;
+
+static void shared_lock(CURL *handle, curl_lock_data data, curl_lock_access access, void *context) {
+    (void)handle, (void)access, (void)context;
+    pthread_mutex_lock(&shared_locks[data]);
+}
+
+static void shared_unlock(CURL *handle, curl_lock_data data, void *context) {
+    (void)handle, (void)context;
+    pthread_mutex_unlock(&shared_locks[data]);
+}
+
+static void shared_init(void) {
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_init(&shared_locks[i], NULL);
+    shared = curl_share_init();
+    if (!shared) return;
+    curl_share_setopt(shared, CURLSHOPT_LOCKFUNC, shared_lock);
+    curl_share_setopt(shared, CURLSHOPT_UNLOCKFUNC, shared_unlock);
+    curl_share_setopt(shared, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
+    curl_share_setopt(shared, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
+    curl_share_setopt(shared, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
+}
 
 typedef struct body {
     char *data;
@@ -44,7 +73,15 @@ static void request(void *context, const uint8_t *args, size_t len, gem_call *ca
         cJSON_Delete(json);
         return;
     }
+    pthread_once(&shared_once, shared_init);
     CURL *curl = curl_easy_init();
+    if (!curl) {
+        gem_call_fail(call, GEM_ERR_OFFLINE, "transport.request: curl could not start a request");
+        free(binary);
+        cJSON_Delete(json);
+        return;
+    }
+    if (shared) curl_easy_setopt(curl, CURLOPT_SHARE, shared);
     struct curl_slist *headers = NULL;
     cJSON *header = NULL;
     cJSON_ArrayForEach(header, cJSON_GetObjectItem(json, "headers")) {
