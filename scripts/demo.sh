@@ -3,7 +3,7 @@
 # embedded SQLite database (build/demo.db) against the local test API server: preferences, price
 # alerts, prices and the currency, then wallets (create, import, list, address validation, export), then balances
 # on the local EVM and Solana chains of tests/chains (node add/select/check, a token added, balance refresh and show),
-# then a send of ETH and TST tracked to confirmed (tx list).
+# then sends of ETH, TST and SOL, each tracked to confirmed (tx list).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -160,6 +160,14 @@ chain_step send --wallet "$ETH_WALLET" --asset ethereum --to 0x2c7536E3605D9C16a
 chain_step send --wallet "$ETH_WALLET" --asset "ethereum_$TOKEN" --to 0x2c7536E3605D9C16a7a3D7b1898e529396a65c23 --amount 250 --yes
 step tx list "$ETH_WALLET"
 echo "# the balances after the sends (refreshed by the tracking), in whole units:"; holdings "$ETH_WALLET"
+
+echo; echo "# send 1 SOL from the same test key on Solana (its key in base58, as Solana wallets export it) to a new account"
+echo "\$ gem-host wallet import --private-key 29d2S7...hfV2 --chain solana   (abridged)"
+run wallet import --private-key 29d2S7vB453rNYFdR5Ycwt7y9haRT5fwVwL9zTmBhfV2 --chain solana | summary
+SOL_KEY_WALLET=privateKey_solana_F25s3DdjXdCxYBhh2z8FBusVEMT4b9bGNFVKJi3wFoF4
+chain_step send --wallet "$SOL_KEY_WALLET" --asset solana --to 3JF3sEqM796hk5WFqA6EtmEwJQ9quALszsfJyvXNQKy3 --amount 1 --yes
+step tx list "$SOL_KEY_WALLET"
+echo "# its balance after the send (refreshed by the tracking), in whole units:"; holdings "$SOL_KEY_WALLET"
 
 kill "$CHAINS_PID" 2>/dev/null || true
 wait "$CHAINS_PID" 2>/dev/null || true
