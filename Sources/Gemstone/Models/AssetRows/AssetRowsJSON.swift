@@ -99,7 +99,7 @@ extension GemRowText: JSONWritable {
 }
 
 /// A value the fast path does not write itself (a copy, a rarely used text case), through its Codable.
-private func codableBytes(_ value: some Encodable) -> [UInt8] {
+func codableBytes(_ value: some Encodable) -> [UInt8] {
     (try? JSONCodec.encode(value)) ?? Array("null".utf8)
 }
 
