@@ -6,13 +6,12 @@ import Darwin
 import GemCrypto
 import Primitives
 
-/// HyperCore transfers: HYPE as a `spotSend` of the spot balance, and USDC (a token id whose name is "USDC") as
-/// a `usdSend` of the perp balance, as the specification's app signs it (`HyperCoreSigner`). Other spot tokens are
-/// not built here yet.
+/// HyperCore transfers, as the specification's app signs them (`HyperCoreSigner`): HYPE and every spot token as a
+/// `spotSend` of the sender's spot balance, its `token` the documented `name:tokenId` of the token's `spotMeta`
+/// entry. USDC is the spot USDC the wallet's balance shows (`USDC::0x6d1e…::0`), not the perp account.
 ///
-/// - preload: `spotMeta` (the token's `tokenId` and `weiDecimals`: the amount's decimal places); for HYPE
-///   `spotClearinghouseState` (its spot balance, which also pays the fee); for USDC `clearinghouseState` (the
-///   perp `withdrawable`, what a `usdSend` can move), then `spotClearinghouseState` (HYPE, the fee asset).
+/// - preload: `spotMeta` (the token's `name`, `tokenId` and `weiDecimals`: the amount's decimal places), then
+///   `spotClearinghouseState` (the sender's spot totals: the token's balance and HYPE's, which pays the fee).
 /// - fee rates: no request (`feeRates()`: the specification's placeholder Normal rate of 1).
 /// - load: no request. The fee is that rate, one base unit of HYPE: HyperCore charges a transfer no gas, so the
 ///   fee shown is at least what it pays. The action's `time`, also its nonce, is the client's clock at the load
@@ -22,27 +21,23 @@ import Primitives
 extension HyperCoreClient: ChainTransfer {
     public var keyType: TransferKey.KeyType { .secp256k1 }
 
-    /// The token id name of the perp USDC a `usdSend` moves.
-    static let usdcName = "USDC"
-
     public func preload(_ input: TransferInput) async throws(ChainClientError) -> TransferPreload {
         try checkChain(input)
         let tokens = try HyperCoreMapper.spotTokens(try await info(.spotMeta))
-        guard let tokenId = input.assetId.tokenId else {
+        let token: HyperCoreSpotToken
+        if let tokenId = input.assetId.tokenId {
+            token = try HyperCoreMapper.sendToken(tokenId, in: tokens)
+        } else {
             guard let hype = tokens.first(where: { $0.index == HyperCoreMapper.nativeTokenIndex }) else {
                 throw .notFound("spotMeta lists no token \(HyperCoreMapper.nativeTokenIndex) (HYPE)")
             }
-            let balance = try await spotBalance(input.sender, index: hype.index, decimals: hype.weiDecimals)
-            return TransferPreload(balance: balance, feeBalance: balance,
-                                   chain: .hyperCore(action: .spotSend(token: "\(hype.name):\(hype.tokenId)"), decimals: hype.weiDecimals))
+            token = hype
         }
-        let name = tokenId.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        guard name == Self.usdcName, let usdc = tokens.first(where: { $0.name == Self.usdcName }) else {
-            throw .unsupported("hypercore: only HYPE and USDC transfers are built")
-        }
-        let withdrawable = try HyperCoreMapper.withdrawable(try await info(.clearinghouseState(user: input.sender)), decimals: usdc.weiDecimals)
-        let hype = try await spotBalance(input.sender, index: HyperCoreMapper.nativeTokenIndex, decimals: HyperCoreMapper.nativeDecimals)
-        return TransferPreload(balance: withdrawable, feeBalance: hype, chain: .hyperCore(action: .usdSend, decimals: usdc.weiDecimals))
+        let totals = try HyperCoreMapper.spotTotals(try await info(.spotClearinghouseState(user: input.sender)))
+        let balance = try Self.total(totals, index: token.index, decimals: token.weiDecimals)
+        let hype = try Self.total(totals, index: HyperCoreMapper.nativeTokenIndex, decimals: HyperCoreMapper.nativeDecimals)
+        return TransferPreload(balance: balance, feeBalance: input.isNative ? balance : hype,
+                               chain: .hyperCore(action: .spotSend(token: "\(token.name):\(token.tokenId)"), decimals: token.weiDecimals))
     }
 
     public func feeRates(_ input: TransferInput) async throws(ChainClientError) -> FeeRates {
@@ -76,10 +71,9 @@ extension HyperCoreClient: ChainTransfer {
         try await status(id: hash, sender: input.sender)
     }
 
-    /// The spot balance of token `index` (`spotClearinghouseState`), in base units of `decimals` places; absent → 0.
-    func spotBalance(_ user: String, index: UInt64, decimals: Int) async throws(ChainClientError) -> BigUInt {
-        let totals = try HyperCoreMapper.spotTotals(try await info(.spotClearinghouseState(user: user)))
-        return try totals[index].map { value throws(ChainClientError) in
+    /// Token `index`'s spot total, in base units of `decimals` places; absent → 0.
+    static func total(_ totals: [UInt64: JSON], index: UInt64, decimals: Int) throws(ChainClientError) -> BigUInt {
+        try totals[index].map { value throws(ChainClientError) in
             try HyperCoreMapper.amount(value, "balances[token \(index)].total", decimals: decimals)
         } ?? .zero
     }
@@ -93,8 +87,17 @@ extension HyperCoreClient: ChainTransfer {
 }
 
 extension HyperCoreMapper {
-    /// `clearinghouseState`: the perp account's `withdrawable` USDC (decimal text), in base units of `decimals`.
-    public static func withdrawable(_ state: JSON, decimals: Int) throws(ChainClientError) -> BigUInt {
-        try amount(state["withdrawable"], "withdrawable", decimals: decimals)
+    /// The spot token a send of asset token id `tokenId` moves: the `spotMeta` entry named by its first part
+    /// (`name::tokenId::index`, or a bare name, as balances match it); when the id carries the token's `tokenId`
+    /// too, the entry's must be the same, so a send never moves another token of that name.
+    public static func sendToken(_ tokenId: String, in tokens: [HyperCoreSpotToken]) throws(ChainClientError) -> HyperCoreSpotToken {
+        let parts = tokenId.split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+        guard let name = parts.first, let token = tokens.first(where: { $0.name == name }) else {
+            throw .notFound("spot token \(ChainClientError.prefix(tokenId, 60))")
+        }
+        if parts.count > 1, parts[1].lowercased() != token.tokenId.lowercased() {
+            throw .notFound("spot token \(ChainClientError.prefix(tokenId, 60)): spotMeta's \(name) is \(ChainClientError.prefix(token.tokenId, 40))")
+        }
+        return token
     }
 }

@@ -5,8 +5,6 @@ import Primitives
 public enum HyperCoreRequest: Sendable, Equatable {
     /// `/info {type:"spotClearinghouseState", user}` → `{balances: [{coin, token, total, hold}]}`.
     case spotClearinghouseState(user: String)
-    /// `/info {type:"clearinghouseState", user}` → the perp account: `{marginSummary, withdrawable, assetPositions, …}`.
-    case clearinghouseState(user: String)
     /// `/info {type:"spotMeta"}` with `x-cache-ttl: 3600` → `{tokens: [{name, index, weiDecimals, tokenId}], universe}`.
     case spotMeta
     /// `/info {type:"delegatorSummary", user}` → `{delegated, undelegated, totalPendingWithdrawal}`.
@@ -19,7 +17,6 @@ public enum HyperCoreRequest: Sendable, Equatable {
     public var request: ChainRequest {
         switch self {
         case let .spotClearinghouseState(user): info("spotClearinghouseState", user: user)
-        case let .clearinghouseState(user): info("clearinghouseState", user: user)
         case .spotMeta: info("spotMeta", user: nil, headers: [ChainHeader(name: "x-cache-ttl", value: "3600")])
         case let .delegatorSummary(user): info("delegatorSummary", user: user)
         case let .userNonFundingLedgerUpdates(user): info("userNonFundingLedgerUpdates", user: user)

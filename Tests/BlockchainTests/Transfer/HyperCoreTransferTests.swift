@@ -5,19 +5,14 @@ import Testing
 
 @testable import Blockchain
 
-// The HyperCore `ChainTransfer` stage by stage through `RecordingChainTransport`: USDC as a usdSend of the perp
-// balance, HYPE as a spotSend, the placeholder fee paid in HYPE, a max send, shortfalls reported rather than
-// thrown, a refused broadcast and the status by the action's nonce.
+// The HyperCore `ChainTransfer` stage by stage through `RecordingChainTransport`: USDC, PURR and HYPE each a
+// spotSend of the spot balance the wallet shows, the placeholder fee paid in HYPE, a max send, shortfalls reported
+// rather than thrown, a token spotMeta does not list, a refused broadcast and the status by the action's nonce.
 
 private func hyperCoreFixture(_ name: String) -> String {
     guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Vectors/clients/hypercore"),
           let data = try? Data(contentsOf: url) else { return "missing fixture \(name)" }
     return String(decoding: data, as: UTF8.self)
-}
-
-/// A perp account whose withdrawable USDC is `withdrawable` (Hyperliquid info `clearinghouseState`).
-private func clearinghouseState(_ withdrawable: String) -> String {
-    #"{"marginSummary":{"accountValue":"\#(withdrawable)","totalNtlPos":"0.0","totalRawUsd":"\#(withdrawable)","totalMarginUsed":"0.0"},"crossMaintenanceMarginUsed":"0.0","withdrawable":"\#(withdrawable)","assetPositions":[],"time":1764590400000}"#
 }
 
 @Suite struct HyperCoreTransferTests {
@@ -51,27 +46,54 @@ private func clearinghouseState(_ withdrawable: String) -> String {
                       amount: BigUInt(amount), isMax: isMax)
     }
 
-    @Test func usdcIsAUsdSendOfThePerpBalance() async throws {
+    @Test func usdcIsASpotSendOfTheSpotBalance() async throws {
         let transport = RecordingChainTransport()
         await transport.answer(hyperCoreFixture("spotMeta"))
-        await transport.answer(clearinghouseState("500.0"))
         await transport.answer(hyperCoreFixture("spotClearinghouseState"))
         let load = try await stages(try usdcInput(1_000_000_000), transport)
-        #expect(await types(transport) == ["spotMeta", "clearinghouseState", "spotClearinghouseState"])
+        #expect(await types(transport) == ["spotMeta", "spotClearinghouseState"])
         #expect(await transport.body(1).contains(Self.sender))
-        // The placeholder rate: one base unit of HYPE; USDC in spotMeta's 8 decimals.
+        // The placeholder rate: one base unit of HYPE; USDC in spotMeta's 8 decimals, 250.12345678 held on spot.
         #expect(load.fees == [TransferFee(priority: .normal, fee: BigUInt(1), amount: BigUInt(1_000_000_000))])
-        #expect(load.balance == BigUInt(50_000_000_000) && load.feeBalance == BigUInt(1_250_000_000))
+        #expect(load.balance == BigUInt(25_012_345_678) && load.feeBalance == BigUInt(1_250_000_000))
         #expect(load.feeAssetId == AssetId(chain: .hyperCore))
-        #expect(load.chain == .hyperCore(action: .usdSend, decimals: 8, timeMillis: Self.time))
+        let action = HyperCoreSignerInput.Action.spotSend(token: "USDC:0x6d1e7cde53ba9467b783cb7c530ce054")
+        #expect(load.chain == .hyperCore(action: action, decimals: 8, timeMillis: Self.time))
         #expect(load.check(.normal) == .sufficient)
 
         let key = try #require(Self.key)
         let signed = try client(RecordingChainTransport()).sign(load, priority: .normal, key: .secp256k1(key))
-        let expected = try HyperCoreSigner.sign(HyperCoreSignerInput(action: .usdSend, destination: Self.recipient, amount: BigUInt(1_000_000_000),
-                                                                     decimals: 8, time: Self.time, balance: BigUInt(50_000_000_000)), key: key)
+        let expected = try HyperCoreSigner.sign(HyperCoreSignerInput(action: action, destination: Self.recipient, amount: BigUInt(1_000_000_000),
+                                                                     decimals: 8, time: Self.time, balance: BigUInt(25_012_345_678)), key: key)
         #expect(signed == expected)
-        #expect(signed.encoded.contains(#""amount":"10""#) && signed.encoded.contains(#""nonce":\#(Self.time)"#))
+        #expect(signed.encoded.contains(#""type":"spotSend""#) && signed.encoded.contains(#""amount":"10""#))
+        #expect(signed.encoded.contains(#""nonce":\#(Self.time)"#))
+    }
+
+    @Test func anotherSpotTokenIsASpotSendOfItsOwnBalance() async throws {
+        let transport = RecordingChainTransport()
+        await transport.answer(hyperCoreFixture("spotMeta"))
+        await transport.answer(#"{"balances":[{"coin":"PURR","token":1,"hold":"0.0","total":"3.5","entryNtl":"0.0"},{"coin":"HYPE","token":150,"hold":"0.0","total":"1","entryNtl":"0.0"}]}"#)
+        let input = TransferInput(assetId: try AssetId(chain: .hyperCore, tokenId: "PURR::0xc4bf3f870c0e9465323c0b6ed28096c2::1"),
+                                  sender: Self.sender, recipient: Self.recipient, amount: BigUInt(1))
+        let load = try await stages(input, transport)
+        #expect(load.chain == .hyperCore(action: .spotSend(token: "PURR:0xc4bf3f870c0e9465323c0b6ed28096c2"), decimals: 5, timeMillis: Self.time))
+        #expect(load.balance == BigUInt(350_000) && load.feeBalance == BigUInt(100_000_000))
+    }
+
+    @Test(arguments: ["DOGE::0xc4bf3f870c0e9465323c0b6ed28096c2::1", "PURR::0x00000000000000000000000000000001::1"])
+    func aTokenSpotMetaDoesNotListIsNotSent(tokenId: String) async throws {
+        let transport = RecordingChainTransport()
+        await transport.answer(hyperCoreFixture("spotMeta"))
+        let input = TransferInput(assetId: try AssetId(chain: .hyperCore, tokenId: tokenId), sender: Self.sender, recipient: Self.recipient,
+                                  amount: BigUInt(1))
+        do {
+            _ = try await client(transport).preload(input)
+            Issue.record("a send of \(tokenId) was preloaded")
+        } catch {
+            guard case .notFound = error else { Issue.record("expected notFound, got \(error)"); return }
+        }
+        #expect(await types(transport) == ["spotMeta"])
     }
 
     @Test func hypeIsASpotSendAndAMaxSendKeepsTheFeeBack() async throws {
@@ -91,10 +113,9 @@ private func clearinghouseState(_ withdrawable: String) -> String {
     @Test func shortfallsAreReportedAndNotSigned() async throws {
         let transport = RecordingChainTransport()
         await transport.answer(hyperCoreFixture("spotMeta"))
-        await transport.answer(clearinghouseState("500.0"))
         await transport.answer(hyperCoreFixture("spotClearinghouseState"))
         let load = try await stages(try usdcInput(60_000_000_000), transport)
-        #expect(load.check(.normal) == .insufficientBalance(required: BigUInt(60_000_000_000), available: BigUInt(50_000_000_000)))
+        #expect(load.check(.normal) == .insufficientBalance(required: BigUInt(60_000_000_000), available: BigUInt(25_012_345_678)))
         #expect(throws: SignerError.self) {
             try client(RecordingChainTransport()).sign(load, priority: .normal, key: .secp256k1(try #require(Self.key)))
         }
@@ -102,8 +123,7 @@ private func clearinghouseState(_ withdrawable: String) -> String {
         // No HYPE to pay the placeholder fee with.
         let empty = RecordingChainTransport()
         await empty.answer(hyperCoreFixture("spotMeta"))
-        await empty.answer(clearinghouseState("500.0"))
-        await empty.answer(#"{"balances":[]}"#)
+        await empty.answer(#"{"balances":[{"coin":"USDC","token":0,"hold":"0.0","total":"5.0","entryNtl":"0.0"}]}"#)
         let unpaid = try await stages(try usdcInput(1_000), empty)
         #expect(unpaid.check(.normal) == .insufficientFeeBalance(required: BigUInt(1), available: .zero))
     }
@@ -112,7 +132,7 @@ private func clearinghouseState(_ withdrawable: String) -> String {
         let transport = RecordingChainTransport()
         await transport.answer(hyperCoreFixture("exchange.err"))
         let transfer = try #require(ChainTransfers.transfer(for: .hyperCore, transport: transport))
-        let body = Array(#"{"action":{"type":"usdSend"},"nonce":1764590400123,"signature":{"r":"0x1","s":"0x2","v":27}}"#.utf8)
+        let body = Array(#"{"action":{"type":"spotSend"},"nonce":1764590400123,"signature":{"r":"0x1","s":"0x2","v":27}}"#.utf8)
         do {
             _ = try await transfer.broadcast(SignedTransaction(bytes: body, encoded: String(decoding: body, as: UTF8.self), hash: ""))
             Issue.record("the broadcast was accepted")
@@ -130,13 +150,5 @@ private func clearinghouseState(_ withdrawable: String) -> String {
         #expect(try await transfer.status(hash: "action:1764590460000", input: input).state == .confirmed)
         #expect(try await transfer.status(hash: "action:1764590460001", input: input).state == .pending)
         #expect(await types(transport) == ["userNonFundingLedgerUpdates", "userNonFundingLedgerUpdates"])
-    }
-
-    @Test func otherSpotTokensAreNotSentHere() async throws {
-        let transport = RecordingChainTransport()
-        await transport.answer(hyperCoreFixture("spotMeta"))
-        let input = TransferInput(assetId: try AssetId(chain: .hyperCore, tokenId: "PURR::0xc4bf3f870c0e9465323c0b6ed28096c2::1"),
-                                  sender: Self.sender, recipient: Self.recipient, amount: BigUInt(1))
-        await #expect(throws: ChainClientError.self) { try await client(transport).preload(input) }
     }
 }
