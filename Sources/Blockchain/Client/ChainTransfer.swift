@@ -75,7 +75,7 @@ public struct TransferPreload: Sendable, Equatable {
         case ton(TonPreload)
         /// The block material and the sender's nonce and balances.
         case polkadot(PolkadotPreload)
-        /// The action a HyperCore transfer signs (spotSend of HYPE, usdSend of USDC) and the amount's decimals.
+        /// The action a HyperCore transfer signs (a spotSend of HYPE or of a spot token) and the amount's decimals.
         case hyperCore(action: HyperCoreSignerInput.Action, decimals: Int)
     }
 
