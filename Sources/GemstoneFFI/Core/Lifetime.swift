@@ -108,6 +108,14 @@ struct PortMethod: Sendable {
         let table = table
         let issued = Atomic<UInt64>(0)
         let lifetime = Lifetime.current ?? lifetime
+        // The timeout's timer, cancelled once the call is answered: a call answered in milliseconds does not
+        // leave a wake-up (and its closure) pending for the rest of the timeout.
+        let timer = timeout.map { timeout in
+            DispatchWorkItem {
+                PortCalls.shared.answer(issued.load(ordering: .acquiring), .failure(.timeout(message: "the host did not answer within \(timeout)")))
+            }
+        }
+        defer { timer?.cancel() }
         let result: Result<[UInt8], GemServiceError> = await withCheckedContinuation { continuation in
             let token = PortCalls.shared.register(.async(continuation))
             issued.store(token, ordering: .releasing)
@@ -115,12 +123,10 @@ struct PortMethod: Sendable {
                 PortCalls.shared.answer(token, .failure(.cancelled))
                 return
             }
-            if let timeout {
+            if let timeout, let timer {
                 let (seconds, attoseconds) = timeout.components
                 let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-                    PortCalls.shared.answer(token, .failure(.timeout(message: "the host did not answer within \(timeout)")))
-                }
+                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: timer)
             }
             // A queue of its own per call: a serial queue runs on libdispatch's overcommit pool, which gives each
             // blocked call its own thread, where the global queue's pool stays near the core count. A host port that
