@@ -88,32 +88,7 @@ static int decode_rows_cjson(const char *json, size_t len, double *checksum) {
 }
 
 #ifdef HAVE_JSMN
-/* The caller's token array, kept between calls and doubled when an answer needs more. */
-static jsmntok_t *tokens;
-static unsigned token_capacity;
-
-/* The token after the value at `at` (its whole subtree skipped). */
-static int next_sibling(const jsmntok_t *t, int at, int count) {
-    int end = t[at].end;
-    at++;
-    while (at < count && t[at].start < end) at++;
-    return at;
-}
-
-static int is_key(const char *json, const jsmntok_t *t, const char *key, size_t length) {
-    return t->type == JSMN_STRING && (size_t)(t->end - t->start) == length && memcmp(json + t->start, key, length) == 0;
-}
-
-/* The value of `key` in the object at `object`, or -1. */
-static int member(const char *json, const jsmntok_t *t, int object, int count, const char *key) {
-    size_t length = strlen(key);
-    int at = object + 1, end = t[object].end;
-    while (at < count && t[at].start < end) {
-        if (is_key(json, &t[at], key, length)) return at + 1;
-        at = next_sibling(t, at + 1, count);
-    }
-    return -1;
-}
+#include "../jsmn_walk.h"
 
 /* A row as the host keeps it: views of its id and title in the answer, its amount as a double. */
 struct row_view {
@@ -124,22 +99,7 @@ struct row_view {
 
 /* Decodes the rows as a host would with jsmn: one tokenizing pass, then each row's members once. */
 static int decode_rows(const char *json, size_t len, double *checksum) {
-    jsmn_parser parser;
-    int count;
-    if (!tokens) {  /* jsmn only counts tokens when given no array, so start with one */
-        token_capacity = 4096;
-        tokens = malloc(token_capacity * sizeof *tokens);
-        if (!tokens) return -1;
-    }
-    for (;;) {
-        jsmn_init(&parser);
-        count = jsmn_parse(&parser, json, len, tokens, token_capacity);
-        if (count != JSMN_ERROR_NOMEM) break;
-        token_capacity *= 2;
-        jsmntok_t *grown = realloc(tokens, token_capacity * sizeof *tokens);
-        if (!grown) return -1;
-        tokens = grown;
-    }
+    int count = tokenize(json, len);
     if (count < 1 || tokens[0].type != JSMN_ARRAY) return -1;
     int rows = 0, at = 1;
     while (at < count) {

@@ -16,9 +16,7 @@
 #include <gemstone.h>
 #ifdef HAVE_JSMN
 #define JSMN_STATIC
-/* Each token keeps its parent: closing a container is then one step, where without links jsmn searches back
-   through every token already closed (a 1 MB answer took four times longer to tokenize). */
-#define JSMN_PARENT_LINKS
+#define JSMN_PARENT_LINKS /* see ../jsmn_walk.h */
 #include <jsmn.h>
 #endif
 
@@ -76,71 +74,30 @@ static int decode_rows(const gem_buffer *out) {
 }
 
 #ifdef HAVE_JSMN
-/* The caller's token array, kept between calls and doubled when an answer needs more. */
-static jsmntok_t *tokens;
-static unsigned token_capacity;
-
-/* The token after the value at `at` (its whole subtree skipped). */
-static int next_sibling(int at, int count) {
-    int end = tokens[at].end;
-    at++;
-    while (at < count && tokens[at].start < end) at++;
-    return at;
-}
-
-static int is_key(const char *json, int at, const char *key, size_t length) {
-    const jsmntok_t *t = &tokens[at];
-    return t->type == JSMN_STRING && (size_t)(t->end - t->start) == length && memcmp(json + t->start, key, length) == 0;
-}
-
-/* The value of `key` in the object at `object`, or -1. */
-static int member(const char *json, int object, int count, const char *key) {
-    size_t length = strlen(key);
-    int at = object + 1, end = tokens[object].end;
-    while (at < count && tokens[at].start < end) {
-        if (is_key(json, at, key, length)) return at + 1;
-        at = next_sibling(at + 1, count);
-    }
-    return -1;
-}
+#include "../jsmn_walk.h"
 
 /* The same slots as decode_rows, read as a host would with jsmn (Debian libjsmn-dev): one tokenizing pass
    over the answer, then each row's members once; the texts stay views into the answer. Returns the rows
    read, or -1. */
 static int decode_rows_jsmn(const gem_buffer *out) {
     const char *json = (const char *)out->data;
-    jsmn_parser parser;
-    int count;
-    if (!tokens) {
-        token_capacity = 1 << 16;
-        tokens = malloc(token_capacity * sizeof *tokens);
-        if (!tokens) return -1;
-    }
-    for (;;) {
-        jsmn_init(&parser);
-        count = jsmn_parse(&parser, json, out->len, tokens, token_capacity);
-        if (count != JSMN_ERROR_NOMEM) break;
-        token_capacity *= 2;
-        jsmntok_t *grown = realloc(tokens, token_capacity * sizeof *tokens);
-        if (!grown) return -1;
-        tokens = grown;
-    }
+    int count = tokenize(json, out->len);
     if (count < 1 || tokens[0].type != JSMN_ARRAY) return -1;
     int n = 0, at = 1;
     while (at < count) {
         if (tokens[at].type != JSMN_OBJECT) return -1;
         int row = at;
-        int title = member(json, row, count, "title");
-        int text = title > 0 ? member(json, title, count, "text") : -1;
-        int title_text = text > 0 ? member(json, text, count, "text") : -1;
-        int trailing = member(json, row, count, "trailing");
-        int type = trailing > 0 ? member(json, trailing, count, "type") : -1;
-        int masks = member(json, row, count, "masks_balance");
+        int title = member(json, tokens, row, count, "title");
+        int text = title > 0 ? member(json, tokens, title, count, "text") : -1;
+        int title_text = text > 0 ? member(json, tokens, text, count, "text") : -1;
+        int trailing = member(json, tokens, row, count, "trailing");
+        int type = trailing > 0 ? member(json, tokens, trailing, count, "type") : -1;
+        int masks = member(json, tokens, row, count, "masks_balance");
         if (title_text > 0 && tokens[title_text].type == JSMN_STRING && type > 0 && masks > 0 &&
             tokens[masks].type == JSMN_PRIMITIVE && (json[tokens[masks].start] == 't' || json[tokens[masks].start] == 'f')) {
             n++;
         }
-        at = next_sibling(row, count);
+        at = next_sibling(tokens, row, count);
     }
     return n;
 }

@@ -74,7 +74,19 @@ extension GemRowText: JSONWritable {
     public func write(to out: inout JSONOutput) {
         out.beginObject()
         out.key("text")
-        switch text {
+        text.write(to: &out)
+        out.key("tone")
+        out.string(tone.rawValue)
+        out.endObject()
+    }
+}
+
+extension GemLocalizedText: JSONWritable {
+    public var jsonSizeEstimate: Int { 256 }
+
+    /// The cases lists write most (a name, a number, a wallet's kind) written here; the others through Codable.
+    public func write(to out: inout JSONOutput) {
+        switch self {
         case let .text(value):
             out.beginObject()
             out.key("type")
@@ -89,18 +101,23 @@ extension GemRowText: JSONWritable {
             out.key("number")
             number.write(to: &out)
             out.endObject()
+        case let .walletType(walletType):
+            out.beginObject()
+            out.key("type")
+            out.fragment(#""wallet_type""#)
+            out.key("wallet_type")
+            out.string(walletType.rawValue)
+            out.endObject()
         default:
-            out.raw(codableBytes(text))
+            out.raw(codableBytes(self))
         }
-        out.key("tone")
-        out.string(tone.rawValue)
-        out.endObject()
     }
 }
 
-/// A value the fast path does not write itself (a copy, a rarely used text case), through its Codable.
+/// A value the fast path does not write itself (a copy, a rarely used text case), through its Codable (never
+/// through its own `JSONWritable`, which would call back here).
 func codableBytes(_ value: some Encodable) -> [UInt8] {
-    (try? JSONCodec.encode(value)) ?? Array("null".utf8)
+    (try? JSONCodec.encodeValue(value)).map(JSONWriter.bytes) ?? Array("null".utf8)
 }
 
 // The row requests read straight from the host's bytes (a list of a thousand assets is the hot input); the

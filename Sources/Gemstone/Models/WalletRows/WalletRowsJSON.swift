@@ -44,24 +44,7 @@ extension GemWalletRow: JSONWritable {
         out.key("name")
         out.string(name)
         out.key("subtitle")
-        switch subtitle {
-        case let .text(text):
-            out.beginObject()
-            out.key("type")
-            out.fragment(#""text""#)
-            out.key("text")
-            out.string(text)
-            out.endObject()
-        case let .walletType(walletType):
-            out.beginObject()
-            out.key("type")
-            out.fragment(#""wallet_type""#)
-            out.key("wallet_type")
-            out.string(walletType.rawValue)
-            out.endObject()
-        default:
-            out.raw(codableBytes(subtitle))
-        }
+        subtitle.write(to: &out)
         out.key("placeholder")
         out.string(placeholder)
         out.key("shows_watch_badge")
