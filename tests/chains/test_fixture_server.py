@@ -474,3 +474,126 @@ def test_a_verifying_route_answers_the_verified_hash_and_refuses_a_bad_signature
         srv.stop()
     with pytest.raises(Exception, match="verify needs a family"):
         FixtureServer(fixtures=[{**fixture, "routes": [{**fixture["routes"][0], "verify": {"family": "../x"}}]}])
+
+
+# -- Zcash: the ZIP-244 verifier (verify/zcash.py) ------------------------------------------------------------------
+
+ZIP244 = Path(__file__).resolve().parents[1] / "signing" / "bitcoin" / "published" / "zip_0244.json"
+ZCASH_SEND = XRP.parent / "send" / "zcash.json"
+
+
+def test_zcash_verifier_digest_matches_the_published_vectors():
+    """zcash/zcash-test-vectors zip_0244.json: every txid, the shielded digest, and every transparent sighash
+    (ALL, NONE, SINGLE, each with and without ANYONECANPAY)."""
+    from verify.zcash import parse_v5, sighash, txid_digest
+    data = json.loads(ZIP244.read_text())
+    names, checked = data[1][0].split(", "), 0
+    for row in data[2:]:
+        v = dict(zip(names, row))
+        t = parse_v5(bytes.fromhex(v["tx"]))
+        spks = [bytes.fromhex(s) for s in v["script_pubkeys"]]
+        assert txid_digest(t).hex() == v["txid"]
+        assert sighash(t, None, 1, v["amounts"], spks).hex() == v["sighash_shielded"]
+        for ht, key in zip((1, 2, 3, 0x81, 0x82, 0x83), ("all", "none", "single", "all_anyone", "none_anyone", "single_anyone")):
+            if v["transparent_input"] is not None and v["sighash_" + key] is not None:
+                assert sighash(t, v["transparent_input"], ht, v["amounts"], spks).hex() == v["sighash_" + key]
+                checked += 1
+    assert len(data) - 2 == 10 and checked == 32
+
+
+def _bip32_key(phrase, path):
+    """BIP-39 seed (PBKDF2-HMAC-SHA512, 2048 rounds) and BIP-32 private derivation, written here with coincurve."""
+    import hashlib
+    import hmac
+    from coincurve import PrivateKey
+    n = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+    seed = hashlib.pbkdf2_hmac("sha512", phrase.encode(), b"mnemonic", 2048)
+    i = hmac.new(b"Bitcoin seed", seed, hashlib.sha512).digest()
+    key, chain_code = i[:32], i[32:]
+    for index in path:
+        data = (b"\0" + key if index >= 0x80000000 else PrivateKey(key).public_key.format()) + index.to_bytes(4, "big")
+        i = hmac.new(chain_code, data, hashlib.sha512).digest()
+        key, chain_code = ((int.from_bytes(i[:32], "big") + int.from_bytes(key, "big")) % n).to_bytes(32, "big"), i[32:]
+    return key
+
+
+def _zcash_sender_key():
+    """The fixture's sender key: m/44'/133'/0'/0/0 of its phrase (Vectors/addresses.json's public key for it)."""
+    from coincurve import PrivateKey
+    hard = 0x80000000
+    key = _bip32_key(load_file(str(ZCASH_SEND))["send"]["phrase"], [44 + hard, 133 + hard, hard, 0, 0])
+    assert PrivateKey(key).public_key.format().hex() == "03db98d8f87716269ed31879aef19bdadbc869a9ea67729e36332d023b916cbcc9"
+    return key
+
+
+def _zcash_send(spec, key=None, amount=None, fee=10_000, branch=None, expiry=None, utxo=0, hash_type=1):
+    """A transparent v5 send of the fixture's spec, signed here with coincurve over the verifier's digest."""
+    import struct
+    from coincurve import PrivateKey
+    from verify.zcash import compact, parse_v5, script_of, sighash
+    u = spec["utxos"][utxo]
+    amount = int(spec["amount"]) if amount is None else amount
+    sender, outputs = script_of(spec["sender"]), [(amount, script_of(spec["recipient"]))]
+    change = int(u["value"]) - amount - fee
+    if change:
+        outputs.append((change, sender))
+    header = struct.pack("<IIIII", 0x80000005, 0x26A7270A, int(branch or spec["consensus_branch_id"], 16), 0,
+                         expiry if expiry is not None else spec["expiry_height"])
+    outpoint = bytes.fromhex(u["txid"])[::-1] + struct.pack("<I", u["vout"])
+    outs = compact(len(outputs)) + b"".join(struct.pack("<q", v) + compact(len(s)) + s for v, s in outputs)
+    ser = lambda ss: header + compact(1) + outpoint + compact(len(ss)) + ss + b"\xff" * 4 + outs + b"\x00\x00\x00"  # noqa: E731
+    k = PrivateKey(key or _zcash_sender_key())
+    signature = k.sign(sighash(parse_v5(ser(b"")), 0, hash_type, [int(u["value"])], [sender]), hasher=None) + bytes([hash_type])
+    pub = k.public_key.format()
+    return ser(bytes([len(signature)]) + signature + bytes([len(pub)]) + pub).hex().encode()
+
+
+def test_zcash_verifier_accepts_the_fixture_send_and_refuses_what_differs():
+    from verify import zcash
+    spec = next(r for r in load_file(str(ZCASH_SEND))["routes"] if "verify" in r)["verify"]
+    body = _zcash_send(spec)
+    answer = zcash.verify(body, spec)
+    assert (answer["sender"], answer["recipient"], answer["amount"], answer["fee"]) == (spec["sender"], spec["recipient"],
+                                                                                     spec["amount"], "10000")
+    assert len(answer["hash"]) == 64 and answer["hash"] != zcash.txid_digest(zcash.parse_v5(bytes.fromhex(body.decode()))).hex()
+    refused = {
+        "tampered": zcash.tamper(body),
+        "another key": _zcash_send(spec, key=b"\x22" * 32),
+        "another amount": _zcash_send(spec, amount=int(spec["amount"]) - 1),
+        "another branch": _zcash_send(spec, branch="c8e71055"),
+        "another expiry": _zcash_send(spec, expiry=spec["expiry_height"] + 1),
+        "an output not listed": _zcash_send(spec, utxo=1, amount=600_000),
+        "below ZIP-317": _zcash_send(spec, fee=9_999),
+        "SIGHASH_NONE": _zcash_send(spec, hash_type=2),
+    }
+    spec_without_second = {**spec, "utxos": spec["utxos"][:1]}
+    for why, tampered in refused.items():
+        try:
+            zcash.verify(tampered, spec_without_second)
+        except ValueError:
+            continue
+        pytest.fail(f"the verifier accepted {why}")
+    assert zcash.verify(body, spec_without_second)["hash"] == answer["hash"]
+
+
+def test_zcash_send_fixture_routes():
+    fx = load_file(str(ZCASH_SEND))
+    s = FixtureServer(fixtures=[fx]).start()
+    try:
+        sender = fx["send"]["sender"]
+        utxos = getj(s.url, f"/api/v2/utxo/{sender}")[1]
+        assert [u["value"] for u in utxos] == ["1500000", "700000"]
+        assert getj(s.url, "/api/")[1]["backend"]["consensus"]["nextblock"] == "4dec4df0"
+        spec = next(r for r in fx["routes"] if "verify" in r)["verify"]
+        body = _zcash_send(spec)
+        st, out = http(s.url + "/api/v2/sendtx/", body, "text/plain")
+        assert st == 200 and len(json.loads(out)["result"]) == 64
+        txid = json.loads(out)["result"]
+        assert getj(s.url, f"/api/v2/tx/{txid}")[1]["blockHeight"] == -1
+        mined = getj(s.url, f"/api/v2/tx/{txid}")[1]
+        assert mined["txid"] == txid and mined["blockHeight"] == 3150001 and mined["fees"] == "10000"
+        assert getj(s.url, f"/api/v2/address/{sender}")[1]["balance"] == "1190000"
+        assert control(s.url, "mismatches") == []
+        assert http(s.url + "/api/v2/sendtx/", body, "application/json")[0] == 400        # text/plain is asserted
+    finally:
+        s.stop()

@@ -11,8 +11,8 @@ import Primitives
 /// - load: no request. A priority's fee is its rate, at least the protocol's 1,000 microAlgos: the transaction's flat
 ///   `fee`, what it pays. A max send keeps it back from the available balance.
 /// - The memo is the transaction's `note` (UTF-8, at most 1,024 bytes, else `malformed` before any request).
-/// - broadcast: `POST /v2/transactions` (`AlgorandClient.broadcast`); status: `GET /v2/transactions/pending/{txid}`
-///   (404: pending).
+/// - broadcast: `POST /v2/transactions` (`AlgorandClient.broadcast`; the answered txid must be the signed one); status:
+///   `GET /v2/transactions/pending/{txid}` (404: pending).
 extension AlgorandClient: ChainTransfer {
     public var keyType: TransferKey.KeyType { .ed25519 }
 

@@ -74,9 +74,15 @@ public struct AlgorandClient: Sendable {
                                assetBalance: assetId.map { BigUInt(account.assets[$0] ?? 0) })
     }
 
-    /// `POST /v2/transactions` of the signer's msgpack bytes → the txid; a refusal is `rejected`.
+    /// `POST /v2/transactions` of the signer's msgpack bytes → the txid; a refusal is `rejected`. algod's txId must be
+    /// the transaction's own (`signed.hash`: base32 of SHA-512/256 of "TX" ‖ the transaction), or the answer is
+    /// refused as malformed.
     public func broadcast(_ signed: SignedTransaction) async throws(ChainClientError) -> String {
-        try AlgodMapper.broadcast(try await transport.send(AlgodAPI.submit(signedTransaction: signed.bytes).request))
+        let txid = try AlgodMapper.broadcast(try await transport.send(AlgodAPI.submit(signedTransaction: signed.bytes).request))
+        guard signed.hash.isEmpty || txid == signed.hash else {
+            throw .malformed("the node answered txId \(ChainClientError.prefix(txid, 52)) for transaction \(signed.hash)")
+        }
+        return txid
     }
 
     /// `GET /v2/transactions/pending/{txid}`; a txid algod does not know (404) is pending.

@@ -54,6 +54,9 @@ public struct TransferPreload: Sendable, Equatable {
         /// `recipientLamports`: a SOL transfer's recipient balance (zero for an account that does not exist).
         case solana(blockhash: SolanaBlockhash, token: SolanaPreload.Token?, recipientLamports: BigUInt?)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// Zcash's UTXOs and what a v5 transaction signs besides them: the consensus branch id the node reports for
+        /// the next block and the expiry height counted from its latest block (`BitcoinClient.zcashExpiryDelta`).
+        case zcash(utxos: [BitcoinUTXO], consensusBranchId: UInt32, expiryHeight: UInt32)
         /// The sender's `Sequence` and the ledger it was read at; whether the recipient account exists and requires
         /// a destination tag.
         case xrp(sequence: UInt32, currentLedger: UInt32, destinationExists: Bool, destinationRequiresTag: Bool)
@@ -133,6 +136,8 @@ public struct TransferLoad: Sendable, Equatable {
         /// The preload the Solana signer input is made from (its fees are the fee-rate stage's).
         case solana(SolanaPreload, computeUnitLimit: UInt32)
         case bitcoin(utxos: [BitcoinUTXO])
+        /// The preload's UTXOs, consensus branch id and expiry height.
+        case zcash(utxos: [BitcoinUTXO], consensusBranchId: UInt32, expiryHeight: UInt32)
         /// The payment's `Sequence`, `LastLedgerSequence` and `DestinationTag` (the memo).
         case xrp(sequence: UInt32, lastLedgerSequence: UInt32, destinationTag: UInt32?)
         /// The sender's sequence (the transaction signs this + 1), Payment or CreateAccount, and the memo.
@@ -255,15 +260,15 @@ extension ChainTransfer {
     }
 }
 
-/// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin and Bitcoin Cash, XRP, Stellar,
-/// Algorand, NEAR, the Cosmos family, Aptos, Sui, Tron, TON, Polkadot and HyperCore; nil for Zcash and Cardano
-/// (their transfer is not built yet).
+/// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin, Bitcoin Cash and Zcash
+/// (transparent), XRP, Stellar, Algorand, NEAR, the Cosmos family, Aptos, Sui, Tron, TON, Polkadot and HyperCore; nil
+/// for Cardano (its transfer is not built yet).
 public enum ChainTransfers {
     public static func transfer(for chain: Chain, transport: any ChainTransport) -> (any ChainTransfer)? {
         switch chain.type {
         case .ethereum: EthereumClient(chain: chain, transport: transport)
         case .solana: SolanaClient(transport: transport)
-        case .bitcoin: chain == .zcash ? nil : BitcoinClient(chain: chain, transport: transport)
+        case .bitcoin: BitcoinClient(chain: chain, transport: transport)
         case .xrp: XrpClient(transport: transport)
         case .stellar: StellarClient(transport: transport)
         case .algorand: AlgorandClient(transport: transport)

@@ -14,7 +14,8 @@ import Primitives
 ///   transfer burns; it burns about 0.45 Tgas), the most it can cost while the price stays within 20× of today's.
 ///   A max send keeps that fee back.
 /// - The memo is not sent (a Transfer action has none).
-/// - broadcast: `send_tx` (`NearClient.broadcast`); status: `tx` of the hash and the sender (unknown: pending).
+/// - broadcast: `send_tx` (`NearClient.broadcast`; the answered hash must be the signed one); status: `tx` of the hash
+///   and the sender (unknown: pending).
 extension NearClient: ChainTransfer {
     public var keyType: TransferKey.KeyType { .ed25519 }
 

@@ -58,9 +58,15 @@ public struct NearClient: Sendable {
         return NearPreload(nonce: nonce, blockHash: block.hash, balance: balance)
     }
 
-    /// `send_tx` of the signer's transaction (`encoded`: base64 borsh) → its hash; a refusal is `rejected`.
+    /// `send_tx` of the signer's transaction (`encoded`: base64 borsh) → its hash; a refusal is `rejected`. The node's
+    /// hash must be the transaction's own (`hash`: Base58 of SHA-256 of the borsh transaction), or the answer is
+    /// refused as malformed.
     public func broadcast(_ transaction: SignedTransaction) async throws(ChainClientError) -> String {
-        try NearMapper.broadcast(try await transport.send(NearRPC.sendTransaction(base64: transaction.encoded).request))
+        let hash = try NearMapper.broadcast(try await transport.send(NearRPC.sendTransaction(base64: transaction.encoded).request))
+        guard transaction.hash.isEmpty || hash == transaction.hash else {
+            throw .malformed("the node answered hash \(ChainClientError.prefix(hash, 64)) for transaction \(transaction.hash)")
+        }
+        return hash
     }
 
     /// `tx` of `hash` sent by `sender`: unknown yet → pending.

@@ -14,8 +14,8 @@ import Primitives
 /// - The memo is a MEMO_TEXT (at most 28 bytes, else `malformed` before any request).
 /// - Time bounds: no lower bound and no upper bound (maxTime 0): `sign` has no clock, and the sequence number
 ///   makes the transaction single-use.
-/// - broadcast: `POST /transactions_async` (`StellarClient.broadcast`); status: `GET /transactions/{hash}` (404:
-///   pending).
+/// - broadcast: `POST /transactions_async` (`StellarClient.broadcast`; the answered hash must be the signed one);
+///   status: `GET /transactions/{hash}` (404: pending).
 extension StellarClient: ChainTransfer {
     public var keyType: TransferKey.KeyType { .ed25519 }
 

@@ -91,9 +91,14 @@ public struct StellarClient: Sendable {
     }
 
     /// `POST /transactions_async` of the signer's base64 envelope (`SignedTransaction.encoded`) → the hash; a
-    /// refusal is `rejected`.
+    /// refusal is `rejected`. Horizon's hash must be the transaction's own (`signed.hash`: SHA-256 of the network id ‖
+    /// envelope type ‖ transaction, hex), or the answer is refused as malformed.
     public func broadcast(_ signed: SignedTransaction) async throws(ChainClientError) -> String {
-        try HorizonMapper.broadcast(try await transport.send(HorizonAPI.submitAsync(envelopeBase64: signed.encoded).request))
+        let hash = try HorizonMapper.broadcast(try await transport.send(HorizonAPI.submitAsync(envelopeBase64: signed.encoded).request))
+        guard signed.hash.isEmpty || hash.lowercased() == signed.hash.lowercased() else {
+            throw .malformed("the node answered hash \(ChainClientError.prefix(hash, 64)) for transaction \(signed.hash)")
+        }
+        return hash
     }
 
     /// `GET /transactions/{hash}`; a hash Horizon has not ingested yet (404) is pending.

@@ -9,7 +9,8 @@ import Primitives
 /// - fee rates: `suix_getReferenceGasPrice` (slow the reference price, normal 110 %, fast twice it).
 /// - load: no request (no dry run). Every priority signs the gas budget `SuiPreload.transferGasBudget` (25,000,000
 ///   MIST) at its gas price; the budget is the most the transaction can pay, so it is each priority's fee.
-/// - broadcast: `sui_executeTransactionBlock` (`SuiClient.broadcast(_:)`); status: `sui_getTransactionBlock`.
+/// - broadcast: `sui_executeTransactionBlock` (`SuiClient.broadcast(_:)`; the answered digest must be the signed one);
+///   status: `sui_getTransactionBlock`.
 extension SuiClient: ChainTransfer {
     public var keyType: TransferKey.KeyType { .ed25519 }
 

@@ -74,12 +74,18 @@ public struct SuiClient: Sendable {
         try SuiMapper.broadcast(try await transport.send(SuiRPC.executeTransactionBlock(txBytes: txBytes, signatures: signatures).request))
     }
 
-    /// Broadcasts `SuiSigner`'s output (its `encoded` is `{"tx_bytes", "signatures"}`).
+    /// Broadcasts `SuiSigner`'s output (its `encoded` is `{"tx_bytes", "signatures"}`). The node's digest must be the
+    /// transaction's own (`signed.hash`: Base58 of BLAKE2b-256 over the intent-prefixed transaction data, as
+    /// `SuiSigner` computes it), or the answer is refused as malformed.
     public func broadcast(_ signed: SignedTransaction) async throws(ChainClientError) -> String {
         guard let json = try? JSONParser.parse(signed.encoded), let txBytes = json["tx_bytes"]?.stringValue,
               let signatures = json["signatures"]?.arrayValue?.compactMap(\.stringValue), !signatures.isEmpty
         else { throw .malformed("signed transaction: not SuiSigner's {tx_bytes, signatures}") }
-        return try await broadcast(txBytes: txBytes, signatures: signatures)
+        let digest = try await broadcast(txBytes: txBytes, signatures: signatures)
+        guard signed.hash.isEmpty || digest == signed.hash else {
+            throw .malformed("the node answered digest \(ChainClientError.prefix(digest, 64)) for transaction \(signed.hash)")
+        }
+        return digest
     }
 
     /// `sui_getTransactionBlock`; the node's "Could not find the referenced transaction" error is pending.

@@ -13,7 +13,8 @@ import Primitives
 /// - load: no request. The fee is the preload's (`TronMapper.transferFee`: the bandwidth the sender lacks, the
 ///   energy of a TRC-20 call, an activation), the TRX the signed transaction burns; a TRC-20 call signs its fee
 ///   limit. The transaction expires `TronTransfer.expirationMilliseconds` after the reference block's time.
-/// - broadcast: `broadcasttransaction` (`TronClient.broadcast(_:)`); status: `gettransactioninfobyid`.
+/// - broadcast: `broadcasttransaction` (`TronClient.broadcast(_:)`; the answered txid must be the signed one); status:
+///   `gettransactioninfobyid`.
 extension TronClient: ChainTransfer {
     public var keyType: TransferKey.KeyType { .secp256k1 }
 

@@ -96,8 +96,14 @@ public struct TronClient: Sendable {
     }
 
     /// `broadcasttransaction` of the signer's JSON (`SignedTransaction.encoded`) → the txid; a refusal is `rejected`.
+    /// The node's txid must be the transaction's own (`signed.hash`: SHA-256 of `raw_data`, hex), or the answer is
+    /// refused as malformed.
     public func broadcast(_ signed: SignedTransaction) async throws(ChainClientError) -> String {
-        try TronMapper.broadcast(try await transport.send(TronAPI.broadcast(transaction: signed.encoded).request))
+        let txid = try TronMapper.broadcast(try await transport.send(TronAPI.broadcast(transaction: signed.encoded).request))
+        guard signed.hash.isEmpty || txid.lowercased() == signed.hash.lowercased() else {
+            throw .malformed("the node answered txid \(ChainClientError.prefix(txid, 64)) for transaction \(signed.hash)")
+        }
+        return txid
     }
 
     /// `gettransactioninfobyid`; a txid the node has not seen (`{}`) is pending.

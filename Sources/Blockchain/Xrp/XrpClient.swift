@@ -95,9 +95,15 @@ public struct XrpClient: Sendable {
                           tokenBalance: tokenBalance)
     }
 
-    /// `submit` of the signer's `tx_blob` (`SignedTransaction.encoded`) → the hash; a refusal is `rejected`.
+    /// `submit` of the signer's `tx_blob` (`SignedTransaction.encoded`) → the hash; a refusal is `rejected`. The
+    /// node's hash must be the transaction's own (`signed.hash`: SHA-512Half of "TXN\0" ‖ blob, hex), or the answer
+    /// is refused as malformed.
     public func broadcast(_ signed: SignedTransaction) async throws(ChainClientError) -> String {
-        try XrpMapper.broadcast(try await call(.submit(txBlob: signed.encoded)))
+        let hash = try XrpMapper.broadcast(try await call(.submit(txBlob: signed.encoded)))
+        guard signed.hash.isEmpty || hash.uppercased() == signed.hash.uppercased() else {
+            throw .malformed("the node answered hash \(ChainClientError.prefix(hash, 64)) for transaction \(signed.hash)")
+        }
+        return hash
     }
 
     /// `tx`; a hash the node does not know yet (txnNotFound) is pending.

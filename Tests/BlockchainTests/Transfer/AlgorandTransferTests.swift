@@ -149,4 +149,24 @@ private func senderAccount(_ microAlgos: UInt64) -> String {
         #expect(try await transfer(transport).status(hash: id, input: input(1)).state == .confirmed)
         #expect(await transport.requests.map(\.path) == ["/v2/transactions/pending/\(id)", "/v2/transactions/pending/\(id)"])
     }
+
+    /// The node's txId must be the signed transaction's (base32 of SHA-512/256 of the prefix TX and the transaction):
+    /// the same one is answered back, another is refused as malformed (a node lying or broken about what it accepted).
+    @Test func theAnsweredHashMustBeTheSignedTransactions() async throws {
+        let transport = RecordingChainTransport()
+        await script(transport, microAlgos: 5_000_000)
+        let load = try await load(transport, input(1_500_000))
+        let signed = try sign(load, .normal)
+        let other = "YW6VRDLDUKJ3C3TESTLNMY2LCEQQXLRG6RXPWK4P2P27XXHLHPFQ"
+        #expect(signed.hash != other)
+        let node = RecordingChainTransport()
+        await node.answer(algodFixture("transactions").replacingOccurrences(of: other, with: signed.hash))
+        await node.answer(algodFixture("transactions"))
+        let transfer = try transfer(node)
+        #expect(try await transfer.broadcast(signed) == signed.hash)
+        await #expect(throws: ChainClientError.malformed("the node answered txId \(other) for transaction \(signed.hash)")) {
+            try await transfer.broadcast(signed)
+        }
+        #expect(await node.requests.count == 2)
+    }
 }

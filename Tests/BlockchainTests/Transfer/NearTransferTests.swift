@@ -136,4 +136,24 @@ private func nearMethods(_ transport: RecordingChainTransport) async -> [String]
         #expect(try await transfer(transport).status(hash: hash, input: input(BigUInt(1))).state == .confirmed)
         #expect(await transport.body(0).contains(nearSender))
     }
+
+    /// The node's hash must be the signed transaction's (Base58 of SHA-256 of the borsh transaction): the same one is
+    /// answered back, another is refused as malformed (a node lying or broken about what it accepted).
+    @Test func theAnsweredHashMustBeTheSignedTransactions() async throws {
+        let transport = RecordingChainTransport()
+        await script(transport)
+        let load = try await load(transport, input(BigUInt.powerOfTen(24)))
+        let signed = try sign(load, .normal)
+        let other = "Ensa1bmGaEqBvNmLucP5uZ3TXrm1SWekrD8fsoiSCDgU"
+        #expect(signed.hash != other)
+        let node = RecordingChainTransport()
+        await node.answer(nearFixture("send_tx").replacingOccurrences(of: other, with: signed.hash))
+        await node.answer(nearFixture("send_tx"))
+        let transfer = try transfer(node)
+        #expect(try await transfer.broadcast(signed) == signed.hash)
+        await #expect(throws: ChainClientError.malformed("the node answered hash \(other) for transaction \(signed.hash)")) {
+            try await transfer.broadcast(signed)
+        }
+        #expect(await node.requests.count == 2)
+    }
 }

@@ -140,4 +140,25 @@ private func senderAccount(_ xlm: String) -> String {
         #expect(try await transfer(transport).status(hash: hash, input: input(1)).state == .pending)
         #expect(try await transfer(transport).status(hash: hash, input: input(1)).state == .confirmed)
     }
+
+    /// The node's hash must be the signed transaction's (SHA-256 of the network id, the envelope type and the
+    /// transaction): the same one is answered back, another is refused as malformed (a node lying or broken about what
+    /// it accepted).
+    @Test func theAnsweredHashMustBeTheSignedTransactions() async throws {
+        let transport = RecordingChainTransport()
+        await script(transport, xlm: "25.5000000")
+        let load = try await load(transport, input(25_000_000))
+        let signed = try sign(load, .fast)
+        let other = "0836405b09a06df0b7d72e0706399465b1130a2e5bc968dd95463da1568bcedf"
+        #expect(signed.hash != other)
+        let node = RecordingChainTransport()
+        await node.answer(horizonFixture("transactions_async").replacingOccurrences(of: other, with: signed.hash), status: 201)
+        await node.answer(horizonFixture("transactions_async"), status: 201)
+        let transfer = try transfer(node)
+        #expect(try await transfer.broadcast(signed) == signed.hash)
+        await #expect(throws: ChainClientError.malformed("the node answered hash \(other) for transaction \(signed.hash)")) {
+            try await transfer.broadcast(signed)
+        }
+        #expect(await node.requests.count == 2)
+    }
 }

@@ -118,4 +118,27 @@ private func methods(_ transport: RecordingChainTransport) async -> [String] {
         }
         #expect(await methods(transport) == ["sui_executeTransactionBlock"])
     }
+
+    /// The node's digest must be the signed transaction's (Base58 of BLAKE2b-256 of the intent and the transaction
+    /// data): the same one is answered back, another is refused as malformed (a node lying or broken about what it
+    /// accepted).
+    @Test func theAnsweredHashMustBeTheSignedTransactions() async throws {
+        let transport = RecordingChainTransport()
+        await transport.answer(suiFixture("suix_getCoins.sui"))
+        await transport.answer(suiFixture("suix_getReferenceGasPrice"))
+        let input = TransferInput(assetId: AssetId(chain: .sui), sender: Self.sender, recipient: Self.recipient, amount: BigUInt(1_000))
+        let load = try await stages(try transfer(transport), input)
+        let signed = try sign(load, .normal)
+        let other = "2qo2mC7GvBBEPZTmZeYXsc5KhzboKSen6DekBytar1fy"
+        #expect(signed.hash != other)
+        let node = RecordingChainTransport()
+        await node.answer(suiFixture("sui_executeTransactionBlock").replacingOccurrences(of: other, with: signed.hash))
+        await node.answer(suiFixture("sui_executeTransactionBlock"))
+        let transfer = try transfer(node)
+        #expect(try await transfer.broadcast(signed) == signed.hash)
+        await #expect(throws: ChainClientError.malformed("the node answered digest \(other) for transaction \(signed.hash)")) {
+            try await transfer.broadcast(signed)
+        }
+        #expect(await node.requests.count == 2)
+    }
 }

@@ -1,6 +1,7 @@
 """One send per family without a local virtual machine, end to end through the C ABI from Python: each send
 fixture of tests/chains/fixtures/send/ (its format: tests/chains/verify/__init__.py) is served by the fixture
-server in the environment holding the chain's own SDK. A wallet imported from the fixture's key loads the send
+server in the environment holding the chain's own SDK. A wallet imported from the fixture's key (or phrase, for a
+chain whose wallets take no private key) loads the send
 (the confirmation: sender, fee per priority, amount), submits it (signed inside the core with one password read,
 broadcast, stored pending, scheduled through the TransactionStatusPort) and the host's scheduler tracks it to
 confirmed. The fixture's broadcast route decodes the signed transaction with the SDK, verifies its signature
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from gemstone import PrivateKeyImport, TransactionState, TransferAmountResultAmount
+from gemstone.generated import WalletImportSingle
 from chain_support import control
 from header import REPO
 from send_support import SendApp
@@ -48,7 +50,9 @@ def test_a_send_is_verified_by_the_chains_sdk_and_tracked_to_confirmed(tmp_path,
     server, spec = fixture_server
     chain, asset_id, amount = spec["chain"], spec.get("asset_id", spec["chain"]), int(spec["amount"])
     with SendApp(tmp_path, {chain: [f"{server.url}/{spec['name']}"]}, api_server.url) as app:
-        wallet = app.wallets.import_wallet(PrivateKeyImport(spec["private_key"], chain)).wallet
+        # A chain whose wallets import no private key (the Bitcoin family) names a phrase instead.
+        request = WalletImportSingle(spec["phrase"], chain) if "phrase" in spec else PrivateKeyImport(spec["private_key"], chain)
+        wallet = app.wallets.import_wallet(request).wallet
         assert wallet.accounts[0].address == spec["sender"]
 
         load, submit, final = app.send(wallet.id, asset_id, spec["recipient"], amount)
