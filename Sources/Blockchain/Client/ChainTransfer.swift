@@ -28,20 +28,25 @@ public struct TransferInput: Sendable, Equatable {
     public var isNative: Bool { assetId.tokenId == nil }
 }
 
-/// A private key of one of the types the signers take. Which one a chain needs is `ChainTransfer.keyType`.
+/// A private key of one of the types the signers take. Which one a chain needs is `ChainTransfer.keyType`. Each
+/// holds its secret in a `Secret` (wiped when the last copy goes) and prints redacted.
 public enum TransferKey: Sendable {
     case secp256k1(Secp256k1PrivateKey)
     case ed25519(Ed25519PrivateKey)
+    /// Cardano's BIP32-Ed25519 extended key (kL ‖ kR): the payment key at the account's CIP-1852 path.
+    case ed25519Extended(CardanoHDKey)
 
     public var type: KeyType {
         switch self {
         case .secp256k1: .secp256k1
         case .ed25519: .ed25519
+        case .ed25519Extended: .ed25519Extended
         }
     }
 
     public enum KeyType: String, Sendable, Equatable {
         case secp256k1, ed25519
+        case ed25519Extended = "extended ed25519 (BIP32-Ed25519)"
     }
 }
 
