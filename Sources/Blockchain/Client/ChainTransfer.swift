@@ -82,6 +82,8 @@ public struct TransferPreload: Sendable, Equatable {
         case polkadot(PolkadotPreload)
         /// The action a HyperCore transfer signs (spotSend of HYPE, usdSend of USDC) and the amount's decimals.
         case hyperCore(action: HyperCoreSignerInput.Action, decimals: Int)
+        /// The sender's UTxOs and the tip's slot (the ttl counts from it).
+        case cardano(CardanoPreload)
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -159,6 +161,8 @@ public struct TransferLoad: Sendable, Equatable {
         case polkadot(PolkadotPreload)
         /// The action, the amount's decimals and the action's time in milliseconds (also its nonce).
         case hyperCore(action: HyperCoreSignerInput.Action, decimals: Int, timeMillis: UInt64)
+        /// The preload the signer input is made from (UTxOs, tip slot); the fee is the coin selection's.
+        case cardano(CardanoPreload)
     }
 
     public var input: TransferInput
@@ -261,8 +265,8 @@ extension ChainTransfer {
 }
 
 /// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin and Bitcoin Cash, XRP, Stellar,
-/// Algorand, NEAR, the Cosmos family, Aptos, Sui, Tron, TON, Polkadot and HyperCore; nil for Zcash and Cardano
-/// (their transfer is not built yet).
+/// Algorand, NEAR, the Cosmos family, Aptos, Sui, Tron, TON, Polkadot, HyperCore and Cardano (ADA); nil for Zcash
+/// (its transfer is not built yet).
 public enum ChainTransfers {
     public static func transfer(for chain: Chain, transport: any ChainTransport) -> (any ChainTransfer)? {
         switch chain.type {
@@ -280,7 +284,7 @@ public enum ChainTransfers {
         case .ton: TonClient(transport: transport)
         case .polkadot: PolkadotClient(transport: transport)
         case .hyperCore: HyperCoreClient(transport: transport)
-        case .cardano: nil
+        case .cardano: CardanoClient(transport: transport)
         }
     }
 }

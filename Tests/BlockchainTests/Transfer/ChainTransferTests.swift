@@ -374,7 +374,6 @@ private let usdc = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
     @Test func tokensAndUnbuiltFamiliesHaveNoTransfer() async throws {
         let transport = RecordingChainTransport()
         #expect(ChainTransfers.transfer(for: .zcash, transport: transport) == nil)
-        #expect(ChainTransfers.transfer(for: .cardano, transport: transport) == nil)
         let transfer = try #require(ChainTransfers.transfer(for: .bitcoin, transport: transport))
         let input = TransferInput(assetId: try AssetId(chain: .bitcoin, tokenId: "x"), sender: try sender(), recipient: Self.recipient,
                                   amount: BigUInt(1))
