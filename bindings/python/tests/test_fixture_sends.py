@@ -1,7 +1,8 @@
 """One send per family without a local virtual machine, end to end through the C ABI from Python: each send
 fixture of tests/chains/fixtures/send/ (its format: tests/chains/verify/__init__.py) is served by the fixture
 server in the environment holding the chain's own SDK. A wallet imported from the fixture's key loads the send
-(the confirmation: sender, fee per priority, amount), submits it (signed inside the core with one password read,
+(the confirmation: sender, fee per priority, amount; a fixture whose chain
+takes no private key, Cardano, names a recovery "phrase" instead and the wallet is a single-chain phrase import), submits it (signed inside the core with one password read,
 broadcast, stored pending, scheduled through the TransactionStatusPort) and the host's scheduler tracks it to
 confirmed. The fixture's broadcast route decodes the signed transaction with the SDK, verifies its signature
 against the sender and checks recipient and amount before it answers a hash, and the submit must answer that hash.
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gemstone import PrivateKeyImport, TransactionState, TransferAmountResultAmount
+from gemstone import PrivateKeyImport, SingleImport, TransactionState, TransferAmountResultAmount
 from chain_support import control
 from header import REPO
 from send_support import SendApp
@@ -48,7 +49,8 @@ def test_a_send_is_verified_by_the_chains_sdk_and_tracked_to_confirmed(tmp_path,
     server, spec = fixture_server
     chain, asset_id, amount = spec["chain"], spec.get("asset_id", spec["chain"]), int(spec["amount"])
     with SendApp(tmp_path, {chain: [f"{server.url}/{spec['name']}"]}, api_server.url) as app:
-        wallet = app.wallets.import_wallet(PrivateKeyImport(spec["private_key"], chain)).wallet
+        secret = SingleImport(spec["phrase"], chain) if "phrase" in spec else PrivateKeyImport(spec["private_key"], chain)
+        wallet = app.wallets.import_wallet(secret).wallet
         assert wallet.accounts[0].address == spec["sender"]
 
         load, submit, final = app.send(wallet.id, asset_id, spec["recipient"], amount)

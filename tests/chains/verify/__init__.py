@@ -20,4 +20,6 @@ A send fixture (fixtures/send/<family>.json) is a fixture file whose broadcast r
 "send" object the end-to-end test reads (bindings/python/tests/test_fixture_sends.py):
   {"chain": "<chain id>", "server": "fixture" | "fixture-evm", "private_key": "<hex, as PrivateKeyImport takes it>",
    "sender": "<the key's address>", "recipient": "...", "amount": "<base units>", "asset_id": "<defaults to chain>"}
+(or "phrase": "<BIP-39 words>" instead of "private_key", for a chain that imports no private key: Cardano; the
+wallet is then a single-chain phrase import and "sender" its address).
 """
