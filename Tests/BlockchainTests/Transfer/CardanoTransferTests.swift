@@ -193,7 +193,10 @@ private let minimumAdaOfABaseOutput = BigUInt(978_370)
         await #expect(throws: ChainClientError.rejected("The transaction could not be submitted: BadInputsUTxO")) {
             try await transfer(transport).broadcast(signed)
         }
-        await #expect(throws: ChainClientError.self) { try await transfer(transport).broadcast(signed) }
+        // The node's hash (SubmitTransaction.json's b8dd…) is not the signed transaction's.
+        await #expect(throws: ChainClientError.malformed("the node answered hash b8dddb3c819c3b18253e08c22f90e01bd875bd7721462db2793ef16e2b786d14 for transaction \(signed.hash)")) {
+            try await transfer(transport).broadcast(signed)
+        }
         #expect(await transport.body(0).contains(#""operationName":"SubmitTransaction","variables":{"transaction":"84"}"#))
     }
 
