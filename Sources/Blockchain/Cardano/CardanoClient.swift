@@ -62,9 +62,14 @@ public struct CardanoClient: Sendable {
         return CardanoPreload(utxos: utxos, tipSlot: tip.slot)
     }
 
-    /// `SubmitTransaction` of the signer's CBOR hex (`SignedTransaction.encoded`) → the hash; a refusal is `rejected`.
+    /// `SubmitTransaction` of the signer's CBOR hex (`SignedTransaction.encoded`) → the hash; a refusal is `rejected`,
+    /// a hash other than the signed one (`SignedTransaction.hash`, when set) `malformed`.
     public func broadcast(_ signed: SignedTransaction) async throws(ChainClientError) -> String {
-        try CardanoGraphQLMapper.broadcast(try await transport.send(CardanoGraphQL.submit(transactionHex: signed.encoded).request))
+        let hash = try CardanoGraphQLMapper.broadcast(try await transport.send(CardanoGraphQL.submit(transactionHex: signed.encoded).request))
+        guard signed.hash.isEmpty || hash == signed.hash.lowercased() else {
+            throw .malformed("the node answered hash \(hash) for transaction \(ChainClientError.prefix(signed.hash, 64))")
+        }
+        return hash
     }
 
     /// `GetTransaction`; a hash not in a block yet is pending.

@@ -36,8 +36,59 @@ public enum CardanoSigner {
     /// What `sign` will build for `input` and the key whose public key this is, without signing: the UTxOs it
     /// spends, the fee and the change (for the confirm screen). Throws exactly what `sign` throws.
     public static func plan(_ input: CardanoSignerInput, publicKey: Ed25519PublicKey) throws(SignerError) -> CardanoTransactionPlan {
-        let selection = try select(input, publicKey: publicKey)
-        return CardanoTransactionPlan(
+        plan(try select(input, publicKey: publicKey))
+    }
+
+    /// `plan` before the key is known (the load): the same selection and fee for a sender whose payment key is
+    /// its address's key hash, because the transaction's size does not depend on the key's bytes (a witness is
+    /// always a 32-byte key and a 64-byte signature). Checks everything `plan` checks except that the key is the
+    /// sender's.
+    public static func quote(_ input: CardanoSignerInput) throws(SignerError) -> CardanoTransactionPlan {
+        try plan(select(input, vkey: sizingKey, checkSender: false))
+    }
+
+    /// A max send: every UTxO the selection may spend, to the recipient alone (no change output), the amount the
+    /// total less the fee of that transaction, at the fee's fixed point (the amount's CBOR size feeds the fee).
+    /// `input.amount` is ignored. A total that does not cover the fee and one lovelace more is
+    /// `insufficientBalance`; the minimum-ada rule is the caller's to check (`minimumAda`), as `sign` refuses it.
+    public static func maxSend(_ input: CardanoSignerInput) throws(SignerError) -> (amount: BigUInt, fee: BigUInt) {
+        let parameters = input.parameters
+        let sender = try addressBytes(input.sender, field: "sender")
+        let recipient = try addressBytes(input.recipient, field: "recipient")
+        guard let ttl = input.ttl else { throw .missingField("ttl") }
+        let candidates = try spendable(input.utxos)
+        var total: UInt64 = 0
+        for utxo in candidates {
+            let (sum, overflow) = total.addingReportingOverflow(utxo.lovelace)
+            guard !overflow else { throw .amountOutOfRange("utxos") }
+            total = sum
+        }
+        var fee: UInt64 = 0
+        for _ in 0..<maxFeeSteps {
+            guard total > fee else { break }
+            var builder = Builder(vkey: sizingKey, ttl: ttl, recipient: recipient, amount: total - fee, sender: sender, parameters: parameters)
+            builder.inputs = candidates
+            guard builder.size(fee: fee, change: nil) <= parameters.maxTxSize else {
+                throw .invalidField("utxos", reason: "the transaction would exceed \(parameters.maxTxSize) bytes")
+            }
+            let needed = builder.minFee(change: nil, fee: fee)
+            if needed <= fee { return (BigUInt(total - fee), BigUInt(fee)) }
+            fee = needed
+        }
+        throw .insufficientBalance(required: BigUInt(fee) + BigUInt(1), available: BigUInt(total))
+    }
+
+    /// The least lovelace an output of `coin` to `address` may hold (the minimum-ada rule above).
+    public static func minimumAda(address: String, coin: BigUInt, parameters: CardanoProtocolParameters = .mainnet) throws(SignerError) -> BigUInt {
+        guard let coin = coin.uint64 else { throw .amountOutOfRange("amount") }
+        return BigUInt(minimumAda(address: try addressBytes(address, field: "recipient"), coin: coin, parameters))
+    }
+
+    /// The stand-in key `quote` and `maxSend` size a transaction with.
+    static let sizingKey = [UInt8](repeating: 0, count: 32)
+
+    static func plan(_ selection: Selection) -> CardanoTransactionPlan {
+        CardanoTransactionPlan(
             inputs: selection.builder.inputs.map {
                 CardanoTransactionPlan.Outpoint(transactionId: $0.transactionId, index: UInt32(truncatingIfNeeded: $0.index))
             },
@@ -54,11 +105,16 @@ public enum CardanoSigner {
     /// The coin selection and fee of the rule above, checked against the size limit (the size does not depend
     /// on the signature's bytes, so it holds for the signed transaction).
     static func select(_ input: CardanoSignerInput, publicKey: Ed25519PublicKey) throws(SignerError) -> Selection {
+        try select(input, vkey: publicKey.bytes, checkSender: true)
+    }
+
+    /// `checkSender` false: only that the sender's payment credential is a key hash (`quote`).
+    static func select(_ input: CardanoSignerInput, vkey: [UInt8], checkSender: Bool) throws(SignerError) -> Selection {
         let parameters = input.parameters
-        let vkey = publicKey.bytes
         let sender = try addressBytes(input.sender, field: "sender")
         // Header types 0, 2, 4, 6 have a key-hash payment credential (CIP-19); it is bytes 1..<29.
-        guard (sender[0] >> 4) & 1 == 0, Array(sender[1..<29]) == (try hash(vkey, length: 28)) else {
+        let ownsSender = checkSender ? Array(sender[1..<29]) == (try hash(vkey, length: 28)) : true
+        guard (sender[0] >> 4) & 1 == 0, ownsSender else {
             throw .invalidField("sender", reason: "is not an address of the signing key")
         }
         let recipient = try addressBytes(input.recipient, field: "recipient")

@@ -28,20 +28,25 @@ public struct TransferInput: Sendable, Equatable {
     public var isNative: Bool { assetId.tokenId == nil }
 }
 
-/// A private key of one of the types the signers take. Which one a chain needs is `ChainTransfer.keyType`.
+/// A private key of one of the types the signers take. Which one a chain needs is `ChainTransfer.keyType`. Each
+/// holds its secret in a `Secret` (wiped when the last copy goes) and prints redacted.
 public enum TransferKey: Sendable {
     case secp256k1(Secp256k1PrivateKey)
     case ed25519(Ed25519PrivateKey)
+    /// Cardano's BIP32-Ed25519 extended key (kL ‖ kR): the payment key at the account's CIP-1852 path.
+    case ed25519Extended(CardanoHDKey)
 
     public var type: KeyType {
         switch self {
         case .secp256k1: .secp256k1
         case .ed25519: .ed25519
+        case .ed25519Extended: .ed25519Extended
         }
     }
 
     public enum KeyType: String, Sendable, Equatable {
         case secp256k1, ed25519
+        case ed25519Extended = "extended ed25519 (BIP32-Ed25519)"
     }
 }
 
@@ -80,6 +85,8 @@ public struct TransferPreload: Sendable, Equatable {
         case polkadot(PolkadotPreload)
         /// The action a HyperCore transfer signs (a spotSend of HYPE or of a spot token) and the amount's decimals.
         case hyperCore(action: HyperCoreSignerInput.Action, decimals: Int)
+        /// The sender's UTxOs and the tip's slot (the ttl counts from it).
+        case cardano(CardanoPreload)
     }
 
     /// The sender's available balance of the asset sent, base units.
@@ -159,6 +166,8 @@ public struct TransferLoad: Sendable, Equatable {
         case polkadot(PolkadotPreload)
         /// The action, the amount's decimals and the action's time in milliseconds (also its nonce).
         case hyperCore(action: HyperCoreSignerInput.Action, decimals: Int, timeMillis: UInt64)
+        /// The preload the signer input is made from (UTxOs, tip slot); the fee is the coin selection's.
+        case cardano(CardanoPreload)
     }
 
     public var input: TransferInput
@@ -261,8 +270,8 @@ extension ChainTransfer {
 }
 
 /// The `ChainTransfer` of a chain: EVM chains, Solana, Bitcoin, Litecoin, Dogecoin, Bitcoin Cash and Zcash
-/// (transparent), XRP, Stellar, Algorand, NEAR, the Cosmos family, Aptos, Sui, Tron, TON, Polkadot and HyperCore; nil
-/// for Cardano (its transfer is not built yet).
+/// (transparent), XRP, Stellar, Algorand, NEAR, the Cosmos family, Aptos, Sui, Tron, TON, Polkadot, HyperCore and
+/// Cardano (ADA): every chain.
 public enum ChainTransfers {
     public static func transfer(for chain: Chain, transport: any ChainTransport) -> (any ChainTransfer)? {
         switch chain.type {
@@ -280,7 +289,7 @@ public enum ChainTransfers {
         case .ton: TonClient(transport: transport)
         case .polkadot: PolkadotClient(transport: transport)
         case .hyperCore: HyperCoreClient(transport: transport)
-        case .cardano: nil
+        case .cardano: CardanoClient(transport: transport)
         }
     }
 }

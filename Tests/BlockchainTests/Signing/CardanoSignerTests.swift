@@ -91,6 +91,22 @@ struct CardanoSignerTests {
         #expect(plan.fee.description == vector.expected.fee)
         #expect(plan.change?.description == vector.expected.change)
         #expect(plan.inputs.count == vector.expected.inputs)
+        // The keyless quote (the transfer's load) is the same plan: a witness's size does not depend on the key.
+        #expect(try CardanoSigner.quote(vector.input.signerInput) == plan)
+    }
+
+    @Test(arguments: vectors)
+    fileprivate func aMaxSendSpendsEverythingAtTheLinearFeeOfItsOwnSize(_ vector: CardanoVectors.Vector) throws {
+        let key = try vector.input.key
+        var input = vector.input.signerInput
+        let (amount, fee) = try CardanoSigner.maxSend(input)
+        let spendable = input.utxos.filter { !$0.hasTokens }.reduce(BigUInt.zero) { $0 + $1.lovelace }
+        #expect(amount + fee == spendable)
+        input.amount = amount
+        let signed = try CardanoSigner.sign(input, key: key)
+        let plan = try CardanoSigner.plan(input, publicKey: key.publicKey)
+        #expect(plan.fee == fee && plan.change == nil)
+        #expect(fee == BigUInt(44 * UInt64(signed.bytes.count) + 155_381))
     }
 
     // MARK: CBOR and the rules

@@ -371,9 +371,11 @@ private let usdc = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
         }
     }
 
-    @Test func tokensAndUnbuiltFamiliesHaveNoTransfer() async throws {
+    @Test func everyChainHasATransferAndABitcoinTokenIsRefused() async throws {
         let transport = RecordingChainTransport()
-        #expect(ChainTransfers.transfer(for: .cardano, transport: transport) == nil)
+        for chain in Chain.allCases {
+            #expect(ChainTransfers.transfer(for: chain, transport: transport) != nil, "\(chain)")
+        }
         let transfer = try #require(ChainTransfers.transfer(for: .bitcoin, transport: transport))
         let input = TransferInput(assetId: try AssetId(chain: .bitcoin, tokenId: "x"), sender: try sender(), recipient: Self.recipient,
                                   amount: BigUInt(1))

@@ -16,6 +16,48 @@ struct GemSigningKeysTests {
         switch key {
         case .secp256k1(let key): try chain.address(for: .secp256k1(key.publicKey))
         case .ed25519(let key): try chain.address(for: .ed25519(key.publicKey.bytes))
+        case .ed25519Extended(let key):
+            // The base address also names the stake key (role 2, index 0), derived here apart from the core's path.
+            try chain.address(for: .cardano(payment: key.publicKey.bytes,
+                                            stake: try CardanoHDKey(mnemonic: Mnemonic(Phrases.abandon)).derive(DerivationPath("m/1852'/1815'/0'/2/0")).publicKey.bytes))
+        }
+    }
+
+    /// The abandon phrase's Cardano payment key (CIP-1852 m/1852'/1815'/0'/0/0 under the Icarus master key) and base
+    /// address, from the address oracle (bip-utils 2.12.3 Cip1852, Tests/BlockchainTests/Vectors/addresses.json).
+    static let cardanoPaymentKey = "7ea09a34aebb13c9841c71397b1cabfec5ddf950405293dee496cac2f437480a"
+    static let cardanoAddress = "addr1qy8ac7qqy0vtulyl7wntmsxc6wex80gvcyjy33qffrhm7sh927ysx5sftuw0dlft05dz3c7revpf7jx0xnlcjz3g69mq4afdhv"
+
+    @Test func aPhraseWalletGivesCardanosExtendedPaymentKeyOfItsAddress() async throws {
+        let h = WalletHarness()
+        let wallet = try await h.service.importWallet(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [.cardano, .ethereum],
+                                                                 name: nil)).wallet
+        #expect(wallet.account(for: .cardano)?.address == Self.cardanoAddress)
+        let keys = try await Self.keys(h).keys(walletId: wallet.id, chains: [.cardano, .ethereum])
+        let key = try #require(keys.key(for: .cardano))
+        #expect(key.type == .ed25519Extended)
+        guard case .ed25519Extended(let payment) = key else { Issue.record("not an extended key"); return }
+        #expect(Hex.encode(payment.publicKey.bytes) == Self.cardanoPaymentKey)
+        #expect(try Self.address(key, .cardano) == Self.cardanoAddress)
+        // It signs what verifies under its public key (the payment credential of the address).
+        let message = [UInt8](repeating: 0xab, count: 32)
+        #expect(payment.publicKey.verify(signature: payment.sign(message), message: message))
+        #expect(try #require(keys.key(for: .ethereum)).type == .secp256k1)
+        // The key never prints its secret.
+        #expect(!"\(key)".contains(Hex.encode(payment.extendedSecret.revealBytes())))
+    }
+
+    @Test func aCardanoKeyThatDoesNotGiveTheStoredAddressIsNotAnswered() async throws {
+        let h = WalletHarness()
+        let wallet = try await h.service.importWallet(.multicoin(phrase: Secret(text: Phrases.abandon), chains: [.cardano], name: nil)).wallet
+        // Another phrase's Cardano address (addresses.json): the stored address is not the derived key's.
+        let altered = Wallet(id: wallet.id, externalId: wallet.externalId, name: wallet.name, index: wallet.index,
+                             accounts: [Account(chain: .cardano, address: "addr1q94z6w5u65rzcd909t6es0jel6lpceqch2r9q8qy4zktu2jwkjxu34pzqt3lhjler8ssfp2uerp3wc0q0pgu9r6df7vqwpx2xt",
+                                                derivationPath: "m/1852'/1815'/0'/0/0")],
+                             order: wallet.order, isPinned: wallet.isPinned, imageUrl: nil, source: wallet.source)
+        try await h.walletStore.saveWallet(altered)
+        await #expect(throws: GemSigningError.keyMismatch(.cardano)) {
+            try await Self.keys(h).keys(walletId: wallet.id, chains: [.cardano])
         }
     }
 

@@ -1,7 +1,7 @@
 """One send per family without a local virtual machine, end to end through the C ABI from Python: each send
 fixture of tests/chains/fixtures/send/ (its format: tests/chains/verify/__init__.py) is served by the fixture
-server in the environment holding the chain's own SDK. A wallet imported from the fixture's key (or phrase, for a
-chain whose wallets take no private key) loads the send
+server in the environment holding the chain's own SDK. A wallet imported from the fixture's key (or, for a chain
+whose wallets import no private key, Zcash and Cardano, a single-chain import of the fixture's "phrase") loads the send
 (the confirmation: sender, fee per priority, amount), submits it (signed inside the core with one password read,
 broadcast, stored pending, scheduled through the TransactionStatusPort) and the host's scheduler tracks it to
 confirmed. The fixture's broadcast route decodes the signed transaction with the SDK, verifies its signature

@@ -20,6 +20,6 @@ A send fixture (fixtures/send/<family>.json) is a fixture file whose broadcast r
 "send" object the end-to-end test reads (bindings/python/tests/test_fixture_sends.py):
   {"chain": "<chain id>", "server": "fixture" | "fixture-evm", "private_key": "<hex, as PrivateKeyImport takes it>",
    "sender": "<the key's address>", "recipient": "...", "amount": "<base units>", "asset_id": "<defaults to chain>"}
-(a chain whose wallets import no private key, the Bitcoin family, names "phrase": "<BIP-39 words>" instead of
+(a chain whose wallets import no private key, Zcash or Cardano, names "phrase": "<BIP-39 words>" instead of
 "private_key", imported as a single-chain wallet, and "sender" is its first address at the chain's default path)
 """
