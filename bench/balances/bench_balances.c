@@ -143,9 +143,8 @@ static void balance_update(void *ctx, const uint8_t *args, size_t len, gem_call 
     gem_call_ok(call, NULL, 0);
 }
 
-/* ---- transport: gem-host's curl table, each request's first send and last answer timed per chain ---- */
+/* ---- transport: gem-host's curl table, each request's first send and last answer timed per chain (its observer) ---- */
 
-static gem_http_transport curl_table;
 static pthread_mutex_t http_lock = PTHREAD_MUTEX_INITIALIZER;
 static cJSON *http_first_sent, *http_last_answered; /* chain scope -> ms from the refresh's start */
 /* chain scope -> ms during which at least one of its requests was at its node (the union of the requests'
@@ -165,10 +164,10 @@ static int flight_slot(const char *scope) {
     return flight_count++;
 }
 
-static void timed_request(void *ctx, const uint8_t *args, size_t len, gem_call *call) {
-    double sent = now_ms() - refresh_start_ms;
-    cJSON *request = cJSON_ParseWithLength((const char *)args, len);
-    const char *url = cJSON_GetStringValue(cJSON_GetObjectItem(request, "url"));
+/* The transport's observer: a request queued (its first send, and its node's busy time starting) or answered. */
+static void observe(void *context, const char *url, int phase) {
+    (void)context;
+    double now = now_ms() - refresh_start_ms;
     char scope[64] = "?";
     const char *path = url ? strstr(url, "://") : NULL;
     path = path ? strchr(path + 3, '/') : NULL;
@@ -176,23 +175,21 @@ static void timed_request(void *ctx, const uint8_t *args, size_t len, gem_call *
         size_t n = strcspn(path + 1, "/?");
         snprintf(scope, sizeof scope, "%.*s", (int)(n < 63 ? n : 63), path + 1);
     }
-    cJSON_Delete(request);
     pthread_mutex_lock(&http_lock);
     int slot = flight_slot(scope);
-    if (slot >= 0 && flights[slot].in_flight++ == 0) flights[slot].since = now_ms() - refresh_start_ms;
-    pthread_mutex_unlock(&http_lock);
-    curl_table.request(ctx, args, len, call); /* blocking: answers `call` before it returns */
-    double answered = now_ms() - refresh_start_ms;
-    pthread_mutex_lock(&http_lock);
-    if (slot >= 0 && --flights[slot].in_flight == 0) {
-        cJSON *busy = cJSON_GetObjectItem(http_busy, scope);
-        double total = (busy ? busy->valuedouble : 0) + answered - flights[slot].since;
-        cJSON_DeleteItemFromObject(http_busy, scope);
-        cJSON_AddNumberToObject(http_busy, scope, total);
+    if (phase == CURL_TRANSPORT_SENT) {
+        if (slot >= 0 && flights[slot].in_flight++ == 0) flights[slot].since = now;
+        if (!cJSON_GetObjectItem(http_first_sent, scope)) cJSON_AddNumberToObject(http_first_sent, scope, now);
+    } else {
+        if (slot >= 0 && flights[slot].in_flight > 0 && --flights[slot].in_flight == 0) {
+            cJSON *busy = cJSON_GetObjectItem(http_busy, scope);
+            double total = (busy ? busy->valuedouble : 0) + now - flights[slot].since;
+            cJSON_DeleteItemFromObject(http_busy, scope);
+            cJSON_AddNumberToObject(http_busy, scope, total);
+        }
+        cJSON_DeleteItemFromObject(http_last_answered, scope);
+        cJSON_AddNumberToObject(http_last_answered, scope, now);
     }
-    if (!cJSON_GetObjectItem(http_first_sent, scope)) cJSON_AddNumberToObject(http_first_sent, scope, sent);
-    cJSON_DeleteItemFromObject(http_last_answered, scope);
-    cJSON_AddNumberToObject(http_last_answered, scope, answered);
     pthread_mutex_unlock(&http_lock);
 }
 
@@ -212,9 +209,8 @@ static int make_services(services *s, const char *nodes_config) {
     gem_node_store node_table = {sizeof node_table, NULL, NULL, answer_empty_list, answer_null, answer_empty_list, answer_null};
     gem_asset_store asset_table = {sizeof asset_table, NULL, NULL, answer_empty_list, answer_null, answer_empty_list, answer_null};
     gem_balance_store balance_table = {sizeof balance_table, NULL, NULL, balance_get, balance_update};
-    curl_table = curl_transport_table();
-    gem_http_transport transport = curl_table;
-    transport.request = timed_request;
+    gem_http_transport transport = curl_transport_table();
+    curl_transport_observe(observe, NULL);
     if (gem_wallet_session_service_new(NULL, &wallet_table, &session_table, &s->wallets, &error) != GEM_OK ||
         gem_node_service_new(nodes_config, &transport, &node_table, &s->nodes, &error) != GEM_OK ||
         gem_assets_service_new(NULL, s->nodes, s->wallets, &asset_table, &s->assets, &error) != GEM_OK ||
@@ -375,5 +371,7 @@ int main(int argc, char **argv) {
     printf("%s\n", text);
     free(text);
     free_services(&s);
+    curl_transport_shutdown();
+    curl_global_cleanup();
     return 0;
 }

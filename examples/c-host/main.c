@@ -373,6 +373,7 @@ int main(int argc, char **argv) {
         else rc = balance_command(&h, argc, argv, at + 1);
     }
     host_close(&h);
+    curl_transport_shutdown();
     curl_global_cleanup();
     return rc;
 }
