@@ -12,7 +12,8 @@ A fixture file (JSON) names its source and lists routes:
                "response": {"status": 200, "json": {...}, "content_type": ...}     # or "body": "text"
                "responses": [{...}, {...}]                                          # or answered in turn, the last repeats
               }]}
-A request takes the first route whose `match` fits: method and path ("path" exact, or "path_regex"), and the
+A request takes the first route whose `match` fits: method and path ("path" exact, or "path_regex"), the query
+string containing `match.query` (a subset, as `expect.query`: one path asked for two accounts), and the
 body's JSON containing `match.json` (a subset: objects by key, lists element by element, scalars equal; the
 strings "$any", "$string", "$hex", "$number" match any value of that kind, "$re:<regex>" a string it finds). Then
 `expect` is checked the same way (and `query`, a subset of the query string, and `body`, the exact text). A request
@@ -184,6 +185,8 @@ class FixtureServer(ChainServer):
                 if "path_regex" in m and not re.fullmatch(m["path_regex"], p):
                     continue
                 if "json" in m and (parsed is MISSING or subset_diff(m["json"], parsed) is not None):
+                    continue
+                if "query" in m and subset_diff(m["query"], {k: v[0] if len(v) == 1 else v for k, v in q.items()}) is not None:
                     continue
                 return fx, r, p, parsed, q
         if candidates:

@@ -92,6 +92,21 @@ def test_load_at_run_time_and_scopes(srv):
     assert http(srv.url + "/_control/load", b'{"fixture": {"name": "x", "routes": []}}')[0] == 400
 
 
+def test_a_route_can_match_on_the_query(srv):
+    # One path asked for two owners (toncenter's jetton/wallets): each owner's route answers its own wallets.
+    fx = {"name": "owners", "source": "test", "routes": [
+        {"name": "alice", "match": {"method": "GET", "path": "/wallets", "query": {"owner": "alice"}},
+         "response": {"json": {"owner": "alice"}}},
+        {"name": "bob", "match": {"method": "GET", "path": "/wallets", "query": {"owner": "bob"}},
+         "response": {"json": {"owner": "bob"}}}]}
+    control(srv.url, "load", {"fixture": fx})
+    assert json.loads(http(srv.url + "/owners/wallets?owner=bob&limit=1")[1]) == {"owner": "bob"}
+    assert json.loads(http(srv.url + "/owners/wallets?owner=alice")[1]) == {"owner": "alice"}
+    s, b = http(srv.url + "/owners/wallets?owner=carol")
+    assert s == 400 and "no route" in json.loads(b)["error"]
+    control(srv.url, "mismatches/clear")
+
+
 def test_cosmos_fixture():
     """The calls of chain-apis.md § 4 answered in the Cosmos SDK REST shapes."""
     fx = load_file(str(XRP.parent / "cosmos.json"))

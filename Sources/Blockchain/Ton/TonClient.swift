@@ -93,11 +93,11 @@ public struct TonClient: Sendable {
     }
 
     /// What the signer needs: `getWalletInformation` (sender); for a jetton also `jetton/wallets` of the sender,
-    /// then of the recipient.
+    /// then of the recipient. A token id that is not a TON address is `malformed` before any request.
     public func preload(sender: String, recipient: String, tokenId: String? = nil) async throws(ChainClientError) -> TonPreload {
+        let master = try tokenId.map { (id: String) throws(ChainClientError) -> String in try TonMapper.raw(id, "token id") }
         let wallet = try TonMapper.walletInformation(try await v2(.walletInformation(address: sender)))
-        guard let tokenId else { return TonPreload(wallet: wallet, jetton: nil) }
-        let master = try TonMapper.raw(tokenId, "token id")
+        guard let tokenId, let master else { return TonPreload(wallet: wallet, jetton: nil) }
         let senderWallet = TonMapper.wallet(try TonMapper.jettonWallets(try await v3(.jettonWallets(owner: sender))), master: master)
         let recipientWallet = TonMapper.wallet(try TonMapper.jettonWallets(try await v3(.jettonWallets(owner: recipient))), master: master)
         return TonPreload(wallet: wallet, jetton: TonPreload.Jetton(

@@ -2,7 +2,13 @@
 wallet body), its ed25519 signature checked with pytoniq-core's verify_sign over the signing cell's hash against
 `spec["public_key"]`, whose v4R2 wallet (StateInit of pytoniq's WALLET_V4_R2_CODE) must be the message's
 destination and `spec["sender"]`. Recipe: tests/signing/ton/test_ton.py. The hash is the external message cell's
-representation hash (hex, and base64 as toncenter answers it)."""
+representation hash (hex, and base64 as toncenter answers it).
+
+A jetton transfer (the spec names the sender's jetton wallet, "jetton_wallet", and the TON attached to it,
+"attached_amount"): the internal message goes, bounceable, to that jetton wallet with that value, and its body is
+TEP-74's `transfer` (op 0x0f8a7ea5, read with pytoniq-core's Slice as tests/signing/ton/test_ton.py reads it): the
+jetton amount is the spec's "amount", the destination the recipient owner, the response destination the sender's
+wallet."""
 
 from __future__ import annotations
 
@@ -46,14 +52,40 @@ def verify(body: bytes, spec: dict) -> dict:
     inner = MessageAny.deserialize(p.load_ref().begin_parse())
     if p.remaining_refs or not isinstance(inner.info, InternalMsgInfo):
         raise ValueError("not one internal message")
-    recipient = inner.info.dest.to_str(is_bounceable=inner.info.bounce)
-    amount = inner.info.value.grams
-    if Address(recipient) != Address(spec["recipient"]) or recipient != spec["recipient"]:
-        raise ValueError(f"recipient {recipient}, expected {spec['recipient']}")
+    if "jetton_wallet" in spec:
+        recipient, amount, jetton = _jetton(inner, wallet, spec)
+    else:
+        recipient, amount, jetton = inner.info.dest.to_str(is_bounceable=inner.info.bounce), inner.info.value.grams, {}
+        if Address(recipient) != Address(spec["recipient"]) or recipient != spec["recipient"]:
+            raise ValueError(f"recipient {recipient}, expected {spec['recipient']}")
     if amount != int(spec["amount"]):
         raise ValueError(f"amount {amount}, expected {spec['amount']}")
     return {"hash": root.hash.hex(), "hash_base64": base64.b64encode(root.hash).decode(), "sender": spec["sender"],
-            "recipient": recipient, "amount": str(amount), "seqno": seqno, "valid_until": valid_until, "mode": mode}
+            "recipient": recipient, "amount": str(amount), "seqno": seqno, "valid_until": valid_until, "mode": mode, **jetton}
+
+
+def _jetton(inner: MessageAny, wallet: Address, spec: dict) -> tuple[str, int, dict]:
+    """(recipient owner, jetton amount, what else was read) of a TEP-74 transfer to the sender's jetton wallet."""
+    if inner.info.dest != Address(spec["jetton_wallet"]) or inner.info.bounce is not True:
+        raise ValueError(f"the message goes to {inner.info.dest} (bounce {inner.info.bounce}), "
+                         f"the sender's jetton wallet is {spec['jetton_wallet']}")
+    attached = inner.info.value.grams
+    if attached != int(spec["attached_amount"]):
+        raise ValueError(f"attached {attached} nanotons, expected {spec['attached_amount']}")
+    b = inner.body.begin_parse()
+    op, query_id, amount = b.load_uint(32), b.load_uint(64), b.load_coins()
+    if op != 0x0F8A7EA5:
+        raise ValueError(f"op {op:#x}, not a jetton transfer")
+    destination, response = b.load_address(), b.load_address()
+    if destination != Address(spec["recipient"]):
+        raise ValueError(f"jetton destination {destination}, expected {spec['recipient']}")
+    if response != wallet:
+        raise ValueError(f"response destination {response}, the sender's wallet is {wallet}")
+    if b.load_bit():
+        raise ValueError("a custom payload")
+    forward = b.load_coins()
+    return spec["recipient"], amount, {"jetton_wallet": spec["jetton_wallet"], "attached_amount": str(attached),
+                                       "forward_amount": str(forward), "query_id": query_id}
 
 
 def tamper(body: bytes) -> bytes:
