@@ -65,8 +65,9 @@ public struct TransferPreload: Sendable, Equatable {
         /// The sender's `Sequence` and the ledger it was read at; whether the recipient account exists and requires
         /// a destination tag.
         case xrp(sequence: UInt32, currentLedger: UInt32, destinationExists: Bool, destinationRequiresTag: Bool)
-        /// The sender's sequence as Horizon answered it; whether the recipient account exists.
-        case stellar(sequence: Int64, destinationExists: Bool)
+        /// The sender's sequence as Horizon answered it; whether the recipient account exists; for an issued asset,
+        /// whether the recipient holds a trustline for it (nil for XLM).
+        case stellar(sequence: Int64, destinationExists: Bool, destinationTrustline: Bool?)
         /// The suggested parameters (rounds, genesis) and the recipient's microAlgos (0: an empty account).
         case algorand(params: AlgorandTransactionParams, recipientAmount: UInt64)
         /// The access key's next nonce and the final block's hash.
@@ -79,7 +80,7 @@ public struct TransferPreload: Sendable, Equatable {
         case sui(gasCoins: [SuiSignerInput.Coin], tokenCoins: [SuiSignerInput.Coin]?)
         /// The reference block, the fee priced from the chain parameters and the sender's resources, and the balances.
         case tron(TronPreload)
-        /// The sender wallet's seqno, state and balance.
+        /// The sender wallet's seqno, state and balance; for a jetton, the sender's and the recipient's jetton wallets.
         case ton(TonPreload)
         /// The block material and the sender's nonce and balances.
         case polkadot(PolkadotPreload)

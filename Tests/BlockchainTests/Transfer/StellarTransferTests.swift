@@ -7,7 +7,9 @@ import Testing
 
 // Stellar `ChainTransfer` stage by stage through `RecordingChainTransport`: the requests of each stage, the fee per
 // priority (the transaction's fee), a max send, a shortfall, a new recipient's starting balance, the memo, a refused
-// broadcast. Answers from Vectors/clients/stellar (their README names the sources).
+// broadcast; then an issued asset (USDC): its balance and the XLM fee, a max send, shortfalls of the asset and of XLM,
+// a recipient without the account or the trustline. Answers from Vectors/clients/stellar (their README names the
+// sources).
 
 private func horizonFixture(_ name: String) -> String {
     guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Vectors/clients/stellar"),
@@ -23,6 +25,21 @@ private let xlmKey = try? Ed25519PrivateKey(seed: [UInt8](repeating: 0x11, count
 /// `GET /accounts/{sender}`: sequence 1000, `xlm` (a 7-place decimal) native.
 private func senderAccount(_ xlm: String) -> String {
     #"{"id":"\#(xlmSender)","account_id":"\#(xlmSender)","sequence":"1000","subentry_count":0,"balances":[{"balance":"\#(xlm)","buying_liabilities":"0.0000000","selling_liabilities":"0.0000000","asset_type":"native"}]}"#
+}
+
+/// Circle's USDC issuer and the token id `issuer::code`.
+private let usdcIssuer = "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN"
+private let usdc = "\(usdcIssuer)::USDC"
+
+/// A USDC trustline entry of `balances[]` holding `amount` (a 7-place decimal), as Horizon lists it.
+private func usdcEntry(_ amount: String) -> String {
+    #"{"balance":"\#(amount)","limit":"922337203685.4775807","buying_liabilities":"0.0000000","selling_liabilities":"0.0000000","is_authorized":true,"asset_type":"credit_alphanum4","asset_code":"USDC","asset_issuer":"\#(usdcIssuer)"}"#
+}
+
+/// `GET /accounts/{id}`: sequence 1000, `xlm` native, and a USDC trustline holding `usdcAmount` (none when nil).
+private func account(_ id: String, xlm: String, usdcAmount: String?) -> String {
+    let entries = (usdcAmount.map { [usdcEntry($0)] } ?? []) + [#"{"balance":"\#(xlm)","asset_type":"native"}"#]
+    return #"{"id":"\#(id)","account_id":"\#(id)","sequence":"1000","subentry_count":1,"balances":[\#(entries.joined(separator: ","))]}"#
 }
 
 @Suite struct StellarTransferTests {
@@ -160,5 +177,102 @@ private func senderAccount(_ xlm: String) -> String {
             try await transfer.broadcast(signed)
         }
         #expect(await node.requests.count == 2)
+    }
+
+    // MARK: Issued assets
+
+    private func usdcInput(_ amount: UInt64, isMax: Bool = false) throws -> TransferInput {
+        TransferInput(assetId: try AssetId(chain: .stellar, tokenId: usdc), sender: xlmSender, recipient: xlmRecipient, amount: BigUInt(amount),
+                      isMax: isMax)
+    }
+
+    /// The sender (`xlm`, `usdcAmount`), the recipient (with a USDC trustline unless `trustline` is false; 404 when
+    /// `recipientExists` is false), the fee stats.
+    private func usdcScript(_ transport: RecordingChainTransport, xlm: String = "25.5000000", usdcAmount: String? = "100.0000000",
+                            recipientExists: Bool = true, trustline: Bool = true) async {
+        await transport.answer(account(xlmSender, xlm: xlm, usdcAmount: usdcAmount))
+        if recipientExists {
+            await transport.answer(account(xlmRecipient, xlm: "3.0000000", usdcAmount: trustline ? "0.0000000" : nil))
+        } else {
+            await transport.answer(horizonFixture("account.notFound"), status: 404)
+        }
+        await transport.answer(horizonFixture("fee_stats"))
+    }
+
+    @Test func anIssuedAssetPaymentSendsFromItsBalanceAndPaysTheFeeInXLM() async throws {
+        let transport = RecordingChainTransport()
+        await usdcScript(transport)
+        let load = try await load(transport, try usdcInput(250_000_000))
+        #expect(await transport.requests.map(\.path) == ["/accounts/\(xlmSender)", "/accounts/\(xlmRecipient)", "/fee_stats"])
+        #expect(load.fees.map(\.fee) == [BigUInt(100), BigUInt(100), BigUInt(500)])
+        #expect(load.fees.map(\.amount) == [BigUInt(250_000_000), BigUInt(250_000_000), BigUInt(250_000_000)])
+        // 100 USDC; 25.5 XLM less the 1 XLM reserve pays the fee.
+        #expect(load.balance == BigUInt(1_000_000_000) && load.feeBalance == BigUInt(245_000_000) && load.feeAssetId == AssetId(chain: .stellar))
+        #expect(load.recipientMinimum == nil)
+        #expect(load.chain == .stellar(sequence: 1000, destinationExists: true, memo: .none))
+        #expect(load.check(.fast) == .sufficient)
+
+        // The same envelope the signer makes for a USDC payment of the amount.
+        let signed = try sign(load, .fast)
+        let expected = try StellarSigner.sign(StellarSignerInput(destination: xlmRecipient, asset: .credit(code: "USDC", issuer: usdcIssuer),
+                                                                 amount: BigUInt(250_000_000), fee: 500, accountSequence: 1000, destinationExists: true,
+                                                                 validUntil: 0, balance: BigUInt(245_000_000)), key: try #require(xlmKey))
+        #expect(signed == expected)
+        // credit_alphanum4 (1), "USDC", the issuer's key type: the Payment's asset.
+        #expect(Hex.encode(signed.bytes).contains("00000001" + Hex.encode(Array("USDC".utf8)) + "00000000"))
+    }
+
+    @Test func aMaxIssuedAssetSendMovesTheWholeAssetBalance() async throws {
+        let transport = RecordingChainTransport()
+        await usdcScript(transport)
+        let load = try await load(transport, try usdcInput(0, isMax: true))
+        #expect(load.fees.map(\.amount) == [BigUInt(1_000_000_000), BigUInt(1_000_000_000), BigUInt(1_000_000_000)])
+        #expect(load.check(.fast) == .sufficient)
+        _ = try sign(load, .fast)
+    }
+
+    @Test func aShortfallOfTheAssetIsInsufficientBalance() async throws {
+        let transport = RecordingChainTransport()
+        await usdcScript(transport, usdcAmount: "1.0000000")
+        let load = try await load(transport, try usdcInput(10_000_001))
+        #expect(load.check(.normal) == .insufficientBalance(required: BigUInt(10_000_001), available: BigUInt(10_000_000)))
+        #expect(throws: SignerError.insufficientBalance(required: BigUInt(10_000_001), available: BigUInt(10_000_000))) { try sign(load, .normal) }
+        // A sender without the trustline holds none of it.
+        let none = RecordingChainTransport()
+        await usdcScript(none, usdcAmount: nil)
+        #expect(try await self.load(none, try usdcInput(1)).check(.normal) == .insufficientBalance(required: BigUInt(1), available: .zero))
+    }
+
+    @Test func aShortfallOfXLMForTheFeeIsInsufficientFeeBalance() async throws {
+        let transport = RecordingChainTransport()
+        // 1.00004 XLM: 400 stroops above the reserve, short of the fast fee of 500.
+        await usdcScript(transport, xlm: "1.0000400")
+        let load = try await load(transport, try usdcInput(10_000_000))
+        #expect(load.check(.normal) == .sufficient)
+        #expect(load.check(.fast) == .insufficientFeeBalance(required: BigUInt(500), available: BigUInt(400)))
+        #expect(throws: SignerError.insufficientBalance(required: BigUInt(500), available: BigUInt(400))) { try sign(load, .fast) }
+    }
+
+    @Test func anIssuedAssetsRecipientMustExistAndHoldTheTrustline() async throws {
+        let missing = RecordingChainTransport()
+        await usdcScript(missing, recipientExists: false)
+        await #expect(throws: ChainClientError.notFound("recipient: the account does not exist, and only XLM can create it")) {
+            try await load(missing, try usdcInput(10_000_000))
+        }
+        let untrusting = RecordingChainTransport()
+        await usdcScript(untrusting, trustline: false)
+        await #expect(throws: ChainClientError.notFound("recipient: the account holds no trustline for USDC")) {
+            try await load(untrusting, try usdcInput(10_000_000))
+        }
+    }
+
+    @Test func aTokenIdThatIsNotIssuerAndCodeIsRefusedBeforeAnyRequest() async throws {
+        let transport = RecordingChainTransport()
+        for tokenId in ["USDC", "\(usdcIssuer)::", "\(usdcIssuer)::US-DC", "\(usdcIssuer)::ABCDEFGHIJKLM", "GABC::USDC", "\(xlmSender)::USDC::X"] {
+            let input = TransferInput(assetId: try AssetId(chain: .stellar, tokenId: tokenId), sender: xlmSender, recipient: xlmRecipient,
+                                      amount: BigUInt(1))
+            await #expect(throws: ChainClientError.self) { try await transfer(transport).preload(input) }
+        }
+        #expect(await transport.requests.isEmpty)
     }
 }
