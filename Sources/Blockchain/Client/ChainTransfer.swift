@@ -211,6 +211,8 @@ public struct TransferLoad: Sendable, Equatable {
             if let minimum = recipientMinimum, fee.amount < minimum { return .belowRecipientMinimum(minimum: minimum) }
             return .sufficient
         }
+        // A max token send that would move nothing: there is none of the token to send.
+        if input.isMax, fee.amount.isZero { return .insufficientBalance(required: BigUInt(1), available: balance) }
         if balance < fee.amount { return .insufficientBalance(required: fee.amount, available: balance) }
         if feeBalance < fee.fee { return .insufficientFeeBalance(required: fee.fee, available: feeBalance) }
         return .sufficient

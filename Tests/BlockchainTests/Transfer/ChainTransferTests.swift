@@ -77,6 +77,22 @@ private let feeHistory = rpc(#"{"oldestBlock":"0x1","baseFeePerGas":["0x3b9aca00
         #expect(signed.hash == "0x" + Hex.encode(Hash.keccak256(signed.bytes)))
     }
 
+    /// A max send of a token moves the whole token balance; with none of the token there is nothing to send, which
+    /// the check reports as a shortfall of one base unit rather than a sufficient send of zero.
+    @Test(arguments: [(BigUInt(0), false), (BigUInt(7), true)])
+    func aMaxTokenSendOfNothingIsAShortfall(tokenBalance: BigUInt, sends: Bool) throws {
+        let input = TransferInput(assetId: try AssetId(chain: .ethereum, tokenId: "0xdAC17F958D2ee523a2206206994597C13D831ec7"),
+                                  sender: evmSender, recipient: evmRecipient, amount: .zero, isMax: true)
+        let rates = FeeRates(unit: .weiPerGas, rates: [FeeRate(priority: .normal, value: BigUInt(1))])
+        let amount = TransferLoad.amount(input, balance: tokenBalance, fee: BigUInt(21_000))
+        #expect(amount == tokenBalance)
+        let load = TransferLoad(input: input, feeAssetId: AssetId(chain: .ethereum), balance: tokenBalance, feeBalance: BigUInt.powerOfTen(18),
+                                rates: rates, fees: [TransferFee(priority: .normal, fee: BigUInt(21_000), amount: amount)],
+                                chain: .ethereum(nonce: 0, gasLimit: 21_000, gasEstimate: 21_000, l1Fee: .zero))
+        let expected: TransferBalanceCheck = sends ? .sufficient : .insufficientBalance(required: BigUInt(1), available: BigUInt.zero)
+        #expect(load.check(.normal) == expected)
+    }
+
     @Test func aMaxNativeSendKeepsTheFeeBack() async throws {
         let transport = RecordingChainTransport()
         await nativeScript(transport, balance: oneEther)
