@@ -144,16 +144,6 @@ private func nearMethods(_ transport: RecordingChainTransport) async -> [String]
         await script(transport)
         let load = try await load(transport, input(BigUInt.powerOfTen(24)))
         let signed = try sign(load, .normal)
-        let other = "Ensa1bmGaEqBvNmLucP5uZ3TXrm1SWekrD8fsoiSCDgU"
-        #expect(signed.hash != other)
-        let node = RecordingChainTransport()
-        await node.answer(nearFixture("send_tx").replacingOccurrences(of: other, with: signed.hash))
-        await node.answer(nearFixture("send_tx"))
-        let transfer = try transfer(node)
-        #expect(try await transfer.broadcast(signed) == signed.hash)
-        await #expect(throws: ChainClientError.malformed("the node answered hash \(other) for transaction \(signed.hash)")) {
-            try await transfer.broadcast(signed)
-        }
-        #expect(await node.requests.count == 2)
+        try await expectTheAnsweredHashIsTheSignedOne(signed, answer: nearFixture("send_tx"), other: "Ensa1bmGaEqBvNmLucP5uZ3TXrm1SWekrD8fsoiSCDgU", noun: "hash") { try transfer($0) }
     }
 }

@@ -166,17 +166,7 @@ private func account(_ id: String, xlm: String, usdcAmount: String?) -> String {
         await script(transport, xlm: "25.5000000")
         let load = try await load(transport, input(25_000_000))
         let signed = try sign(load, .fast)
-        let other = "0836405b09a06df0b7d72e0706399465b1130a2e5bc968dd95463da1568bcedf"
-        #expect(signed.hash != other)
-        let node = RecordingChainTransport()
-        await node.answer(horizonFixture("transactions_async").replacingOccurrences(of: other, with: signed.hash), status: 201)
-        await node.answer(horizonFixture("transactions_async"), status: 201)
-        let transfer = try transfer(node)
-        #expect(try await transfer.broadcast(signed) == signed.hash)
-        await #expect(throws: ChainClientError.malformed("the node answered hash \(other) for transaction \(signed.hash)")) {
-            try await transfer.broadcast(signed)
-        }
-        #expect(await node.requests.count == 2)
+        try await expectTheAnsweredHashIsTheSignedOne(signed, answer: horizonFixture("transactions_async"), other: "0836405b09a06df0b7d72e0706399465b1130a2e5bc968dd95463da1568bcedf", status: 201, noun: "hash") { try transfer($0) }
     }
 
     // MARK: Issued assets

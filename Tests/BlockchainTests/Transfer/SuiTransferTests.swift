@@ -129,16 +129,6 @@ private func methods(_ transport: RecordingChainTransport) async -> [String] {
         let input = TransferInput(assetId: AssetId(chain: .sui), sender: Self.sender, recipient: Self.recipient, amount: BigUInt(1_000))
         let load = try await stages(try transfer(transport), input)
         let signed = try sign(load, .normal)
-        let other = "2qo2mC7GvBBEPZTmZeYXsc5KhzboKSen6DekBytar1fy"
-        #expect(signed.hash != other)
-        let node = RecordingChainTransport()
-        await node.answer(suiFixture("sui_executeTransactionBlock").replacingOccurrences(of: other, with: signed.hash))
-        await node.answer(suiFixture("sui_executeTransactionBlock"))
-        let transfer = try transfer(node)
-        #expect(try await transfer.broadcast(signed) == signed.hash)
-        await #expect(throws: ChainClientError.malformed("the node answered digest \(other) for transaction \(signed.hash)")) {
-            try await transfer.broadcast(signed)
-        }
-        #expect(await node.requests.count == 2)
+        try await expectTheAnsweredHashIsTheSignedOne(signed, answer: suiFixture("sui_executeTransactionBlock"), other: "2qo2mC7GvBBEPZTmZeYXsc5KhzboKSen6DekBytar1fy", noun: "digest") { try transfer($0) }
     }
 }

@@ -184,16 +184,6 @@ private func xrpMethods(_ transport: RecordingChainTransport) async -> [String] 
         let input = TransferInput(assetId: AssetId(chain: .xrp), sender: xrpSender, recipient: xrpRecipient, amount: BigUInt(2_500_000))
         let load = try await load(transport, input)
         let signed = try sign(load, .normal)
-        let other = "7BF105CFE4EFE78ADB63FE4E03A851440551FE189FD4B51CAAD9279C9F534F0E"
-        #expect(signed.hash != other)
-        let node = RecordingChainTransport()
-        await node.answer(xrpFixture("submit").replacingOccurrences(of: other, with: signed.hash))
-        await node.answer(xrpFixture("submit"))
-        let transfer = try transfer(node)
-        #expect(try await transfer.broadcast(signed) == signed.hash)
-        await #expect(throws: ChainClientError.malformed("the node answered hash \(other) for transaction \(signed.hash)")) {
-            try await transfer.broadcast(signed)
-        }
-        #expect(await node.requests.count == 2)
+        try await expectTheAnsweredHashIsTheSignedOne(signed, answer: xrpFixture("submit"), other: "7BF105CFE4EFE78ADB63FE4E03A851440551FE189FD4B51CAAD9279C9F534F0E", noun: "hash") { try transfer($0) }
     }
 }
