@@ -10,9 +10,7 @@ extension HyperCoreClient: ChainClient {
     /// stake answer's (`balance(address:)` folds both into one record with two requests).
     public func coinBalance(address: String) async throws(ChainClientError) -> ChainBalance {
         let totals = try HyperCoreMapper.spotTotals(try await info(.spotClearinghouseState(user: address)))
-        let available = try totals[HyperCoreMapper.nativeTokenIndex].map { value throws(ChainClientError) in
-            try HyperCoreMapper.amount(value, "balances[token 150].total", decimals: HyperCoreMapper.nativeDecimals)
-        } ?? .zero
+        let available = try HyperCoreMapper.spotTotal(totals, index: HyperCoreMapper.nativeTokenIndex, decimals: HyperCoreMapper.nativeDecimals)
         return ChainBalance(assetId: chain.assetId, available: available)
     }
 

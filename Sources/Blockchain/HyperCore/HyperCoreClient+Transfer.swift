@@ -34,8 +34,8 @@ extension HyperCoreClient: ChainTransfer {
             token = hype
         }
         let totals = try HyperCoreMapper.spotTotals(try await info(.spotClearinghouseState(user: input.sender)))
-        let balance = try Self.total(totals, index: token.index, decimals: token.weiDecimals)
-        let hype = try Self.total(totals, index: HyperCoreMapper.nativeTokenIndex, decimals: HyperCoreMapper.nativeDecimals)
+        let balance = try HyperCoreMapper.spotTotal(totals, index: token.index, decimals: token.weiDecimals)
+        let hype = try HyperCoreMapper.spotTotal(totals, index: HyperCoreMapper.nativeTokenIndex, decimals: HyperCoreMapper.nativeDecimals)
         return TransferPreload(balance: balance, feeBalance: input.isNative ? balance : hype,
                                chain: .hyperCore(action: .spotSend(token: "\(token.name):\(token.tokenId)"), decimals: token.weiDecimals))
     }
@@ -69,13 +69,6 @@ extension HyperCoreClient: ChainTransfer {
 
     public func status(hash: String, input: TransferInput) async throws(ChainClientError) -> ChainTransactionStatus {
         try await status(id: hash, sender: input.sender)
-    }
-
-    /// Token `index`'s spot total, in base units of `decimals` places; absent → 0.
-    static func total(_ totals: [UInt64: JSON], index: UInt64, decimals: Int) throws(ChainClientError) -> BigUInt {
-        try totals[index].map { value throws(ChainClientError) in
-            try HyperCoreMapper.amount(value, "balances[token \(index)].total", decimals: decimals)
-        } ?? .zero
     }
 
     /// UNIX milliseconds of the system clock (CLOCK_REALTIME).

@@ -61,9 +61,7 @@ public enum HyperCoreMapper {
     /// `totalPendingWithdrawal` (pending), ×10^8.
     public static func balance(state: JSON, delegator: JSON) throws(ChainClientError) -> ChainBalance {
         let totals = try spotTotals(state)
-        let available = try totals[nativeTokenIndex].map { value throws(ChainClientError) in
-            try amount(value, "balances[token 150].total", decimals: nativeDecimals)
-        } ?? .zero
+        let available = try spotTotal(totals, index: nativeTokenIndex, decimals: nativeDecimals)
         let staked = try amount(delegator["delegated"], "delegated", decimals: nativeDecimals)
         let pending = try amount(delegator["totalPendingWithdrawal"], "totalPendingWithdrawal", decimals: nativeDecimals)
         return ChainBalance(assetId: AssetId(chain: .hyperCore), available: available, staked: staked, pending: pending)
@@ -95,12 +93,19 @@ public enum HyperCoreMapper {
             let assetId: AssetId
             do { assetId = try AssetId(chain: .hyperCore, tokenId: tokenId) } catch { throw .malformed("token id: empty") }
             var available = BigUInt.zero
-            if let token = tokens.first(where: { $0.name == name }), let total = totals[token.index] {
-                available = try amount(total, "balances[token \(token.index)].total", decimals: token.weiDecimals)
+            if let token = tokens.first(where: { $0.name == name }) {
+                available = try spotTotal(totals, index: token.index, decimals: token.weiDecimals)
             }
             balances.append(ChainBalance(assetId: assetId, available: available))
         }
         return balances
+    }
+
+    /// Token `index`'s total in `spotTotals`, in base units of `decimals` places; absent → 0.
+    public static func spotTotal(_ totals: [UInt64: JSON], index: UInt64, decimals: Int) throws(ChainClientError) -> BigUInt {
+        try totals[index].map { value throws(ChainClientError) in
+            try amount(value, "balances[token \(index)].total", decimals: decimals)
+        } ?? .zero
     }
 
     /// No request: a single normal placeholder rate of 1 (transfers cost no fee).
